@@ -1,0 +1,117 @@
+"""Building the starting position of a deal from a record's ``deal`` mapping.
+
+Two ways to give a deal (DESIGN §3, and the 2016/1944 dealing rules):
+
+* ``hands`` (four lists) and ``centre``;
+* ``deck`` (the 52 cards in dealing order, top first) and ``centre_positions``: the cards at those
+  indices are the centre cards (in index order); the rest are dealt one at a time clockwise from the
+  dealer's left. The ruleset's ``centre_forbidden_positions`` and ``centre_max_consecutive`` say
+  which choices the dealer may make.
+
+Every problem is ``invalid-deal`` (index ``None``), with a message saying what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from .errors import IllegalAction
+from .notation import CARDS, SEAT_INDEX, SEATS, Card, left
+from .ruleset import FormSpec, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    form: FormSpec
+    dealer: int
+    hands: tuple[frozenset[Card], ...]
+    centre: tuple[Card, ...]
+
+
+def _invalid(why: str) -> IllegalAction:
+    return IllegalAction("invalid-deal", why, None)
+
+
+def _cards(value: Any, where: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise _invalid(f"{where} must be a list of cards")
+    out = []
+    for item in value:
+        card = CARDS.get(item) if isinstance(item, str) else None
+        if card is None:
+            raise _invalid(f"{where}: {item!r} is not a card")
+        out.append(card)
+    return out
+
+
+def _from_deck(
+    deal: Mapping[str, Any], ruleset: Ruleset, form: FormSpec, dealer: int
+) -> tuple[list[list[Card]], list[Card]]:
+    deck = _cards(deal["deck"], "deck")
+    if len(deck) != 52:
+        raise _invalid(f"deck has {len(deck)} cards, not 52")
+    positions = deal.get("centre_positions", [])
+    n_centre = form.params["centre_cards"]
+    if (not isinstance(positions, list) or len(positions) != n_centre
+            or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 52 for p in positions)
+            or len(set(positions)) != len(positions)):
+        raise _invalid(f"centre_positions must be {n_centre} distinct indices 0-51")
+    named = {"first": 0, "last": 51}
+    for forbidden in ruleset.deal_params["centre_forbidden_positions"]:
+        if named.get(forbidden, forbidden) in positions:
+            raise _invalid(f"the {forbidden} card of the pack may not be a centre card")
+    ordered = sorted(positions)
+    run = longest = 1 if ordered else 0
+    for a, b in pairwise(ordered):
+        run = run + 1 if b == a + 1 else 1
+        longest = max(longest, run)
+    if longest > ruleset.deal_params["centre_max_consecutive"]:
+        raise _invalid(f"{longest} consecutive cards of the pack may not all be centre cards")
+    centre = [deck[p] for p in ordered]
+    hands: list[list[Card]] = [[], [], [], []]
+    seat = left(dealer)
+    chosen = set(ordered)
+    for i, card in enumerate(deck):
+        if i not in chosen:
+            hands[seat].append(card)
+            seat = left(seat)
+    return hands, centre
+
+
+def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
+    """The checked starting position, or :class:`IllegalAction` ``invalid-deal``."""
+    if not isinstance(deal, Mapping):
+        raise _invalid("deal must be a mapping")
+    form = ruleset.forms.get(deal.get("form"))  # type: ignore[arg-type]
+    if form is None or not form.dealt:
+        dealt = ", ".join(n for n, f in ruleset.forms.items() if f.dealt)
+        raise _invalid(f"form {deal.get('form')!r} is not a dealt form of {ruleset.id} ({dealt})")
+    dealer = SEAT_INDEX.get(deal.get("dealer"))  # type: ignore[arg-type]
+    if dealer is None:
+        raise _invalid(f"dealer {deal.get('dealer')!r} is not a seat (N E S W)")
+    has_hands, has_deck = "hands" in deal, "deck" in deal
+    if has_hands == has_deck:
+        raise _invalid("give either 'hands' (with 'centre') or 'deck' (with 'centre_positions')")
+    if has_deck:
+        hands, centre = _from_deck(deal, ruleset, form, dealer)
+    else:
+        raw_hands = deal["hands"]
+        if not isinstance(raw_hands, Mapping) or set(raw_hands) != set(SEATS):
+            raise _invalid("hands must map each of N E S W to a list of cards")
+        hands = [_cards(raw_hands[s], f"hands.{s}") for s in SEATS]
+        centre = _cards(deal.get("centre", []), "centre")
+    size, n_centre = form.params["hand_size"], form.params["centre_cards"]
+    for s, hand in zip(SEATS, hands, strict=True):
+        if len(hand) != size:
+            raise _invalid(f"{s} holds {len(hand)} cards; a {form.name} deals {size}")
+    if len(centre) != n_centre:
+        raise _invalid(f"{len(centre)} centre cards; a {form.name} has {n_centre}")
+    everything = [c for h in hands for c in h] + centre
+    if len(set(everything)) != 52:
+        seen: set[Card] = set()
+        dupes = sorted({str(c) for c in everything if c in seen or seen.add(c)})  # type: ignore[func-returns-value]
+        raise _invalid(f"cards dealt twice: {' '.join(dupes)}" if dupes else "the deal does not hold 52 cards")
+    return Deal(form, dealer, tuple(frozenset(h) for h in hands), tuple(centre))

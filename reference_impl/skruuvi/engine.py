@@ -1,0 +1,79 @@
+"""The generic phase machine: one engine for every ruleset, driven by the ruleset's phases.
+
+PokerKit-style stepwise API for engines and tools:
+
+* :func:`start` — the state after the deal (automatic phases already run);
+* :func:`verify` — raise :class:`~skruuvi.errors.IllegalAction` with the error code, or return;
+* :func:`can_apply` — the same as a bool;
+* :func:`apply` — the new (immutable) state;
+* :func:`legal_actions` — every legal action of the seat to act (empty when the deal is over).
+
+The turn is checked here (``not-your-turn``, DESIGN §4 group 2); everything else is the mechanism's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from .deal import build_deal
+from .errors import IllegalAction
+from .mechanisms import MECHANISMS
+from .notation import SEATS, Action, parse_action
+from .ruleset import Ruleset
+from .state import DealState
+
+
+def _advance(state: DealState) -> DealState:
+    """Enter the next phases until one needs an action, or mark the deal finished."""
+    while True:
+        nxt = state.phase_no + 1
+        phases = state.form.phases
+        if nxt >= len(phases):
+            return replace(state, phase_no=nxt, step=None, to_act=None, finished=True)
+        phase = phases[nxt]
+        state, done = MECHANISMS[phase.mechanism].enter(replace(state, phase_no=nxt), phase.params)
+        if not done:
+            return state
+
+
+def start(ruleset: Ruleset, deal: Mapping[str, Any]) -> DealState:
+    """The position after dealing; raises ``invalid-deal``."""
+    d = build_deal(deal, ruleset)
+    return _advance(DealState(ruleset=ruleset, form=d.form, dealer=d.dealer, hands=d.hands, centre=d.centre))
+
+
+def verify(state: DealState, action: Action) -> None:
+    if state.to_act is None:
+        raise IllegalAction("not-your-turn", "the deal is over; nobody is to act")
+    if action.seat != state.to_act:
+        raise IllegalAction("not-your-turn", f"{SEATS[state.to_act]} is to act, not {SEATS[action.seat]}")
+    phase = state.phase
+    assert phase is not None
+    MECHANISMS[phase.mechanism].verify(state, phase.params, action)
+
+
+def can_apply(state: DealState, action: Action | str) -> bool:
+    try:
+        verify(state, parse_action(action) if isinstance(action, str) else action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def apply(state: DealState, action: Action | str) -> DealState:
+    """The state after ``action`` (a parsed :class:`Action` or its string); raises :class:`IllegalAction`."""
+    act = parse_action(action) if isinstance(action, str) else action
+    verify(state, act)
+    phase = state.phase
+    assert phase is not None
+    new, done = MECHANISMS[phase.mechanism].apply(state, phase.params, act)
+    return _advance(new) if done else new
+
+
+def legal_actions(state: DealState) -> list[Action]:
+    phase = state.phase
+    if state.to_act is None or phase is None:
+        return []
+    return list(MECHANISMS[phase.mechanism].legal(state, phase.params))

@@ -1,0 +1,192 @@
+"""The scoring expression language: a tiny, safe subset of Python expressions.
+
+A ruleset writes ``when:`` conditions and ``points:`` formulas such as
+``-(first_undertrick[kind][level] + (undertricks - 1) * further_undertrick)``. They are parsed with
+:mod:`ast` and every node is checked against a whitelist; the tree is then turned into nested
+closures. Nothing is ever passed to ``eval``/``exec``.
+
+Grammar (everything else is rejected with the offending construct named):
+  literals (int, str, bool), names (facts of the deal or table names), ``a[b]`` lookups,
+  ``+ - * // %``, unary ``- + not``, comparisons ``== != < <= > >= in``, ``and``/``or``,
+  ``x if c else y``, and the functions ``min``, ``max``, ``abs``.
+
+Facts (the documented vocabulary, see :data:`FACTS`) are supplied per evaluation; tables are bound
+once when the ruleset is compiled.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .errors import RulesetError
+
+#: The deal facts a scoring expression may use, with their meaning (rendered in the rule book).
+FACTS: dict[str, str] = {
+    "level": "level of the final contract (0 when there is none)",
+    "kind": "'trump', 'grand', 'misere', or 'none' when no contract was played",
+    "made": "true when the main pair made its contract",
+    "overtricks": "tricks better than the contract (in misère: tricks fewer than allowed)",
+    "undertricks": "tricks by which the contract failed",
+    "doubling": "0 undoubled, 1 doubled, 2 redoubled",
+    "multiplier": "the ruleset's multiplier for the doubling",
+    "own_tricks": "tricks won by the side being scored",
+    "opp_tricks": "tricks won by the other side",
+    "own_ace_ordinals": "sum of the numbers (1-13) of the tricks won by this side, once per ace in the trick",
+    "opp_ace_ordinals": "the same for the other side",
+    "is_main": "true when the side being scored is the main pair",
+}
+
+Env = Mapping[str, Any]
+Compiled = Callable[[Env], Any]
+
+_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
+_CMPOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.In: lambda a, b: a in b,
+}
+_FUNCS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
+
+
+class _Compiler:
+    def __init__(self, tables: Mapping[str, Any], source: str, file: str | None, path: str | None) -> None:
+        self.tables = tables
+        self.source = source
+        self.file = file
+        self.path = path
+
+    def fail(self, why: str) -> RulesetError:
+        return RulesetError(f"expression {self.source!r}: {why}", file=self.file, path=self.path)
+
+    def compile(self, node: ast.AST) -> Compiled:
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            raise self.fail(f"{type(node).__name__} is not allowed")
+        result: Compiled = method(node)
+        return result
+
+    def _Constant(self, node: ast.Constant) -> Compiled:
+        value = node.value
+        if not isinstance(value, int | str) or value is None:
+            raise self.fail(f"constant {value!r} is not allowed")
+        return lambda env: value
+
+    def _Name(self, node: ast.Name) -> Compiled:
+        name = node.id
+        if name in self.tables:
+            table = self.tables[name]
+            return lambda env: table
+        if name in FACTS:
+            return lambda env: env[name]
+        if name in ("true", "false"):
+            value = name == "true"
+            return lambda env: value
+        raise self.fail(f"unknown name {name!r} (not a fact nor a table of this ruleset)")
+
+    def _Subscript(self, node: ast.Subscript) -> Compiled:
+        base = self.compile(node.value)
+        key = self.compile(node.slice)
+        text = ast.unparse(node)
+        fail = self.fail
+
+        def lookup(env: Env) -> Any:
+            container, k = base(env), key(env)
+            try:
+                return container[k]
+            except (KeyError, IndexError, TypeError):
+                raise fail(f"{text}: no entry for {k!r}") from None
+
+        return lookup
+
+    def _BinOp(self, node: ast.BinOp) -> Compiled:
+        op = _BINOPS.get(type(node.op))
+        if op is None:
+            raise self.fail(f"operator {type(node.op).__name__} is not allowed")
+        a, b = self.compile(node.left), self.compile(node.right)
+        return lambda env: op(a(env), b(env))
+
+    def _UnaryOp(self, node: ast.UnaryOp) -> Compiled:
+        x = self.compile(node.operand)
+        if isinstance(node.op, ast.USub):
+            return lambda env: -x(env)
+        if isinstance(node.op, ast.UAdd):
+            return x
+        if isinstance(node.op, ast.Not):
+            return lambda env: not x(env)
+        raise self.fail(f"operator {type(node.op).__name__} is not allowed")
+
+    def _BoolOp(self, node: ast.BoolOp) -> Compiled:
+        parts = [self.compile(v) for v in node.values]
+        if isinstance(node.op, ast.And):
+            return lambda env: all(p(env) for p in parts)
+        return lambda env: any(p(env) for p in parts)
+
+    def _Compare(self, node: ast.Compare) -> Compiled:
+        ops = []
+        for op in node.ops:
+            fn = _CMPOPS.get(type(op))
+            if fn is None:
+                raise self.fail(f"comparison {type(op).__name__} is not allowed")
+            ops.append(fn)
+        first = self.compile(node.left)
+        rest = [self.compile(c) for c in node.comparators]
+
+        def compare(env: Env) -> bool:
+            a = first(env)
+            for fn, nxt in zip(ops, rest, strict=True):
+                b = nxt(env)
+                if not fn(a, b):
+                    return False
+                a = b
+            return True
+
+        return compare
+
+    def _IfExp(self, node: ast.IfExp) -> Compiled:
+        test, body, orelse = self.compile(node.test), self.compile(node.body), self.compile(node.orelse)
+        return lambda env: body(env) if test(env) else orelse(env)
+
+    def _Call(self, node: ast.Call) -> Compiled:
+        if not isinstance(node.func, ast.Name) or node.func.id not in _FUNCS or node.keywords:
+            raise self.fail(f"call {ast.unparse(node.func)!r} is not allowed (only {', '.join(_FUNCS)})")
+        fn = _FUNCS[node.func.id]
+        args = [self.compile(a) for a in node.args]
+        return lambda env: fn(*(a(env) for a in args))
+
+    def _Tuple(self, node: ast.Tuple) -> Compiled:
+        items = [self.compile(e) for e in node.elts]
+        return lambda env: tuple(i(env) for i in items)
+
+
+def compile_expression(
+    source: object, tables: Mapping[str, Any], *, file: str | None = None, path: str | None = None
+) -> Compiled:
+    """Compile ``source`` into a function of the facts; raise :class:`RulesetError` if not allowed."""
+    if isinstance(source, bool):
+        value = source
+        return lambda env: value
+    if isinstance(source, int):
+        number = source
+        return lambda env: number
+    if not isinstance(source, str) or not source.strip():
+        raise RulesetError("an expression must be a non-empty string or a number", file=file, path=path)
+    if len(source) > 500:
+        raise RulesetError("expression longer than 500 characters", file=file, path=path)
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise RulesetError(f"expression {source!r} does not parse: {exc.msg}", file=file, path=path) from None
+    return _Compiler(tables, source, file, path).compile(tree.body)

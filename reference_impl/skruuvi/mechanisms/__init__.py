@@ -1,0 +1,29 @@
+"""The named mechanisms a ruleset's phases are built from (like jsonschema's keyword table).
+
+Each mechanism is a module with:
+
+* ``PARAMS``: the parameter names it needs from the phase's rules;
+* ``enter(state, params) -> (state, done)``: set up the phase (``done`` when it needs no action);
+* ``verify(state, params, action)``: raise :class:`~skruuvi.errors.IllegalAction` with the right code;
+* ``apply(state, params, action) -> (state, done)``: the new state after a verified action;
+* ``legal(state, params)``: every legal action of the seat to act.
+
+The engine checks the turn before calling ``verify``; mechanisms check everything else in DESIGN §4's
+order: the phase's own codes, then ``wrong-phase``, then the specific rule.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from . import auction, centre_deal, defenders_exchange, doubling, kitty, partner_exchange, play
+
+MECHANISMS: dict[str, ModuleType] = {
+    "auction": auction,
+    "kitty": kitty,
+    "defenders_exchange": defenders_exchange,
+    "doubling": doubling,
+    "play": play,
+    "centre_deal": centre_deal,
+    "partner_exchange": partner_exchange,
+}

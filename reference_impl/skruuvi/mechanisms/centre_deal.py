@@ -1,0 +1,38 @@
+"""Dealing the centre cards out one to each player (an automatic phase: no actions).
+
+Parameter: ``start`` (seat reference of who receives ``centre[0]``); the rest follow clockwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..errors import IllegalAction
+from ..notation import Action
+from ..state import DealState, seat_ref
+
+PARAMS = frozenset({"start"})
+SEAT_PARAMS = frozenset({"start"})
+
+
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+    seat = seat_ref(state, params["start"])
+    hands = list(state.hands)
+    for k, card in enumerate(state.centre):
+        receiver = (seat + k) % 4
+        hands[receiver] = hands[receiver] | {card}
+    return replace(state, hands=tuple(hands), step=None, to_act=None), True
+
+
+def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:  # pragma: no cover
+    raise IllegalAction("wrong-phase", "the centre cards are dealt automatically")
+
+
+def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:  # pragma: no cover
+    raise IllegalAction("wrong-phase", "the centre cards are dealt automatically")
+
+
+def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
+    return iter(())

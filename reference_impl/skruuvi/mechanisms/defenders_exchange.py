@@ -1,0 +1,69 @@
+"""The defenders' optional one-card exchange.
+
+Parameters: ``first`` (seat reference of the defender who may give first), ``return_must_differ``
+(the partner may not give back the card he just received) and
+``banned_if_main_first_bid_at_least`` (no exchange when the main pair's first bid had this level or
+more; the state then remembers that the exchange is forbidden, for the doubling phase's error code).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..notation import Action, Card, partner
+from ..state import DealState, Gift, seat_ref, verify_give
+
+PARAMS = frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"})
+SEAT_PARAMS = frozenset({"first"})
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeStep:
+    giver: int
+    received: Card | None = None  # set once the first defender has given
+
+
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+    main = state.declarer
+    assert main is not None
+    first_bid = state.side_first_bid[main % 2]
+    if first_bid is not None and first_bid.level >= params["banned_if_main_first_bid_at_least"]:
+        return replace(state, exchange_banned=True, step=None, to_act=None), True
+    giver = seat_ref(state, params["first"])
+    return replace(state, step=ExchangeStep(giver), to_act=giver), False
+
+
+def _gift(params: Mapping[str, Any], step: ExchangeStep) -> Gift:
+    if step.received is None:
+        return Gift(step.giver, partner(step.giver), 1)
+    return Gift(partner(step.giver), step.giver, 1, step.received if params["return_must_differ"] else None)
+
+
+def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
+    step: ExchangeStep = state.step
+    if action.verb == "pass" and step.received is None:
+        return
+    verify_give(state, action, _gift(params, step))
+
+
+def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
+    step: ExchangeStep = state.step
+    if action.verb == "pass":
+        return replace(state, step=None, to_act=None), True
+    gift = _gift(params, step)
+    state = state.move_cards(gift.giver, gift.receiver, action.cards)
+    if step.received is None:
+        return replace(state, step=ExchangeStep(step.giver, action.cards[0]), to_act=gift.receiver), False
+    return replace(state, step=None, to_act=None), True
+
+
+def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
+    step: ExchangeStep = state.step
+    gift = _gift(params, step)
+    if step.received is None:
+        yield Action(gift.giver, "pass")
+    for card in sorted(state.hands[gift.giver], key=lambda c: c.code):
+        if card != gift.not_card:
+            yield Action(gift.giver, "give", target=gift.receiver, cards=(card,))

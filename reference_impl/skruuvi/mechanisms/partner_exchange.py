@@ -1,0 +1,61 @@
+"""Compulsory one-card exchanges between partners (the all-pass misère's swap).
+
+Parameters: ``givers`` (seat references; each gives one card to his partner, in this order; then
+each partner gives one card back, in the same order) and ``return_must_differ``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..notation import Action, Card, partner
+from ..state import DealState, Gift, seat_ref, verify_give
+
+PARAMS = frozenset({"givers", "return_must_differ"})
+SEAT_LIST_PARAMS = frozenset({"givers"})
+
+
+@dataclass(frozen=True, slots=True)
+class SwapStep:
+    k: int
+    received: tuple[Card, ...] = ()  # the cards given in the first round, in order
+
+
+def _gift(state: DealState, params: Mapping[str, Any], step: SwapStep) -> Gift:
+    givers = params["givers"]
+    n = len(givers)
+    first = seat_ref(state, givers[step.k % n])
+    if step.k < n:
+        return Gift(first, partner(first), 1)
+    back = step.received[step.k - n] if params["return_must_differ"] else None
+    return Gift(partner(first), first, 1, back)
+
+
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+    step = SwapStep(0)
+    return replace(state, step=step, to_act=_gift(state, params, step).giver), False
+
+
+def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
+    verify_give(state, action, _gift(state, params, state.step))
+
+
+def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
+    step: SwapStep = state.step
+    gift = _gift(state, params, step)
+    state = state.move_cards(gift.giver, gift.receiver, action.cards)
+    n = len(params["givers"])
+    received = (*step.received, action.cards[0]) if step.k < n else step.received
+    if step.k + 1 == 2 * n:
+        return replace(state, step=None, to_act=None), True
+    nxt = SwapStep(step.k + 1, received)
+    return replace(state, step=nxt, to_act=_gift(state, params, nxt).giver), False
+
+
+def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
+    gift = _gift(state, params, state.step)
+    for card in sorted(state.hands[gift.giver], key=lambda c: c.code):
+        if card != gift.not_card:
+            yield Action(gift.giver, "give", target=gift.receiver, cards=(card,))

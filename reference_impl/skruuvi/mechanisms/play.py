@@ -1,0 +1,83 @@
+"""Trick play, whist style: follow suit if able; highest trump, else highest card of the suit led, wins;
+the winner leads the next trick. Trumps are the contract's suit (none in grandi, misère, or without a
+contract).
+
+Parameter: ``lead`` (seat reference of the first leader, e.g. ``declarer-left`` or ``forehand``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..errors import IllegalAction
+from ..notation import TRUMP_STRAINS, Action, Card, left
+from ..state import DealState, Trick, seat_ref
+
+PARAMS = frozenset({"lead"})
+SEAT_PARAMS = frozenset({"lead"})
+TRICKS = 13
+
+
+def trump_suit(state: DealState) -> str | None:
+    contract = state.contract
+    return contract.strain if contract is not None and contract.strain in TRUMP_STRAINS else None
+
+
+def trick_winner(cards: tuple[Card, ...], leader: int, trump: str | None) -> int:
+    """The seat that wins a complete trick led by ``leader``."""
+    best = 0
+    for i in range(1, len(cards)):
+        card, top = cards[i], cards[best]
+        if card.suit == top.suit:
+            if card.rank > top.rank:
+                best = i
+        elif card.suit == trump:
+            best = i
+    return (leader + best) % 4
+
+
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+    leader = seat_ref(state, params["lead"])
+    return replace(state, step=None, to_act=leader, leader=leader, current=()), False
+
+
+def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
+    if action.verb != "play":
+        raise IllegalAction("wrong-phase", f"{action.verb!r} has no meaning during play")
+    card = action.cards[0]
+    hand = state.hands[action.seat]
+    if card not in hand:
+        raise IllegalAction("card-not-held", f"{card} is not in the player's hand")
+    if state.current:
+        led = state.current[0].suit
+        if card.suit != led and any(c.suit == led for c in hand):
+            raise IllegalAction("must-follow-suit", f"{card} does not follow the suit led while the hand holds it")
+
+
+def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
+    card = action.cards[0]
+    state = state.with_hand(action.seat, state.hands[action.seat] - {card})
+    current = (*state.current, card)
+    if len(current) < 4:
+        return replace(state, current=current, to_act=left(action.seat)), False
+    leader = state.leader
+    assert leader is not None
+    winner = trick_winner(current, leader, trump_suit(state))
+    tricks = (*state.tricks, Trick(len(state.tricks) + 1, leader, current, winner))
+    if len(tricks) == TRICKS:
+        return replace(state, tricks=tricks, current=(), leader=None, to_act=None), True
+    return replace(state, tricks=tricks, current=(), leader=winner, to_act=winner), False
+
+
+def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
+    seat = state.to_act
+    assert seat is not None
+    hand = sorted(state.hands[seat], key=lambda c: c.code)
+    if state.current:
+        led = state.current[0].suit
+        following = [c for c in hand if c.suit == led]
+        hand = following or hand
+    for card in hand:
+        yield Action(seat, "play", cards=(card,))

@@ -1,0 +1,38 @@
+"""The value a replay returns: a result or the first illegal action (python-chess style: an outcome is a value)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One scoring rule's contribution to one side, kept for explanations (cross-era replay, rule book)."""
+
+    rule: str
+    side: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Either ``result`` (contract, tricks, score) or ``error_code`` with ``error_index``.
+
+    ``to_response()`` is exactly the SCP/1 response body (DESIGN §6) without ``seq``.
+    """
+
+    result: dict[str, Any] | None = None
+    error_code: str | None = None
+    error_index: int | None = None
+    message: str = ""
+    breakdown: tuple[ScoreItem, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return self.error_code is None
+
+    def to_response(self) -> dict[str, Any]:
+        if self.error_code is None:
+            return {"result": self.result}
+        return {"error": {"index": self.error_index, "code": self.error_code}}

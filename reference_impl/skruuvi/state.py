@@ -1,0 +1,127 @@
+"""The immutable state of one deal, and the seat references rulesets use.
+
+A :class:`DealState` is a frozen value; every action produces a new one (see :mod:`skruuvi.engine`).
+What a phase needs beyond the shared facts lives in ``step``, a small frozen value owned by the
+phase's mechanism.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalAction
+from .notation import Bid, Card, left, partner, right, side_of
+
+if TYPE_CHECKING:
+    from .ruleset import FormSpec, PhaseSpec, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: its number (1-13), who led, the cards in play order, who won it."""
+
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealState:
+    ruleset: Ruleset
+    form: FormSpec
+    dealer: int
+    hands: tuple[frozenset[Card], ...]
+    centre: tuple[Card, ...]
+    phase_no: int = -1
+    step: Any = None
+    to_act: int | None = None
+    highest: Bid | None = None
+    highest_bidder: int | None = None
+    side_first_bid: tuple[Bid | None, Bid | None] = (None, None)
+    declarer: int | None = None
+    contract: Bid | None = None
+    doubling: int = 0
+    doubler: int | None = None
+    exchange_banned: bool = False
+    tricks: tuple[Trick, ...] = ()
+    current: tuple[Card, ...] = ()
+    leader: int | None = None
+    finished: bool = False
+
+    @property
+    def phase(self) -> PhaseSpec | None:
+        phases = self.form.phases
+        return phases[self.phase_no] if 0 <= self.phase_no < len(phases) else None
+
+    def with_hand(self, seat: int, hand: frozenset[Card]) -> DealState:
+        hands = list(self.hands)
+        hands[seat] = hand
+        return replace(self, hands=tuple(hands))
+
+    def move_cards(self, giver: int, receiver: int, cards: tuple[Card, ...]) -> DealState:
+        hands = list(self.hands)
+        moved = frozenset(cards)
+        hands[giver] = hands[giver] - moved
+        hands[receiver] = hands[receiver] | moved
+        return replace(self, hands=tuple(hands))
+
+    @property
+    def main_side(self) -> str | None:
+        seat = self.declarer if self.declarer is not None else self.highest_bidder
+        return None if seat is None else side_of(seat)
+
+
+def _need(value: int | None, what: str) -> int:
+    if value is None:
+        raise IllegalAction("wrong-phase", f"no {what} yet")
+    return value
+
+
+SEAT_REFS: dict[str, Callable[[DealState], int]] = {
+    "dealer": lambda s: s.dealer,
+    "forehand": lambda s: left(s.dealer),
+    "dealer-partner": lambda s: partner(s.dealer),
+    "dealer-right": lambda s: right(s.dealer),
+    "highest-bidder": lambda s: _need(s.highest_bidder, "highest bidder"),
+    "highest-bidder-partner": lambda s: partner(_need(s.highest_bidder, "highest bidder")),
+    "declarer": lambda s: _need(s.declarer, "declarer"),
+    "declarer-left": lambda s: left(_need(s.declarer, "declarer")),
+    "declarer-right": lambda s: right(_need(s.declarer, "declarer")),
+    "declarer-partner": lambda s: partner(_need(s.declarer, "declarer")),
+    "doubler-left": lambda s: left(_need(s.doubler, "doubler")),
+    "doubler-left-partner": lambda s: right(_need(s.doubler, "doubler")),
+}
+
+
+def seat_ref(state: DealState, ref: str) -> int:
+    """Resolve a ruleset's seat reference (``declarer-left``, ``forehand``, ...) to a seat."""
+    return SEAT_REFS[ref](state)
+
+
+@dataclass(frozen=True, slots=True)
+class Gift:
+    """One expected ``give``: from, to, how many cards, and a card that may not be given (or None)."""
+
+    giver: int
+    receiver: int
+    count: int
+    not_card: Card | None = None
+
+
+def verify_give(state: DealState, action: Any, gift: Gift) -> None:
+    """Check a ``give`` against the expected gift, in DESIGN §4's order of specific codes."""
+    if action.verb != "give":
+        raise IllegalAction("wrong-phase", f"a give is required here, not {action.verb!r}")
+    if action.target != gift.receiver:
+        raise IllegalAction("give-wrong-recipient", "the card(s) must go to another player")
+    if len(action.cards) != gift.count:
+        raise IllegalAction("give-wrong-count", f"exactly {gift.count} card(s) must be given, not {len(action.cards)}")
+    hand = state.hands[gift.giver]
+    for card in action.cards:
+        if card not in hand:
+            raise IllegalAction("card-not-held", f"{card} is not in the giver's hand")
+    if gift.not_card is not None and gift.not_card in action.cards:
+        raise IllegalAction("return-same-card", f"{gift.not_card} was just received and may not be given back")
