@@ -57,18 +57,19 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
-    card = action.cards[0]
-    state = state.with_hand(action.seat, state.hands[action.seat] - {card})
+    card, seat = action.cards[0], action.seat
+    hands = list(state.hands)
+    hands[seat] = hands[seat] - {card}
     current = (*state.current, card)
     if len(current) < 4:
-        return replace(state, current=current, to_act=left(action.seat)), False
+        return replace(state, hands=tuple(hands), current=current, to_act=left(seat)), False
     leader = state.leader
     assert leader is not None
     winner = trick_winner(current, leader, trump_suit(state))
     tricks = (*state.tricks, Trick(len(state.tricks) + 1, leader, current, winner))
     if len(tricks) == TRICKS:
-        return replace(state, tricks=tricks, current=(), leader=None, to_act=None), True
-    return replace(state, tricks=tricks, current=(), leader=winner, to_act=winner), False
+        return replace(state, hands=tuple(hands), tricks=tricks, current=(), leader=None, to_act=None), True
+    return replace(state, hands=tuple(hands), tricks=tricks, current=(), leader=winner, to_act=winner), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
