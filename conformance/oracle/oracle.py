@@ -286,7 +286,7 @@ class Game:
     def _start_passimisaari(self) -> None:
         self.form = "passimisaari"
         f = left(self.dealer)
-        for card, seat in zip(self.centre, (f, left(f), left(left(f)), self.dealer)):
+        for card, seat in zip(self.centre, (f, left(f), left(left(f)), self.dealer), strict=True):
             self.hands[seat].add(card)                      # passimisaari.centre-cards
         d, fp, dp = self.dealer, partner(f), partner(self.dealer)
         self.phase = "partner-exchange"
@@ -591,7 +591,11 @@ def load_cases(text: str) -> list[Any]:
 
 def replay_files(paths: list[str]) -> int:
     for path in paths:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
         for case in load_cases(text):
             print(json.dumps(respond(case)), flush=True)
     return 0
