@@ -54,17 +54,17 @@ def verify(state: DealState, action: Action) -> None:
     MECHANISMS[phase.mechanism].verify(state, phase.params, action)
 
 
-def can_apply(state: DealState, action: Action | str) -> bool:
+def can_apply(state: DealState, action: object) -> bool:
     try:
-        verify(state, parse_action(action) if isinstance(action, str) else action)
+        verify(state, action if isinstance(action, Action) else parse_action(action))
     except IllegalAction:
         return False
     return True
 
 
-def apply(state: DealState, action: Action | str) -> DealState:
+def apply(state: DealState, action: object) -> DealState:
     """The state after ``action`` (a parsed :class:`Action` or its string); raises :class:`IllegalAction`."""
-    act = parse_action(action) if isinstance(action, str) else action
+    act = action if isinstance(action, Action) else parse_action(action)
     verify(state, act)
     phase = state.phase
     assert phase is not None
