@@ -1,0 +1,926 @@
+"""Scenarios for the hand-written 2016 cases; see author.py for how they become case files.
+
+Conventions: fa(dealer, calls) writes a first auction from the dealer clockwise ('p' = pass);
+sa(H, calls) a second auction alternating H, P.  kitty(strain) / dx_give() / dx_pass() / r(role,
+verb) are small functions of the state, resolved when the record is built, so that generated deals
+need no hand-picked cards: H gives his four lowest cards outside the intended strain (in misère his
+four highest), P gives one lowest (misère: highest) non-trump card to each in turn; in the defenders'
+exchange the left-hand defender gives his lowest card and the partner returns his lowest other card.
+Roles: D declarer, P his partner, L declarer's left, R declarer's right.
+"""
+from author import SEATS, SUITS, ace_ordinals, left, partner, rank, right, side, sort_cards
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def fa(dealer, calls):
+    out, s = [], dealer
+    for c in calls:
+        out.append(f"{s} pass" if c == "p" else f"{s} bid {c}")
+        s = left(s)
+    return out
+
+
+def sa(H, calls):
+    out, s = [], H
+    for c in calls:
+        out.append(f"{s} pass" if c == "p" else f"{s} bid {c}")
+        s = partner(s)
+    return out
+
+
+P8 = ["p"] * 8
+P4 = ["p"] * 4
+
+
+def _low(cards, strain):
+    key = (lambda c: (-rank(c), SUITS.index(c[1]))) if strain == "M" else (lambda c: (rank(c), SUITS.index(c[1])))
+    non = [c for c in cards if c[1] != strain]
+    pool = non if len(non) >= 1 else list(cards)
+    return sorted(pool, key=key)
+
+
+def kitty(strain):
+    def h(st):
+        cards = _low(st.hands[st.H], strain)
+        if len(cards) < 4:
+            cards = cards + [c for c in _low(st.hands[st.H], "X") if c not in cards]
+        return f"{st.H} give {st.P} " + " ".join(cards[:4])
+
+    def p(k):
+        def f(st):
+            return f"{st.P} give {st.kitty_targets[k]} {_low(st.hands[st.P], strain)[0]}"
+        return f
+    return [h, p(0), p(1), p(2)]
+
+
+def seat_of(st, role):
+    D = st.declarer
+    return {"D": D, "P": partner(D), "L": left(D), "R": right(D)}[role]
+
+
+def r(role, verb):
+    return lambda st: f"{seat_of(st, role)} {verb}"
+
+
+def dx_pass():
+    return [r("L", "pass")]
+
+
+def sort_low(cards):
+    return sorted(cards, key=lambda c: (rank(c), SUITS.index(c[1])))
+
+
+def dx_give():
+    def g(st):
+        L = left(st.declarer)
+        c = sort_low(st.hands[L])[0]
+        return f"{L} give {partner(L)} {c}"
+
+    def back(st):
+        L = left(st.declarer)
+        c = next(x for x in sort_low(st.hands[partner(L)]) if x != st.received)
+        return f"{partner(L)} give {L} {c}"
+    return [g, back]
+
+
+NODBL = [r("L", "pass"), r("R", "pass")]
+
+
+def px_auto(dealer):
+    """Passimisääri partner exchange, each giver gives his lowest card (returns: lowest other card)."""
+    F = left(dealer)
+    steps = [(F, partner(F), None), (partner(dealer), dealer, 0), (partner(F), F, "r0"), (dealer, partner(dealer), "r1")]
+    out = []
+    for giver, to, _ in steps:
+        def f(st, giver=giver, to=to):
+            got = st.px_given[0] if giver == partner(F) else (st.px_given[1] if giver == dealer else None)
+            c = next(x for x in sorted(st.hands[giver], key=lambda c: (rank(c), SUITS.index(c[1]))) if x != got)
+            return f"{giver} give {to} {c}"
+        out.append(f)
+    return out
+
+
+def mt(n):
+    return lambda st: st.won[side(st.declarer)] == n
+
+
+def hand_of(st, seat):
+    return sort_cards(st.hands[seat])
+
+
+# ----------------------------------------------------------------------------- base deal A (dealer N)
+A_HANDS = {"N": "S:AK H:AKQJ D:AK2 C:A32", "E": "S:JT98 H:76 D:T987 C:T9",
+           "S": "S:Q2 H:T98 D:QJ3 C:KQJ4", "W": "S:7654 H:54 D:654 C:876"}
+A_CENTRE = "S:3 H:32 C:5"
+A_REMARK = ("Deal A (dealer N): N S:AK H:AKQJ D:AK2 C:A32; E S:JT98 H:76 D:T987 C:T9; S S:Q2 H:T98 D:QJ3 "
+            "C:KQJ4; W S:7654 H:54 D:654 C:876; centre 3S 3H 2H 5C.")
+A_AUCTION = fa("N", ["1H", *P8])                         # 0-8
+A_KITTY = ["N give S 3S 2C 3C 5C", "S give W 2C", "S give N KC", "S give E 3C"]   # 9-12
+A_SECOND = sa("N", ["5H", "p", "p", "p", "p"])           # 13-17
+A_PRE = A_AUCTION + A_KITTY + A_SECOND                   # contract 5H by N; E (left of N) to act
+A_KITTY_REMARK = (" N 1H and eight passes: N is the highest bidder (H), S his partner (P), main pair's first bid 1H. "
+                  "N takes the centre (N: S:AK3 H:AKQJ32 D:AK2 C:A532, 16 cards), gives S 3S 2C 3C 5C; S gives W 2C, "
+                  "N KC, E 3C; N then holds S:AK H:AKQJ32 D:AK2 C:AK, E S:JT98 H:76 D:T987 C:T93, S S:Q32 H:T98 "
+                  "D:QJ3 C:QJ54, W S:7654 H:54 D:654 C:8762. Second auction: N 5H and four passes: 5H by N. "
+                  "E (left of N) acts first in the defenders' exchange.")
+A_PASSI = fa("N", P4)   # passimisääri: centre 3S→E, 3H→S, 2H→W, 5C→N
+A_PASSI_REMARK = (" N, E, S, W all pass in the first round: passimisääri. The centre is dealt 3S→E, 3H→S, 2H→W, "
+                  "5C→N; forehand E gives first (to W), then S (dealer's partner) to N, then W back to E, then N back to S.")
+A6_PRE = fa("N", ["6H", *P8]) + A_KITTY + sa("N", P4)   # 6H by N; exchange forbidden; E to act (doubling)
+A6_REMARK = (" N opens 6H and eight passes follow: the main pair's first bid is 6H (level 6), so the defenders' "
+             "exchange is forbidden. Kitty as in deal A (N gives S 3S 2C 3C 5C; S gives W 2C, N KC, E 3C); second "
+             "auction four passes (6H ≥ 5): 6H by N. Doubling begins with E (declarer's left).")
+
+SCENARIOS = []
+
+
+def add(**kw):
+    SCENARIOS.append(kw)
+
+
+def A(**kw):
+    kw.setdefault("dealer", "N")
+    kw["hands"] = A_HANDS
+    kw["centre"] = A_CENTRE
+    add(**kw)
+
+
+FLOW = ["auction.first-speaker", "auction.bidders", "kitty.take", "kitty.give-partner", "kitty.partner-gives-one-each",
+        "kitty.partner-order", "auction2.main-pair-only", "auction2.first-speaker", "auction2.end-four-passes",
+        "auction2.declarer", "play.lead", "play.follow-suit", "play.trick-winner"]
+
+# ============================================================================ VALID: deal
+A(id="2016.deal.hands-and-centre-5H", example=True,
+  description="Deal A given as four 12-card hands and 4 centre cards; N plays 5H and takes all 13 tricks",
+  rules=["deal.players", "deal.pack", "alkupeli.hand-size", "alkupeli.centre-cards", "auction.end-eight-passes", "play.trumps", *FLOW, "defenders-exchange.one-card", "doubling.defenders-order"],
+  pre=[*A_PRE, "E pass", "E pass", "W pass"],
+  remark=A_REMARK + A_KITTY_REMARK + " N holds the six top trumps and the top two cards of every side suit, so he "
+  "wins every trick he can take: he ruffs or overtakes each lead.")
+
+add(id="2016.deal.deck-positions-dealer-E",
+    description="Deal given as a pack and centre positions [1, 17, 30, 50], dealer E; 5S by S",
+    rules=["deal.one-at-a-time", "deal.centre-not-top-or-bottom", "deal.centre-not-consecutive", "deal.pack",
+           "alkupeli.hand-size", "auction.first-speaker"],
+    dealer="E", deck_positions=[1, 17, 30, 50],
+    fix={"S": "S:AKQJT9"},
+    pre=fa("E", ["p", "1S", *P8]) + kitty("S") + sa("S", ["5S", *P4]) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="The deck is listed top first; deck[1], deck[17], deck[30], deck[50] are the centre (none at 0 or 51, "
+    "not four in a row); the other 48 are dealt one at a time from the dealer's left: S, W, N, E, S, ... so S gets "
+    "deck[0], W deck[2], N deck[3], E deck[4], S deck[5], and so on.")
+
+add(id="2016.deal.deck-three-consecutive-centre",
+    description="Centre positions [10, 11, 12, 40] (three consecutive is allowed), dealer S; 5D by W",
+    rules=["deal.one-at-a-time", "deal.centre-not-consecutive", "deal.centre-not-top-or-bottom"],
+    dealer="S", deck_positions=[10, 11, 12, 40],
+    fix={"W": "D:AKQJT9"},
+    pre=fa("S", ["p", "1D", *P8]) + kitty("D") + sa("W", ["5D", *P4]) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="Three consecutive centre positions (10, 11, 12) are allowed; only four in a row (and positions 0 and 51) "
+    "are forbidden. The 48 other cards are dealt one at a time starting with W (dealer S's left).")
+
+add(id="2016.deal.deck-next-to-ends",
+    description="Centre positions [1, 2, 49, 50] (next to the top and bottom card), dealer W; 5H by N",
+    rules=["deal.one-at-a-time", "deal.centre-not-top-or-bottom", "deal.centre-not-consecutive"],
+    dealer="W", deck_positions=[1, 2, 49, 50],
+    fix={"N": "H:AKQJT9"},
+    pre=fa("W", ["p", "1H", *P8]) + kitty("H") + sa("N", ["5H", *P4]) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="Positions 1 and 50 are the second and the second-to-last card: allowed; only 0 and 51 are forbidden. "
+    "The first card dealt (deck[0]) goes to N, the dealer W's left.")
+
+# ============================================================================ VALID: auction
+add(id="2016.auction.end-exactly-eight-passes-own-raise", example=True,
+    description="N bids 1H; after seven passes N raises his own bid to 2H; the auction ends at the next 8th pass",
+    rules=["auction.end-eight-passes", "auction.higher-bid", "auction.first-speaker", "auction.bidders", *FLOW],
+    dealer="N", fix={"N": "H:AKQJT9 S:A"},
+    pre=fa("N", ["1H"] + ["p"] * 7 + ["2H"] + P8) + kitty("H") + sa("N", ["5H", *P4]) + dx_pass() + NODBL,
+    want=mt(11),
+    remark="After N's 1H there are only seven passes (E S W N E S W), so the auction is still open and N may "
+           "overbid his own bid with 2H; after the following eight passes it ends.")
+
+add(id="2016.auction.bid-after-passes-in-first-round",
+    description="Dealer N and E pass, S opens 1C in the first round; no passimisääri",
+    rules=["auction.all-pass", "auction.bidders", "auction.end-eight-passes", *FLOW],
+    dealer="N", fix={"S": "C:AKQJT9"},
+    pre=fa("N", ["p", "p", "1C", *P8]) + kitty("C") + sa("S", ["5C", *P4]) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="Only four passes at the start make a passimisääri; here the third call is a bid, so the first auction "
+           "continues until the 8th consecutive pass after S's 1C.")
+
+add(id="2016.auction.passed-player-bids-later",
+    description="N passes in the first round and bids later; a passed player may bid again",
+    rules=["auction.higher-bid", "auction.bidders", "auction.end-eight-passes", *FLOW],
+    dealer="N", fix={"N": "H:AKQJT9"},
+    pre=fa("N", ["p", "1S", "p", "p", "2H", *P8]) + kitty("H") + sa("N", ["5H", *P4]) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="N passes first, E opens 1S, S and W pass, N bids 2H (higher level). N is the highest bidder.")
+
+add(id="2016.auction.strain-order-one-level",
+    description="1M 1S 1C 1D 1H 1G all at level one: each is higher in the order M<S<C<D<H<G; E wins with 1G",
+    rules=["alkupeli.strain-order", "auction.higher-bid", "auction.bid-levels", "play.trumps", *FLOW],
+    dealer="N", fix={"E": "S:AK H:AK D:AK C:AK"},
+    pre=fa("N", ["1M", "1S", "1C", "1D", "1H", "1G", *P8]) + kitty("G") + sa("E", ["5G", *P4]) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="At level one each call is a higher strain than the one before (misère lowest, grandi highest). E is the "
+           "highest bidder with 1G; the main pair is E–W and its first bid was E's 1S. The contract 5G is played "
+           "without trumps.")
+
+add(id="2016.auction.competitive-highest-bidder-W",
+    description="Both sides bid; W's 3D is highest, W takes the kitty and E is his partner",
+    rules=["auction.higher-bid", "auction.bidders", "kitty.take", *FLOW],
+    dealer="S", fix={"W": "D:AKQJT", "E": "D:98"},
+    pre=fa("S", ["1S", "1D", "2S", "p", "p", "3D", *P8]) + kitty("D") + sa("W", ["5D", *P4]) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="S 1S, W 1D, N 2S, E pass, S pass, W 3D, then eight passes. E–W are the main pair (first bid W's 1D).")
+
+# ============================================================================ VALID: kitty
+for taker, dealer, calls, fixs in [
+        ("N", "E", ["p", "p", "p", "1H"], {"N": "H:AKQJT9"}),
+        ("E", "N", ["p", "1S"], {"E": "S:AKQJT9"}),
+        ("S", "W", ["p", "p", "p", "1D"], {"S": "D:AKQJT9"}),
+        ("W", "E", ["p", "p", "1C"], {"W": "C:AKQJT9"})]:
+    P = partner(taker)
+    order = [left(P), left(left(P)), left(left(left(P)))]
+    strain = calls[-1][1]
+    add(id=f"2016.kitty.taker-{taker}",
+        description=f"{taker} is the highest bidder: takes the centre, gives {P} four cards; {P} gives one each to "
+                    f"{', '.join(order)} in that order",
+        rules=["kitty.take", "kitty.give-partner", "kitty.partner-gives-one-each", "kitty.partner-order", "alkupeli.centre-cards", *FLOW],
+        dealer=dealer, fix=fixs,
+        pre=fa(dealer, calls + P8) + kitty(strain) + sa(taker, ["5" + strain, *P4]) + dx_pass() + NODBL,
+        want=lambda st: True,
+        remark=f"{taker} is the highest bidder. After taking the 4 centre cards he holds 16 and gives his partner {P} "
+               f"four; {P} (16 cards) gives one card each, clockwise from his left: {order[0]}, then {order[1]}, then "
+               f"{order[2]}; everyone holds 13.")
+
+A(id="2016.kitty.partner-passes-on-received-card",
+  description="S passes on to W a card he has just received from N in the kitty; allowed",
+  rules=["kitty.partner-gives-one-each", "kitty.give-partner", *FLOW],
+  pre=[*A_AUCTION, "N give S 3S 2C 3C 5C", "S give W 5C", "S give N KC", "S give E 3C", *A_SECOND, "E pass", *NODBL],
+  remark=A_REMARK + " N 1H and eight passes; N gives S 3S 2C 3C 5C and S gives W the 5C he has just received "
+  "(the kitty has no same-card restriction), N KC, E 3C.")
+
+# ============================================================================ VALID: second auction
+add(id="2016.second-auction.partner-raises-declarer-partner", example=True,
+    description="N is highest bidder at 2H; in the second auction S bids 5H and becomes declarer; W leads",
+    rules=["auction2.main-pair-only", "auction2.first-speaker", "auction2.declarer", "auction2.final-min-level", "auction2.end-four-passes", "play.lead", *FLOW],
+    dealer="N", fix={"N": "H:AKQJ", "S": "H:T98 S:AK"},
+    pre=fa("N", ["2H", *P8]) + kitty("H") + sa("N", ["p", "5H", "p", "p", "p", "p"]) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="N opens 2H and everyone passes: N is H, S is P. In the second auction N speaks first and passes; S "
+           "bids 5H; then N, S, N, S pass (four consecutive passes). The last bid is S's, so S is the declarer, W "
+           "(S's left) has the defenders' exchange and the opening lead.")
+
+add(id="2016.second-auction.no-bids-first-contract-stands",
+    description="E's first-auction 5S stands: the second auction is four passes and E is the declarer",
+    rules=["auction2.end-four-passes", "auction2.declarer", "auction2.final-min-level", *FLOW],
+    dealer="E", fix={"E": "S:AKQJT9", "W": "S:87"},
+    pre=fa("E", ["5S", *P8]) + kitty("S") + sa("E", P4) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="E opens 5S (level 5, so no further bid is needed); in the second auction E, W, E, W pass and the "
+           "contract is 5S by E, the maker of the highest bid. S (E's left) leads.")
+
+add(id="2016.second-auction.both-raise-partner-last",
+    description="W bids 5D, E raises to 6D; four passes; E (the partner of the highest bidder) is declarer",
+    rules=["auction2.main-pair-only", "auction2.declarer", "auction2.end-four-passes", *FLOW],
+    dealer="W", fix={"W": "D:AKQJ S:A", "E": "D:T98 H:A"},
+    pre=fa("W", ["1D", *P8]) + kitty("D") + sa("W", ["5D", "6D", "p", "p", "p", "p"]) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="W opens 1D, eight passes. Second auction: W 5D, E 6D, then W, E, W, E pass. Declarer E, so S (E's "
+           "left) acts first in the exchange and leads.")
+
+add(id="2016.second-auction.switch-to-misere",
+    description="S wins the first auction with 2S; in the second auction S bids 5M (misère), a higher level",
+    rules=["auction2.declarer", "alkupeli.strain-order", "auction.bid-levels", "play.trumps", *FLOW],
+    dealer="S",
+    fix={"S": "S:2345 H:2345 D:2345", "N": "C:2345 S:6 H:6 D:6 C:6"},
+    pre=fa("S", ["2S", *P8]) + kitty("M") + sa("S", ["5M", *P4]) + dx_pass() + NODBL,
+    want=lambda st: st.won["NS"] <= 2,
+    remark="S opens 2S and everyone passes. In the second auction S bids 5M: level 5 beats level 2 whatever the "
+           "strain. Misère is played without trumps; the main pair N–S holds the low cards and ducks.")
+
+add(id="2016.second-auction.raise-to-grandi-by-H",
+    description="E holds 3H after the first auction and bids 5G in the second; partner passes",
+    rules=["auction2.main-pair-only", "auction2.declarer", "play.trumps", *FLOW],
+    dealer="N", fix={"E": "S:AK H:AKQ D:AK C:AK", "W": "H:J"},
+    pre=fa("N", ["p", "1H", "p", "p", "p", "3H", *P8]) + kitty("G") + sa("E", ["5G", *P4]) + dx_pass() + NODBL,
+    want=lambda st: True,
+    remark="N passes, E 1H, S W N pass, E raises himself to 3H; eight passes. Second auction E 5G, four passes; "
+           "5G by E, no trumps.")
+
+# ============================================================================ VALID: defenders' exchange
+A(id="2016.defenders-exchange.done", example=True,
+  description="After 5H by N, E gives W one card and W gives back a different one; then doubling",
+  rules=["defenders-exchange.one-card", "defenders-exchange.different-card", "defenders-exchange.before-doubling", "defenders-exchange.banned-after-high-first-bid", *FLOW],
+  pre=[*A_PRE, "E give W 9S", "W give E 4S", *NODBL],
+  remark=A_REMARK + A_KITTY_REMARK + " The main pair's first bid was 1H (< 6), so E may exchange: E gives W 9S, W "
+  "returns 4S (a different card). Then the doubling round, E first.")
+
+A(id="2016.defenders-exchange.passed",
+  description="After 5H by N, E passes the optional exchange; W does nothing and doubling starts with E",
+  rules=["defenders-exchange.one-card", "defenders-exchange.before-doubling", *FLOW],
+  pre=[*A_PRE, "E pass", *NODBL],
+  remark=A_REMARK + A_KITTY_REMARK + " E passes: no exchange; the doubling round starts with E again.")
+
+A(id="2016.defenders-exchange.banned-first-bid-6",
+  description="N opens 6H: no defenders' exchange; E's first action is in the doubling round",
+  rules=["defenders-exchange.banned-after-high-first-bid", "doubling.defenders-order", *FLOW],
+  pre=A6_PRE + NODBL,
+  remark=A_REMARK + A6_REMARK + " E and W pass the double.")
+
+add(id="2016.defenders-exchange.banned-first-bid-7",
+    description="S opens 7S: the exchange is forbidden; play follows the doubling round directly",
+    rules=["defenders-exchange.banned-after-high-first-bid", *FLOW],
+    dealer="S", fix={"S": "S:AKQJT98 H:AK D:AK C:A"},
+    pre=fa("S", ["7S", *P8]) + kitty("S") + sa("S", P4) + NODBL,
+    want=lambda st: True,
+    remark="S's first bid (the main pair's first bid) is 7S, level 7 ≥ 6, so the defenders may not exchange: "
+           "after the second auction W (S's left) is asked to double.")
+
+add(id="2016.defenders-exchange.allowed-first-bid-raised-to-6",
+    description="N opens 1H and later raises himself to 6H in the first auction: the first bid counts, exchange allowed",
+    rules=["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.one-card", "defenders-exchange.different-card", "auction.higher-bid", *FLOW],
+    dealer="N", fix={"N": "H:AKQJT9 S:AK"},
+    pre=fa("N", ["1H", "p", "p", "p", "6H", *P8]) + kitty("H") + sa("N", P4) + dx_give() + NODBL,
+    want=lambda st: True,
+    remark="The main pair's FIRST bid in the first auction was N's 1H (level 1); raising to 6H later does not ban "
+           "the exchange, so E gives W one card and W returns another.")
+
+add(id="2016.defenders-exchange.allowed-defender-bid-6-first",
+    description="N 5H, E 6S, S 6H: the defenders' 6-level bid does not count; main pair's first bid was 5H",
+    rules=["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.one-card", *FLOW],
+    dealer="N", fix={"N": "H:AKQJT9", "S": "H:8765"},
+    pre=fa("N", ["5H", "6S", "6H", *P8]) + kitty("H") + sa("S", P4) + dx_give() + NODBL,
+    want=lambda st: True,
+    remark="S made the highest bid (6H), so S is H and N is P; the main pair N–S first bid N's 5H (level 5), so "
+           "the exchange is allowed although E bid at level 6 and S's own first bid was 6H. Declarer S; W (S's "
+           "left) gives first.")
+
+add(id="2016.defenders-exchange.banned-partner-opened-6",
+    description="S opens 6C, N later bids 7H: main pair's first bid is S's 6C, exchange forbidden",
+    rules=["defenders-exchange.banned-after-high-first-bid", *FLOW],
+    dealer="N", fix={"N": "H:AKQJT9 S:AK", "S": "C:AKQ H:8"},
+    pre=fa("N", ["p", "p", "6C", "p", "7H", *P8]) + kitty("H") + sa("N", P4) + NODBL,
+    want=lambda st: True,
+    remark="N pass, E pass, S 6C, W pass, N 7H: N is the highest bidder, but the main pair's first bid is S's 6C "
+           "(level 6): the defenders may not exchange. E (N's left) is first in the doubling round.")
+
+add(id="2016.defenders-exchange.allowed-second-auction-7",
+    description="First auction 2S by E; second auction raised to 7S: the exchange is still allowed",
+    rules=["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.one-card", *FLOW],
+    dealer="E", fix={"E": "S:AKQJT9 H:AK D:AK", "W": "C:AK"},
+    pre=fa("E", ["2S", *P8]) + kitty("S") + sa("E", ["5S", "7S", "p", "p", "p", "p"]) + dx_give() + NODBL,
+    want=lambda st: True,
+    remark="Only the main pair's first bid in the FIRST auction matters (E's 2S); W's 7S in the second auction "
+           "does not ban the exchange. Declarer W; N (W's left) gives S a card and S returns another.")
+
+add(id="2016.defenders-exchange.done-declarer-E",
+    description="Declarer E: S (E's left) gives N one card, N returns a different one",
+    rules=["defenders-exchange.one-card", "defenders-exchange.different-card", *FLOW],
+    dealer="E", fix={"E": "D:AKQJT9"},
+    pre=fa("E", ["1D", *P8]) + kitty("D") + sa("E", ["5D", *P4]) + dx_give() + NODBL,
+    want=lambda st: True,
+    remark="E opens 1D and is declarer at 5D; S is on E's left and gives first, N returns.")
+
+# ============================================================================ VALID: doubling
+for nm, dbl, dsc, extra in [
+        ("first-defender-doubles", [r("L", "double"), r("P", "pass"), r("D", "pass")],
+         "the declarer's left (E) doubles; S and N do not redouble", ["doubling.redouble-order"]),
+        ("second-defender-doubles", [r("L", "pass"), r("R", "double"), r("D", "pass"), r("P", "pass")],
+         "E passes, W (declarer's right) doubles; N and S do not redouble", ["doubling.redouble-order"]),
+        ("redouble-by-doublers-left", [r("L", "double"), r("P", "redouble")],
+         "E doubles, S (the doubler's left, declarer's partner) redoubles", ["doubling.redouble-order"]),
+        ("redouble-by-declarer-second", [r("L", "double"), r("P", "pass"), r("D", "redouble")],
+         "E doubles, S passes, N (S's partner) redoubles", ["doubling.redouble-order"]),
+        ("second-doubles-declarer-redoubles", [r("L", "pass"), r("R", "double"), r("D", "redouble")],
+         "E passes, W doubles, N (the doubler's left) redoubles", ["doubling.redouble-order"]),
+        ("second-doubles-partner-redoubles", [r("L", "pass"), r("R", "double"), r("D", "pass"), r("P", "redouble")],
+         "E passes, W doubles, N passes, S redoubles", ["doubling.redouble-order"])]:
+    A(id=f"2016.doubling.{nm}",
+      description=f"5H by N on deal A: {dsc}",
+      rules=["doubling.defenders-order", "score.multipliers", *extra, *FLOW],
+      pre=[*A_PRE, "E pass", *dbl],
+      remark=A_REMARK + A_KITTY_REMARK + " E passes the exchange. Doubling: " + dsc + ".")
+
+# ============================================================================ VALID: play
+add(id="2016.play.grandi-no-trumps",
+    description="5G by W: a suit led can only be won by a higher card of that suit; discards never win",
+    rules=["play.trumps", "play.trick-winner", "play.follow-suit", "play.lead", *FLOW],
+    dealer="W", fix={"W": "S:AKQ H:AKQ D:AKQ C:AK"},
+    pre=fa("W", ["1G", *P8]) + kitty("G") + sa("W", ["5G", *P4]) + dx_pass() + NODBL,
+    want=lambda st: any(len({c[1] for _, c in t[1]}) > 1 for t in st.tricks),
+    remark="Grandi: no trumps. At least one trick contains a discard of another suit, which does not win.")
+
+add(id="2016.play.ruff-wins",
+    description="5S by E: a trump played on a side-suit lead beats the higher cards of the suit led",
+    rules=["play.trumps", "play.trick-winner", "play.follow-suit", *FLOW],
+    dealer="E", fix={"E": "S:AKQJT9 H:AK", "W": "S:87"},
+    pre=fa("E", ["1S", *P8]) + kitty("S") + sa("E", ["5S", *P4]) + dx_pass() + NODBL,
+    want=lambda st: any(t[1][0][1][1] != "S" and any(c[1] == "S" for _, c in t[1]) and
+                        st.current_winner(t[1]) in [x for x, c in t[1] if c[1] == "S"] for t in st.tricks),
+    remark="Spades are trumps; at least one side-suit trick is won by a spade played by a player void in the suit led.")
+
+add(id="2016.play.misere-no-trumps-declarer-W",
+    description="6M by W: no trumps; N (W's left) leads; E–W duck",
+    rules=["play.trumps", "play.lead", "score.misere-aces", *FLOW],
+    dealer="N", fix={"W": "S:2345 H:2345 D:234", "E": "C:2345 S:6 H:6 D:5"},
+    pre=fa("N", ["p", "1M", *P8]) + kitty("M") + sa("E", ["p", "6M", *P4]) + dx_pass() + NODBL,
+    want=lambda st: st.won["EW"] <= 1,
+    remark="E opens 1M (misère), eight passes; in the second auction E passes and W bids 6M: declarer W, N leads. "
+           "E–W hold the low cards.")
+
+# ============================================================================ VALID: score (trump / grandi)
+SC = []
+
+
+def score(name, desc, contract, dealer, fix, need, first=None, dbl=NODBL, exch=None, second=None, rules=(), **kw):
+    _lvl, strain = int(contract[0]), contract[1]
+    H = kw.pop("H", None)
+    first = first or ["1" + strain]
+    calls = first + P8
+    add(id=f"2016.score.{name}", description=desc,
+        rules=list(rules) + FLOW,
+        dealer=dealer, fix=fix,
+        pre=fa(dealer, calls) + kitty(strain if strain != "G" else "G") + sa(H, second or [contract, *P4])
+        + (exch or dx_pass()) + dbl,
+        want=mt(need), **kw)
+
+
+score("made-5H-exact", "5H by N made exactly (11 tricks): 25", "5H", "N", {"N": "H:AKQJT9"}, 11, H="N",
+      remark="N holds ♥AKQJT9 (six top trumps).")
+score("made-5S-one-overtrick", "5S by E with 12 tricks: 25 + 1 × 2 = 27", "5S", "E", {"E": "S:AKQJT9 H:A"}, 12, H="E",
+      remark="E holds ♠AKQJT9 and ♥A.")
+score("made-6D-exact", "6D by S made exactly (12 tricks): 35", "6D", "S", {"S": "D:AKQJT9 S:A"}, 12, H="S",
+      remark="S holds ♦AKQJT9 ♠A.", second=["6D", *P4])
+score("made-6H-13-tricks-D3", "Digest D3: 6H made with 13 tricks = 35 + 1 × 2 = +37, defenders −37", "6H", "N",
+      {"N": "H:AKQJT9 S:AK D:AK C:AK"}, 13, H="N", example=True, expect_score={"NS": 37, "EW": -37},
+      remark="N holds the six top hearts and the ace-king of every other suit.")
+score("made-7C-grand-slam", "7C by W with all 13 tricks: 50 (no overtricks at level 7)", "7C", "W",
+      {"W": "C:AKQJT9 S:AK H:AK D:AK"}, 13, H="W", remark="W holds ♣AKQJT9 and AK in each other suit.")
+score("made-7G", "7G by N with 13 tricks: 50", "7G", "N", {"N": "S:AKQ H:AKQ D:AKQ C:AKQ"}, 13, H="N",
+      remark="N holds AKQ of every suit.")
+score("made-5G-two-overtricks", "5G by S with 13 tricks: 25 + 2 × 2 = 29", "5G", "S", {"S": "S:AKQ H:AKQ D:AKQ C:AKQ"}, 13,
+      H="S", remark="S holds AKQ of every suit.")
+score("made-6G-exact", "6G by E made exactly (12 tricks): 35", "6G", "E", {"E": "S:AKQ H:AKQ D:AK C:AK"}, 12, H="E",
+      remark="E holds AKQ in the majors and AK in the minors.")
+score("down-5S-one", "5S by N one down (10 tricks): −5", "5S", "N", {"N": "S:AKQJ H:A"}, 10, H="N",
+      remark="N holds ♠AKQJ ♥A.")
+score("down-6C-one", "6C by W one down (11 tricks): −10", "6C", "W", {"W": "C:AKQJT H:AK"}, 11, H="W",
+      remark="W holds ♣AKQJT ♥AK.")
+score("down-7H-one", "7H by E one down (12 tricks): −15", "7H", "E", {"E": "H:AKQJT9 S:AK D:A"}, 12, H="E",
+      remark="E holds ♥AKQJT9 ♠AK ♦A.")
+score("down-7G-two", "7G by S two down (11 tricks): −(15 + 1 × 5) = −20", "7G", "S", {"S": "S:AKQ H:AKQ D:AK C:AK"}, 11,
+      H="S", remark="S holds AKQ in the majors, AK in the minors.")
+score("down-6G-two", "6G by W two down (10 tricks): −(10 + 1 × 5) = −15", "6G", "W", {"W": "S:AKQ H:AK D:AK C:A"}, 10,
+      H="W", remark="W holds AKQ in spades, AK in hearts and diamonds, and the club ace.")
+score("down-5G-three", "5G by N three down (8 tricks): −(5 + 2 × 5) = −15", "5G", "N", {"N": "S:AK H:AK D:A C:A"}, 8,
+      H="N", remark="N holds AK in the majors and the minor aces.")
+
+D3_FIX = {"N": "H:AKQJ S:A"}
+score("down-6H-three-D3", "Digest D3: 6H three down (9 tricks) = −(10 + 5 + 5) = −20", "6H", "N", D3_FIX, 9, H="N",
+      expect_score={"NS": -20, "EW": 20}, seed=0, remark="N holds ♥AKQJ ♠A.")
+SCENARIOS[-1]["_d3"] = True
+score("down-6H-three-doubled-D3", "Digest D3: 6H three down doubled = −20 × 2 = −40", "6H", "N", D3_FIX, 9, H="N",
+      dbl=[r("L", "double"), r("P", "pass"), r("D", "pass")], expect_score={"NS": -40, "EW": 40}, seed=0,
+      remark="N holds ♥AKQJ ♠A. Same deal and play as 2016.score.down-6H-three-D3, but E doubles.")
+score("down-6H-three-redoubled-D3", "Digest D3: 6H three down redoubled = −20 × 3 = −60", "6H", "N", D3_FIX, 9, H="N",
+      dbl=[r("L", "double"), r("P", "redouble")], expect_score={"NS": -60, "EW": 60}, seed=0,
+      remark="N holds ♥AKQJ ♠A. Same deal and play as 2016.score.down-6H-three-D3, but E doubles and S redoubles.")
+score("made-5D-doubled", "5D by E doubled, made exactly: 25 × 2 = 50", "5D", "E", {"E": "D:AKQJT9"}, 11, H="E",
+      dbl=[r("L", "pass"), r("R", "double"), r("D", "pass"), r("P", "pass")], remark="E holds ♦AKQJT9.")
+score("made-6S-overtrick-redoubled", "6S by N redoubled with 13 tricks: (35 + 2) × 3 = 111", "6S", "N",
+      {"N": "S:AKQJT9 H:AK D:AK C:A"}, 13, H="N", dbl=[r("L", "double"), r("P", "pass"), r("D", "redouble")],
+      remark="N holds ♠AKQJT9 and AK AK A outside.")
+score("down-5G-one-doubled", "5G by W one down doubled: −5 × 2 = −10", "5G", "W", {"W": "S:AK H:AK D:AK C:A"}, 10,
+      H="W", dbl=[r("L", "double"), r("P", "pass"), r("D", "pass")], remark="W holds AK in three suits and ♣A.")
+score("made-7S-redoubled", "7S by S redoubled, 13 tricks: 50 × 3 = 150", "7S", "S", {"S": "S:AKQJT98 H:AK D:AK C:A"}, 13,
+      H="S", dbl=[r("L", "pass"), r("R", "double"), r("D", "redouble")], remark="S holds ♠AKQJT98, AK AK A outside.")
+score("down-7D-four-doubled", "7D by N four down doubled: −(15 + 3 × 5) × 2 = −60", "7D", "N", {"N": "D:AKQJ"}, 9,
+      H="N", dbl=[r("L", "double"), r("P", "pass"), r("D", "pass")], remark="N holds ♦AKQJ.")
+
+# ============================================================================ VALID: misère
+LOWN = {"N": "S:234 H:234 D:234 C:234", "S": "S:567 H:567 D:567 C:56"}
+
+
+def mis(name, desc, contract, need, dbl=NODBL, fix=LOWN, dealer="N", H="N", extra_want=None, **kw):
+    int(contract[0])
+
+    def want(st, need=need):
+        return st.won[side(st.declarer)] == need and (extra_want is None or extra_want(st))
+    add(id=f"2016.misere.{name}", description=desc + " (contract points; each side also pays its aces' trick numbers)",
+        rules=["score.misere-aces", "play.trumps", *FLOW, *kw.pop("rules", [])],
+        dealer=dealer, fix=fix,
+        pre=fa(dealer, ["1M", *P8]) + kitty("M") + sa(H, [contract, *P4]) + dx_pass() + dbl,
+        want=want, **kw)
+
+
+mis("made-5M-no-tricks-D4", "Digest D4: 5M with 0 tricks = 10 + 2 × 2 = +14 for N–S; E–W −14 and their aces",
+    "5M", 0, example=True, remark="N holds the 2s, 3s and 4s, S the 5s, 6s and 7s (but ♣7): N–S can duck everything.",
+    extra_want=lambda st: st.won["NS"] == 0)
+mis("made-5M-exact-two", "5M made with exactly 2 tricks: +10, aces in each side's tricks cost that side",
+    "5M", 2, fix={"N": "S:234 H:23 D:23", "S": "S:56 H:45 D:45"},
+    remark="N–S hold some low cards but also middling ones; they take two tricks.",
+    extra_want=lambda st: ace_ordinals(st, "NS")[0] > 0)
+mis("made-6M-one-trick", "6M made with 1 trick (allowed 7 − 6 = 1): +20", "6M", 1,
+    fix={"N": "S:234 H:234 D:23", "S": "S:56 H:56 D:45 C:2"}, remark="N–S hold mostly low cards.")
+mis("made-7M-no-tricks", "7M (no trick allowed) made: +35", "7M", 0, remark="N holds the 2s, 3s and 4s, S the 5s–7s.")
+mis("made-5M-one-overtrick", "5M with 1 trick: 10 + 1 × 2 = 12", "5M", 1,
+    fix={"N": "S:234 H:23 D:23", "S": "S:56 H:45 D:45"}, remark="N–S hold some low cards.")
+mis("down-5M-one", "5M one down (3 tricks): −10", "5M", 3, fix={"N": "S:23 H:23 D:2", "S": "S:4 H:4 D:3"},
+    remark="N–S hold a few low cards only.")
+mis("down-6M-one", "6M one down (2 tricks): −15", "6M", 2, fix={"N": "S:23 H:23 D:2", "S": "S:4 H:4 D:3"},
+    remark="N–S hold a few low cards only.")
+mis("down-7M-one", "7M one down (1 trick): −20", "7M", 1, fix={"N": "S:234 H:23 D:23", "S": "S:56 H:45 D:45"},
+    remark="N–S hold some low cards.")
+mis("down-6M-three", "6M three down (4 tricks): −(15 + 2 × 5) = −25", "6M", 4, fix={"N": "S:2 H:2", "S": "D:2"},
+    remark="N–S hold few low cards.")
+mis("made-5M-doubled", "5M with 1 trick, doubled: (10 + 2) × 2 = 24; aces not doubled", "5M", 1,
+    dbl=[r("L", "double"), r("P", "pass"), r("D", "pass")], fix={"N": "S:234 H:23 D:23", "S": "S:56 H:45 D:45"},
+    rules=["score.multipliers"], remark="N–S hold some low cards; E doubles.",
+    extra_want=lambda st: ace_ordinals(st, "NS")[0] + ace_ordinals(st, "EW")[0] > 0)
+mis("down-7M-two-redoubled-declarer-E", "7M by E two down (2 tricks), W doubled... no: S doubles, E redoubles: −(20 + 5) × 3 = −75",
+    "7M", 2, dbl=[r("L", "pass"), r("R", "double"), r("D", "redouble")], dealer="E", H="E",
+    fix={"E": "S:23 H:23 D:23", "W": "S:45 H:4 D:4"}, rules=["score.multipliers", "doubling.redouble-order"],
+    remark="E–W hold some low cards.")
+SCENARIOS[-1]["description"] = "7M by E two down (2 tricks), N doubles, E redoubles: −(20 + 5) × 3 = −75; aces unmultiplied"
+
+# ============================================================================ VALID: passimisääri
+
+
+def passi(name, desc, dealer, fix, want, dbl=None, **kw):
+    d = dealer
+    add(id=f"2016.passimisaari.{name}", description=desc,
+        rules=["auction.all-pass", "passimisaari.not-biddable", "passimisaari.centre-cards", "passimisaari.partner-exchange", "passimisaari.different-card", "passimisaari.doubling-order", "passimisaari.lead", "play.follow-suit", "play.trick-winner", "auction.first-speaker", *kw.pop("rules", [])],
+        dealer=dealer, fix=fix,
+        pre=fa(d, P4) + px_auto(d) + (dbl if dbl is not None else [f"{d} pass", f"{partner(d)} pass"]),
+        want=want, **kw)
+
+
+def d5(st):
+    for sd in ("NS", "EW"):
+        tot, parts = ace_ordinals(st, sd)
+        if st.won[sd] == 5 and tot == 13 and len(parts) == 1 and parts[0].startswith("trick 13 (1 ace"):
+            return True
+    return False
+
+
+passi("basic-dealer-N", "All four pass: passimisääri, dealer N; each side pays its tricks and its aces' trick numbers",
+      "N", {}, lambda st: True, example=True)
+passi("d5-five-tricks-ace-in-13", "Digest D5: a side with 5 tricks, one of them trick 13 with an ace, scores −5 − 13 = −18",
+      "E", {}, d5)
+passi("d5-doubled", "Digest D5 doubled: the same side scores −5 × 2 − 13 = −23 (aces not multiplied)",
+      "E", {}, d5, dbl=["E double", "S pass", "N pass"], rules=["score.multipliers"],
+      remark="Same deal and play as 2016.passimisaari.d5-five-tricks-ace-in-13; dealer E doubles, S (his left) and "
+             "N pass the redouble.")
+passi("redoubled-by-second-redoubler", "Dealer S passes, N doubles; E passes, W redoubles: tricks × 3, aces × 1",
+      "S", {}, lambda st: True, dbl=["S pass", "N double", "E pass", "W redouble"], rules=["score.multipliers"])
+passi("redoubled-by-doublers-left", "Dealer W doubles, N (the doubler's left) redoubles",
+      "W", {}, lambda st: True, dbl=["W double", "N redouble"], rules=["score.multipliers"])
+passi("two-aces-in-one-trick", "A trick holding two aces costs its winner twice its number",
+      "N", {}, lambda st: any(sum(1 for _, c in t[1] if c[0] == "A") >= 2 for t in st.tricks), example=True)
+passi("dealer-partner-doubles", "Dealer N passes, S doubles, nobody redoubles: trick points × 2",
+      "N", {}, lambda st: True, dbl=["N pass", "S double", "W pass", "E pass"], rules=["score.multipliers"], seed=7)
+
+# ============================================================================ INVALID
+ERR = []
+
+
+def bad(**kw):
+    kw.setdefault("dealer", "N")
+    kw.setdefault("hands", A_HANDS)
+    kw.setdefault("centre", A_CENTRE)
+    kw.setdefault("play", None)
+    add(**kw)
+
+
+# --- invalid-deal
+_deckA = None
+
+
+def deck_deal(positions, **over):
+    import author
+    hands = {s: author.sort_cards(author.hand(A_HANDS[s])) for s in SEATS}
+    centre = author.hand(A_CENTRE)
+    deck = author.hands_to_deck("N", hands, centre, [5, 17, 30, 44])
+    d = {"form": "alkupeli", "dealer": "N", "deck": deck, "centre_positions": positions}
+    d.update(over)
+    return d
+
+
+bad(id="2016.errors.invalid-deal-centre-position-0", description="Centre position 0 (the top card) is forbidden",
+    rules=["deal.centre-not-top-or-bottom"], raw_deal=deck_deal([0, 17, 30, 44]), pre=A_AUCTION[:2],
+    error=(None, "invalid-deal"),
+    remark="centre_positions [0, 17, 30, 44] include 0, the top card of the pack, which may never be a centre card "
+           "(deal.centre-not-top-or-bottom): invalid-deal, index null, before any action is looked at.")
+bad(id="2016.errors.invalid-deal-centre-position-51", description="Centre position 51 (the bottom card) is forbidden",
+    rules=["deal.centre-not-top-or-bottom"], raw_deal=deck_deal([5, 17, 30, 51]), pre=A_AUCTION[:2],
+    error=(None, "invalid-deal"),
+    remark="centre_positions [5, 17, 30, 51] include 51, the bottom (last) card: invalid-deal, index null.")
+bad(id="2016.errors.invalid-deal-four-consecutive", description="Centre positions 20-23 are four consecutive cards",
+    rules=["deal.centre-not-consecutive"], raw_deal=deck_deal([20, 21, 22, 23]), pre=A_AUCTION[:2],
+    error=(None, "invalid-deal"),
+    remark="centre_positions [20, 21, 22, 23] are four consecutive cards of the pack (deal.centre-not-consecutive "
+           "allows at most three in a row): invalid-deal, index null.")
+bad(id="2016.errors.invalid-deal-four-consecutive-unsorted",
+    description="Centre positions listed out of order [33, 31, 32, 30] are still four consecutive cards",
+    rules=["deal.centre-not-consecutive"], raw_deal=deck_deal([33, 31, 32, 30]), pre=[],
+    error=(None, "invalid-deal"),
+    remark="Sorted, the positions are 30, 31, 32, 33: four consecutive cards: invalid-deal, index null.")
+_dup = {s: sorted(__import__("author").hand(A_HANDS[s])) for s in SEATS}
+_dup["W"] = [c if c != "4S" else "AS" for c in _dup["W"]]
+bad(id="2016.errors.invalid-deal-duplicate-card", description="AS appears in N's and W's hands, 4S is missing",
+    rules=["deal.pack"], raw_deal={"form": "alkupeli", "dealer": "N", "hands": _dup, "centre": ["3S", "3H", "2H", "5C"]},
+    pre=A_AUCTION[:3], error=(None, "invalid-deal"),
+    remark="Deal A with W's 4S replaced by a second AS: a duplicate card and only 51 distinct cards: invalid-deal.")
+_13 = {s: sorted(__import__("author").hand(A_HANDS[s])) for s in SEATS}
+_13["N"] = _13["N"] + ["5C"]
+bad(id="2016.errors.invalid-deal-hand-of-13", description="N has 13 cards and the centre only 3",
+    rules=["alkupeli.hand-size", "alkupeli.centre-cards"],
+    raw_deal={"form": "alkupeli", "dealer": "N", "hands": _13, "centre": ["3S", "3H", "2H"]},
+    pre=A_AUCTION[:3], error=(None, "invalid-deal"),
+    remark="52 distinct cards, but N holds 13 (an alkupeli hand is 12) and the centre has 3 (it must have 4).")
+_both = {"form": "alkupeli", "dealer": "N", "hands": {s: sorted(__import__("author").hand(A_HANDS[s])) for s in SEATS},
+         "centre": ["3S", "3H", "2H", "5C"]}
+_both["deck"] = deck_deal([5, 17, 30, 44])["deck"]
+_both["centre_positions"] = [5, 17, 30, 44]
+bad(id="2016.errors.invalid-deal-hands-and-deck", description="A deal giving both hands and a deck is invalid",
+    rules=["deal.one-at-a-time"], raw_deal=_both, pre=A_AUCTION[:2], error=(None, "invalid-deal"),
+    remark="The record gives both `hands`+`centre` and `deck`+`centre_positions` (they even agree); exactly one "
+           "of the two must be given: invalid-deal, index null.")
+
+# --- malformed-action
+bad(id="2016.errors.malformed-bid-level-8", description="'N bid 8S': levels go from 1 to 7",
+    rules=["auction.bid-levels"], pre=[], bad="N bid 8S", error=(0, "malformed-action"),
+    remark="8S is not a bid (levels 1–7): malformed-action.")
+bad(id="2016.errors.malformed-unknown-strain", description="'E bid 5X': X is no strain",
+    rules=["auction.bid-levels"], pre=["N bid 1H"], bad="E bid 5X", error=(1, "malformed-action"),
+    remark="Strains are S C D H G M; 5X cannot be parsed: malformed-action.")
+bad(id="2016.errors.malformed-unknown-card-wrong-seat",
+    description="'W play 1H' by the wrong seat: the unknown card (malformed) comes before not-your-turn",
+    rules=["play.follow-suit"], pre=[*A_PRE, "E pass", *NODBL], bad="W play 1H", error=(21, "malformed-action"),
+    remark=A_REMARK + A_KITTY_REMARK + " E passes the exchange, E and W pass the double; E is to lead. W plays "
+           "'1H', which is no card: malformed-action, which precedes not-your-turn (W is also not the seat to act).")
+bad(id="2016.errors.malformed-give-same-card-twice", description="'N give S 3S 3S 2C 3C': the same card twice in one give",
+    rules=["kitty.give-partner"], pre=A_AUCTION, bad="N give S 3S 3S 2C 3C", error=(9, "malformed-action"),
+    remark=A_REMARK + " N 1H and eight passes; N must give S four cards; naming 3S twice in one give is "
+           "malformed-action.")
+bad(id="2016.errors.malformed-not-a-string", description="An action that is a number, not a string",
+    rules=["auction.first-speaker"], pre=["N bid 1H", "E pass"], bad=42, error=(2, "malformed-action"),
+    remark="The third action is the number 42, not an action string: malformed-action.")
+bad(id="2016.errors.malformed-pass-with-argument", description="'N pass 1H': pass takes no argument",
+    rules=["auction.first-speaker"], pre=[], bad="N pass 1H", error=(0, "malformed-action"),
+    remark="pass takes no argument; 'N pass 1H' has one: malformed-action.")
+bad(id="2016.errors.malformed-unknown-verb", description="'N claim' is no verb",
+    rules=["play.follow-suit"], pre=[*A_PRE, "E pass", *NODBL, "E play JS"], bad="S claim",
+    error=(22, "malformed-action"), remark=A_REMARK + A_KITTY_REMARK + " Play starts with E's JS; S answers 'claim', "
+    "an unknown verb: malformed-action.")
+
+# --- not-your-turn
+bad(id="2016.errors.not-your-turn-first-call", description="E calls first although N is the dealer",
+    rules=["auction.first-speaker"], pre=[], bad="E bid 1S", error=(0, "not-your-turn"),
+    remark="The dealer N calls first; E's bid is out of turn: not-your-turn.")
+bad(id="2016.errors.not-your-turn-defender-in-second-auction", description="E bids in the second auction",
+    rules=["auction2.main-pair-only"], pre=A_AUCTION + A_KITTY, bad="E bid 5S", error=(13, "not-your-turn"),
+    remark=A_REMARK + " After the kitty (N gives S 3S 2C 3C 5C; S gives W 2C, N KC, E 3C) only N and S bid, N first; "
+    "E's bid is not-your-turn.")
+bad(id="2016.errors.not-your-turn-wrong-seat-unheld-card",
+    description="In play, S (not to act) plays a card he does not hold: not-your-turn before card-not-held",
+    rules=["play.lead"], pre=[*A_PRE, "E pass", *NODBL], bad="S play AS", error=(21, "not-your-turn"),
+    remark=A_REMARK + A_KITTY_REMARK + " No exchange, no double; E (N's left) must lead. S plays AS, which N holds: "
+    "both not-your-turn and card-not-held apply; not-your-turn comes first.")
+bad(id="2016.errors.not-your-turn-after-deal-complete", description="A 53rd play after the 13th trick",
+    rules=["play.trick-winner"], pre=[*A_PRE, "E pass", *NODBL],
+    bad=lambda st: "N play AS", error=(73, "not-your-turn"), play="policy",
+    remark=A_REMARK + A_KITTY_REMARK + " E passes the exchange, E and W pass the double; the 52 plays are those of "
+    "2016.deal.hands-and-centre-5H (N takes all 13 tricks; the last trick is S QC, W 8C, N KC, E TC). After 21 "
+    "actions before play and 52 legal plays the deal is complete; any further action has no seat to act: "
+    "not-your-turn.")
+bad(id="2016.errors.not-your-turn-declarer-doubles", description="N (declarer) tries to double when E is to double",
+    rules=["doubling.defenders-order"], pre=[*A_PRE, "E pass"], bad="N double", error=(19, "not-your-turn"),
+    remark=A_REMARK + A_KITTY_REMARK + " E passes the exchange; the doubling round starts with E (declarer's left). "
+    "N is not the seat to act: not-your-turn.")
+bad(id="2016.errors.not-your-turn-partner-gives-first", description="S gives before N has given the kitty cards",
+    rules=["kitty.give-partner"], pre=A_AUCTION, bad="S give W 2C", error=(9, "not-your-turn"),
+    remark=A_REMARK + " After N 1H and eight passes N (H) must first give S four cards; S acting is not-your-turn.")
+
+# --- wrong-phase
+bad(id="2016.errors.wrong-phase-play-in-auction", description="The dealer plays a card during the first auction",
+    rules=["auction.first-speaker"], pre=[], bad="N play AS", error=(0, "wrong-phase"),
+    remark="N is to call; 'play' has no meaning in the auction: wrong-phase.")
+bad(id="2016.errors.wrong-phase-bid-in-play", description="E bids instead of leading",
+    rules=["play.lead"], pre=[*A_PRE, "E pass", *NODBL], bad="E bid 6S", error=(21, "wrong-phase"),
+    remark=A_REMARK + A_KITTY_REMARK + " No exchange and no double; E is to lead and bids 6S: wrong-phase.")
+bad(id="2016.errors.wrong-phase-pass-in-kitty", description="N passes instead of giving the 4 cards",
+    rules=["kitty.give-partner"], pre=A_AUCTION, bad="N pass", error=(9, "wrong-phase"),
+    remark=A_REMARK + " After N 1H and eight passes N must give S four cards; 'pass' is wrong-phase.")
+bad(id="2016.errors.wrong-phase-pass-on-return", description="W passes instead of returning a card to E",
+    rules=["defenders-exchange.one-card"], pre=[*A_PRE, "E give W 9S"], bad="W pass", error=(19, "wrong-phase"),
+    remark=A_REMARK + A_KITTY_REMARK + " E gives W 9S; W must give one card back: 'pass' is wrong-phase.")
+bad(id="2016.errors.wrong-phase-pass-in-partner-exchange", description="Passimisääri: E passes instead of giving",
+    rules=["passimisaari.partner-exchange"], pre=A_PASSI, bad="E pass", error=(4, "wrong-phase"),
+    remark=A_REMARK + A_PASSI_REMARK + " The exchange is compulsory: E's pass is wrong-phase.")
+bad(id="2016.errors.wrong-phase-give-in-doubling-after-exchange",
+    description="E passed the exchange and then tries to give in the doubling round: wrong-phase",
+    rules=["defenders-exchange.one-card", "doubling.defenders-order"], pre=[*A_PRE, "E pass"], bad="E give W 9S",
+    error=(19, "wrong-phase"),
+    remark=A_REMARK + A_KITTY_REMARK + " The exchange was allowed and E passed it; in the doubling round E's give "
+    "has no meaning (not exchange-forbidden, because the exchange was not forbidden): wrong-phase.")
+
+# --- bid-not-higher
+bad(id="2016.errors.bid-not-higher-same-bid", description="E repeats N's 1H", rules=["auction.higher-bid"],
+    pre=["N bid 1H"], bad="E bid 1H", error=(1, "bid-not-higher"), remark="1H is not higher than 1H: bid-not-higher.")
+bad(id="2016.errors.bid-not-higher-lower-strain", description="2D after 2H: same level, lower strain",
+    rules=["auction.higher-bid", "alkupeli.strain-order"], pre=["N bid 2H", "E pass"], bad="S bid 2D",
+    error=(2, "bid-not-higher"), remark="At level 2, D ranks below H: bid-not-higher.")
+bad(id="2016.errors.bid-not-higher-misere-lowest", description="5M after 5S: misère is the lowest strain in alkupeli",
+    rules=["alkupeli.strain-order"], pre=["N bid 5S"], bad="E bid 5M", error=(1, "bid-not-higher"),
+    remark="Alkupeli strain order M < S < C < D < H < G, so 5M is below 5S: bid-not-higher.")
+bad(id="2016.errors.bid-not-higher-second-auction", description="N bids 1G in the second auction after winning with 2C",
+    rules=["auction.higher-bid", "auction2.main-pair-only"],
+    pre=fa("N", ["2C", *P8]) + A_KITTY, bad="N bid 1G", error=(13, "bid-not-higher"),
+    remark=A_REMARK + " N 2C and eight passes; kitty N gives S 3S 2C 3C 5C; S gives W 2C, N KC, E 3C. The second "
+    "auction must go higher than 2C; 1G is lower: bid-not-higher.")
+bad(id="2016.errors.bid-not-higher-own-bid", description="S raises his own 3D to 3C (lower strain)",
+    rules=["auction.higher-bid"], pre=["N pass", "E pass", "S bid 3D", "W pass", "N pass", "E pass"], bad="S bid 3C",
+    error=(6, "bid-not-higher"), remark="S may overbid his own 3D, but 3C is lower (C < D): bid-not-higher.")
+
+# --- final-contract-too-low
+bad(id="2016.errors.final-contract-too-low-no-bids", description="1H stands, fourth pass of the second auction",
+    rules=["auction2.final-min-level"], pre=A_AUCTION + A_KITTY + ["N pass", "S pass", "N pass"], bad="S pass",
+    error=(16, "final-contract-too-low"),
+    remark=A_REMARK + " N 1H wins the first auction; after the kitty, N, S, N pass; S's pass would be the 4th and end "
+    "the auction at 1H (< 5): final-contract-too-low.")
+bad(id="2016.errors.final-contract-too-low-at-4", description="Second auction stops at 4H",
+    rules=["auction2.final-min-level"], pre=A_AUCTION + A_KITTY + ["N bid 4H", "S pass", "N pass", "S pass"],
+    bad="N pass", error=(17, "final-contract-too-low"),
+    remark=A_REMARK + " N 1H; after the kitty N bids 4H, S, N, S pass; N's pass would be the 4th consecutive, ending "
+    "at level 4 < 5: final-contract-too-low.")
+bad(id="2016.errors.final-contract-too-low-partner-4G", description="S raises to 4G and the auction would stop there",
+    rules=["auction2.final-min-level"], pre=A_AUCTION + A_KITTY + ["N pass", "S bid 4G", "N pass", "S pass", "N pass"],
+    bad="S pass", error=(18, "final-contract-too-low"),
+    remark=A_REMARK + " After the kitty N passes, S bids 4G, N, S, N pass; S's pass would be the 4th after 4G: "
+    "final-contract-too-low.")
+
+# --- card-not-held
+
+
+def not_following(seat):
+    def f(st):
+        led = st.cur[0][1][1]
+        c = sort_cards([c for c in st.hands[st.to_act()] if c[1] != led])[0]
+        return f"{st.to_act()} play {c}"
+    return f
+
+
+bad(id="2016.errors.card-not-held-lead", description="E leads the AH, which N holds",
+    rules=["play.lead"], pre=[*A_PRE, "E pass", *NODBL], bad="E play AH", error=(21, "card-not-held"),
+    remark=A_REMARK + A_KITTY_REMARK + " E leads; AH is in N's hand: card-not-held.")
+bad(id="2016.errors.card-not-held-kitty", description="N gives S a card he does not hold",
+    rules=["kitty.give-partner"], pre=A_AUCTION, bad="N give S 3S 2C 3C 4C", error=(9, "card-not-held"),
+    remark=A_REMARK + " N holds S:AK3 H:AKQJ32 D:AK2 C:A532 after taking the centre; 4C is S's: card-not-held.")
+bad(id="2016.errors.card-not-held-given-away", description="S gives N the 2C he already gave to W",
+    rules=["kitty.partner-gives-one-each"], pre=A_AUCTION + A_KITTY[:2], bad="S give N 2C", error=(11, "card-not-held"),
+    remark=A_REMARK + " Kitty: N gives S 3S 2C 3C 5C, S gives W 2C; S no longer holds 2C: card-not-held.")
+bad(id="2016.errors.card-not-held-before-follow-suit",
+    description="S follows a spade lead with KH (not held and not a spade): card-not-held precedes must-follow-suit",
+    rules=["play.follow-suit"], pre=[*A_PRE, "E pass", *NODBL, "E play JS"], bad="S play KH",
+    error=(22, "card-not-held"),
+    remark=A_REMARK + A_KITTY_REMARK + " E leads JS; S holds S:Q32 and KH is N's: both card-not-held and "
+    "must-follow-suit apply; card-not-held comes first.")
+bad(id="2016.errors.card-not-held-defenders-exchange", description="E gives W a card E does not hold",
+    rules=["defenders-exchange.one-card"], pre=A_PRE, bad="E give W 7S", error=(18, "card-not-held"),
+    remark=A_REMARK + A_KITTY_REMARK + " E holds S:JT98 H:76 D:T987 C:T93; 7S is W's: card-not-held.")
+
+# --- must-follow-suit
+bad(id="2016.errors.must-follow-suit-first-trick", description="S discards a club on E's spade lead while holding spades",
+    rules=["play.follow-suit"], pre=[*A_PRE, "E pass", *NODBL, "E play JS"], bad="S play 4C",
+    error=(22, "must-follow-suit"),
+    remark=A_REMARK + A_KITTY_REMARK + " E leads JS; S holds S:Q32 and plays 4C: must-follow-suit.")
+bad(id="2016.errors.must-follow-suit-trump-while-holding-suit",
+    description="W ruffs a diamond lead although he holds diamonds (later trick)",
+    rules=["play.follow-suit", "play.trumps"],
+    pre=[*A_PRE, "E pass", *NODBL], play=["JS", "2S", "4S", "AS", "AD", "7D", "3D"], bad="W play 5H",
+    error=(28, "must-follow-suit"),
+    remark=A_REMARK + A_KITTY_REMARK + " Trick 1: E JS, S 2S, W 4S, N AS (N wins). Trick 2: N leads AD, E 7D, S 3D; W "
+    "holds D:654 and plays the trump 5H: must-follow-suit (there is no right to ruff while holding the suit led).")
+bad(id="2016.errors.must-follow-suit-passimisaari", description="Passimisääri: a player fails to follow suit",
+    rules=["play.follow-suit", "passimisaari.lead"],
+    pre=[*A_PASSI, "E give W 3S", "S give N 3H", "W give E 4S", "N give S 2D", "N pass", "S pass", "E play TD"],
+    bad="S play 2S", error=(11, "must-follow-suit"),
+    remark=A_REMARK + A_PASSI_REMARK + " E gives W 3S, S gives N 3H, W gives E 4S, N gives S 2D; N and S pass the "
+    "double. E (forehand) leads TD; S holds D:QJ32 and plays 2S: must-follow-suit.")
+
+# --- give-wrong-count
+bad(id="2016.errors.give-wrong-count-kitty-three", description="N gives S only three cards",
+    rules=["kitty.give-partner"], pre=A_AUCTION, bad="N give S 3S 2C 3C", error=(9, "give-wrong-count"),
+    remark=A_REMARK + " After N 1H and eight passes, N must give S exactly four cards; three is give-wrong-count.")
+bad(id="2016.errors.give-wrong-count-partner-two", description="S gives W two cards in the kitty",
+    rules=["kitty.partner-gives-one-each"], pre=A_AUCTION + A_KITTY[:1], bad="S give W 2C 4C",
+    error=(10, "give-wrong-count"),
+    remark=A_REMARK + " N gives S 3S 2C 3C 5C; S must give W exactly one card; two is give-wrong-count.")
+bad(id="2016.errors.give-wrong-count-defenders-two", description="E gives W two cards in the defenders' exchange",
+    rules=["defenders-exchange.one-card"], pre=A_PRE, bad="E give W 9S 8S", error=(18, "give-wrong-count"),
+    remark=A_REMARK + A_KITTY_REMARK + " The defenders' exchange is one card: give-wrong-count.")
+bad(id="2016.errors.give-wrong-count-passimisaari", description="Passimisääri: E gives W two cards",
+    rules=["passimisaari.partner-exchange"], pre=A_PASSI, bad="E give W 3S 8S", error=(4, "give-wrong-count"),
+    remark=A_REMARK + A_PASSI_REMARK + " E holds S:JT983 after the centre deal, but the exchange is one card: "
+    "give-wrong-count.")
+
+# --- give-wrong-recipient
+bad(id="2016.errors.give-wrong-recipient-kitty", description="N gives the four kitty cards to E",
+    rules=["kitty.give-partner"], pre=A_AUCTION, bad="N give E 3S 2C 3C 5C", error=(9, "give-wrong-recipient"),
+    remark=A_REMARK + " The highest bidder N must give his partner S: give-wrong-recipient.")
+bad(id="2016.errors.give-wrong-recipient-partner-order", description="S gives N first instead of W",
+    rules=["kitty.partner-order"], pre=A_AUCTION + A_KITTY[:1], bad="S give N KC", error=(10, "give-wrong-recipient"),
+    remark=A_REMARK + " S's three gifts go clockwise from his left: W first, then N, then E; giving N first is "
+    "give-wrong-recipient.")
+bad(id="2016.errors.give-wrong-recipient-and-count", description="N gives E three cards: wrong recipient reported first",
+    rules=["kitty.give-partner"], pre=A_AUCTION, bad="N give E 3S 2C 3C", error=(9, "give-wrong-recipient"),
+    remark=A_REMARK + " Both the recipient (E, not S) and the count (3, not 4) are wrong; give-wrong-recipient comes "
+    "first.")
+bad(id="2016.errors.give-wrong-recipient-defenders", description="E gives a card to the declarer N",
+    rules=["defenders-exchange.one-card"], pre=A_PRE, bad="E give N 9S", error=(18, "give-wrong-recipient"),
+    remark=A_REMARK + A_KITTY_REMARK + " E may only give to his partner W: give-wrong-recipient.")
+bad(id="2016.errors.give-wrong-recipient-passimisaari", description="Passimisääri: E gives his card to S",
+    rules=["passimisaari.partner-exchange"], pre=A_PASSI, bad="E give S 3S", error=(4, "give-wrong-recipient"),
+    remark=A_REMARK + A_PASSI_REMARK + " E must give to his partner W: give-wrong-recipient.")
+
+# --- exchange-forbidden
+bad(id="2016.errors.exchange-forbidden-6H", description="After N's 6H opening E tries to give W a card",
+    rules=["defenders-exchange.banned-after-high-first-bid"], pre=A6_PRE, bad="E give W 9S",
+    error=(17, "exchange-forbidden"), remark=A_REMARK + A6_REMARK + " E's give: exchange-forbidden.")
+bad(id="2016.errors.exchange-forbidden-7-by-partner", description="S opened 7D; W (declarer S's left) tries to exchange",
+    rules=["defenders-exchange.banned-after-high-first-bid"],
+    pre=[*fa("N", ["p", "p", "7D", *P8]), "S give N 3S 2H 3H 5C", "N give E 3S", "N give S 2H", "N give W 3H", *sa("S", P4)],
+    bad="W give N 7S", error=(19, "exchange-forbidden"),
+    remark=A_REMARK + " N pass, E pass, S 7D, then eight passes: S is highest bidder and the main pair's first bid "
+    "is 7D. S takes the centre (3S 3H 2H 5C) and gives N 3S 2H 3H 5C; N gives E 3S, S 2H, W 3H. Second auction: four passes, 7D by "
+    "S. W (S's left) would give but the exchange is forbidden: exchange-forbidden.")
+bad(id="2016.errors.exchange-forbidden-before-count",
+    description="Forbidden exchange with two cards to the wrong seat: exchange-forbidden comes first",
+    rules=["defenders-exchange.banned-after-high-first-bid"], pre=A6_PRE, bad="E give S 9S 8S",
+    error=(17, "exchange-forbidden"),
+    remark=A_REMARK + A6_REMARK + " E gives S two cards: wrong recipient and wrong count too, but the phase's own "
+    "code exchange-forbidden precedes them.")
+
+# --- return-same-card
+bad(id="2016.errors.return-same-card-defenders", description="W gives back the 9S he received from E",
+    rules=["defenders-exchange.different-card"], pre=[*A_PRE, "E give W 9S"], bad="W give E 9S",
+    error=(19, "return-same-card"), remark=A_REMARK + A_KITTY_REMARK + " E gives W 9S; W returns 9S: return-same-card.")
+bad(id="2016.errors.return-same-card-passimisaari-forehand-partner",
+    description="Passimisääri: W returns to E the card E gave him", rules=["passimisaari.different-card"],
+    pre=[*A_PASSI, "E give W 3S", "S give N 3H"], bad="W give E 3S", error=(6, "return-same-card"),
+    remark=A_REMARK + A_PASSI_REMARK + " E gives W 3S, S gives N 3H; W returns 3S: return-same-card.")
+bad(id="2016.errors.return-same-card-passimisaari-dealer", description="Passimisääri: dealer N returns S's card",
+    rules=["passimisaari.different-card"], pre=[*A_PASSI, "E give W 3S", "S give N 3H", "W give E 4S"],
+    bad="N give S 3H", error=(7, "return-same-card"),
+    remark=A_REMARK + A_PASSI_REMARK + " E gives W 3S, S gives N 3H, W gives E 4S; N returns 3H: return-same-card.")
+
+# --- double-not-allowed
+bad(id="2016.errors.double-not-allowed-after-double", description="E doubles; S (to redouble) says double",
+    rules=["doubling.redouble-order"], pre=[*A_PRE, "E pass", "E double"], bad="S double",
+    error=(20, "double-not-allowed"),
+    remark=A_REMARK + A_KITTY_REMARK + " E passes the exchange and doubles; S (E's left) may redouble or pass; "
+    "'double' is double-not-allowed.")
+bad(id="2016.errors.double-not-allowed-second-redoubler", description="W doubles, N passes, S says double",
+    rules=["doubling.redouble-order"], pre=[*A_PRE, "E pass", "E pass", "W double", "N pass"], bad="S double",
+    error=(22, "double-not-allowed"),
+    remark=A_REMARK + A_KITTY_REMARK + " E passes the exchange and the double; W doubles; N (W's left) passes; S may "
+    "only redouble or pass: double-not-allowed.")
+bad(id="2016.errors.double-not-allowed-passimisaari", description="Passimisääri: N doubles, E says double",
+    rules=["passimisaari.doubling-order"],
+    pre=[*A_PASSI, "E give W 3S", "S give N 3H", "W give E 4S", "N give S 2D", "N double"], bad="E double",
+    error=(9, "double-not-allowed"),
+    remark=A_REMARK + A_PASSI_REMARK + " After the exchange (E→W 3S, S→N 3H, W→E 4S, N→S 2D) dealer N doubles; E (his "
+    "left) may redouble or pass: double-not-allowed.")
+
+# --- redouble-not-allowed
+bad(id="2016.errors.redouble-not-allowed-no-double", description="E says redouble when nobody has doubled",
+    rules=["doubling.defenders-order"], pre=[*A_PRE, "E pass"], bad="E redouble", error=(19, "redouble-not-allowed"),
+    remark=A_REMARK + A_KITTY_REMARK + " E passes the exchange; it is E's turn to double or pass; no double stands: "
+    "redouble-not-allowed.")
+bad(id="2016.errors.redouble-not-allowed-second-doubler", description="E passes the double; W says redouble",
+    rules=["doubling.defenders-order"], pre=[*A6_PRE, "E pass"], bad="W redouble", error=(18, "redouble-not-allowed"),
+    remark=A_REMARK + A6_REMARK + " E passes; W may double or pass: redouble-not-allowed.")
+bad(id="2016.errors.redouble-not-allowed-passimisaari", description="Passimisääri: dealer N says redouble",
+    rules=["passimisaari.doubling-order"],
+    pre=[*A_PASSI, "E give W 3S", "S give N 3H", "W give E 4S", "N give S 2D"], bad="N redouble",
+    error=(8, "redouble-not-allowed"),
+    remark=A_REMARK + A_PASSI_REMARK + " After the exchange the dealer N may double or pass; 'redouble' is "
+    "redouble-not-allowed.")
+
+# --- incomplete-record
+bad(id="2016.errors.incomplete-empty", description="A record with no actions", rules=["auction.first-speaker"],
+    pre=[], error=(0, "incomplete-record"), remark="Nothing has been called; N is to call.")
+bad(id="2016.errors.incomplete-after-auction", description="The record stops when N should give the kitty cards",
+    rules=["kitty.take"], pre=A_AUCTION, error=(9, "incomplete-record"),
+    remark=A_REMARK + " N 1H and eight passes end the first auction; N has not given his four cards.")
+bad(id="2016.errors.incomplete-51-plays", description="The record stops before the last card",
+    rules=["play.trick-winner"], pre=[*A_PRE, "E pass", *NODBL], cut=72, error=(72, "incomplete-record"), play="policy",
+    remark=A_REMARK + A_KITTY_REMARK + " E passes the exchange, E and W pass the double; the plays are the first 51 "
+    "of 2016.deal.hands-and-centre-5H. 21 actions before play and 51 plays: E's last card (TC) is missing.")
+bad(id="2016.errors.incomplete-passimisaari-exchange", description="Passimisääri stops in the partner exchange",
+    rules=["passimisaari.partner-exchange"], pre=[*A_PASSI, "E give W 3S", "S give N 3H"], error=(6, "incomplete-record"),
+    remark=A_REMARK + A_PASSI_REMARK + " E gave W 3S and S gave N 3H; W's return is missing.")
