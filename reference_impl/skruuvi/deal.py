@@ -95,7 +95,7 @@ def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
     has_hands, has_deck = "hands" in deal, "deck" in deal
     if has_hands == has_deck:
         raise _invalid("give either 'hands' (with 'centre') or 'deck' (with 'centre_positions')")
-    if has_deck and "centre" in deal or has_hands and "centre_positions" in deal:
+    if (has_deck and "centre" in deal) or (has_hands and "centre_positions" in deal):
         raise _invalid("'deck' goes with 'centre_positions', 'hands' with 'centre'; do not mix them")
     if has_deck:
         hands, centre = _from_deck(deal, ruleset, form, dealer)

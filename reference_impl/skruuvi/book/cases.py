@@ -1,0 +1,92 @@
+"""Conformance cases in the book: the rule -> cases index and the per-ruleset list of all cases."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from ..ruleset import Ruleset
+from . import md
+
+
+def cases_of(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The cases recorded under this ruleset, sorted by id."""
+    return sorted((c for c in cases if c.get("ruleset") == ruleset.id), key=lambda c: str(c.get("id")))
+
+
+def rule_cases_index(cases: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Rule id -> the ids of the cases that say they exercise it (sorted, without duplicates)."""
+    index: dict[str, set[str]] = {}
+    for case in cases:
+        for rule in case.get("rules") or []:
+            index.setdefault(str(rule), set()).add(str(case.get("id")))
+    return {rule: sorted(ids) for rule, ids in sorted(index.items())}
+
+
+def area_of(case: Mapping[str, Any]) -> str:
+    """``conformance/cases/2016/score/x.yaml`` -> ``score``."""
+    parts = str(case.get("_file", "")).split("/")
+    return parts[3] if len(parts) > 4 and parts[:2] == ["conformance", "cases"] else "other"
+
+
+def expected(case: Mapping[str, Any], here: str, error_codes: Collection[str] | None) -> str:
+    exp = case.get("expect") or {}
+    if "error" in exp:
+        err = exp["error"] or {}
+        code = str(err.get("code"))
+        shown = md.link(f"`{code}`", here, md.ERRORS, code) if error_codes and code in error_codes else f"`{code}`"
+        where = "the deal itself" if err.get("index") is None else f"action {err.get('index')}"
+        return f"error {shown} at {where}"
+    if "result" in exp:
+        res = exp["result"] or {}
+        parts = []
+        contract = res.get("contract")
+        if contract:
+            dbl = ["", ", doubled", ", redoubled"][contract.get("doubling", 0) or 0]
+            parts.append(f"{md.bid(contract.get('bid'))} by {contract.get('declarer')}{dbl}")
+        elif "contract" in res:
+            parts.append("no contract")
+        tricks, score = res.get("tricks") or {}, res.get("score") or {}
+        if tricks:
+            parts.append("tricks " + ", ".join(f"{k} {v}" for k, v in tricks.items()))
+        if score:
+            parts.append("score " + ", ".join(f"{k} {v:+d}" if isinstance(v, int) else f"{k} {v}"
+                                               for k, v in score.items()))
+        return "; ".join(parts)
+    if "match" in exp:
+        return "a match score sheet"
+    return "(no expectation)"
+
+
+def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
+               error_codes: Collection[str] | None = None, problems: Sequence[str] = ()) -> str:
+    """Every conformance case of one ruleset, grouped by area, each with its anchor (= case id)."""
+    here = md.cases_path(ruleset.id)
+    mine = cases_of(ruleset, cases)
+    out = [f"# Cases: {ruleset.title}",
+           f"The hand-written conformance cases of `{ruleset.id}` ({len(mine)}), from `conformance/cases/`. "
+           "Each row's anchor is the case id; rules link to "
+           + md.link("the rule book", here, md.rules_page(ruleset.id)) + ", cases marked *example* to their "
+           + md.link("worked example", here, md.examples_path(ruleset.id)) + "."]
+    if problems:
+        out.append(md.admonition("warning", "Files that could not be read",
+                                 "\n".join(f"- {md.cell(p)}" for p in problems)))
+    if not mine:
+        out.append(md.admonition("note", "No cases yet", f"No case under `conformance/cases/` names `{ruleset.id}`."))
+    areas: dict[str, list[Mapping[str, Any]]] = {}
+    for case in mine:
+        areas.setdefault(area_of(case), []).append(case)
+    for area, group in sorted(areas.items()):
+        rows = []
+        for case in group:
+            cid = str(case.get("id"))
+            rules = [md.link(f"`{r}`", here, md.rules_page(ruleset.id), r) if r in ruleset.rules else f"`{r}` (unknown)"
+                     for r in case.get("rules") or []]
+            name = f'<a id="{cid}"></a>`{cid}`'
+            if case.get("example") is True:
+                name += " " + md.link("*example*", here, md.examples_path(ruleset.id), cid)
+            just = (case.get("justification") or {}).get("kind", "")
+            rows.append([name, case.get("description", ""), ", ".join(rules), expected(case, here, error_codes), just])
+        out += [f"## {area} {{#area-{md.slug(area)}}}",
+                md.table(["Case", "Description", "Rules", "Expected", "Justification"], rows)]
+    return "\n\n".join(out) + "\n"

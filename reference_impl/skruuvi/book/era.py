@@ -1,0 +1,271 @@
+"""The book of one era: every rule of a ruleset, in the order of play, with its anchor, badge and sources."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..expr import FACTS
+from ..ruleset import Ruleset
+from . import md
+from .cases import cases_of, rule_cases_index
+from .formula import render, table_axes
+
+KNOWN_SECTIONS = {"id", "title", "era", "status", "sources", "summary", "deal", "forms", "phases", "scoring"}
+TARGETS = {
+    "main": "the main pair (the declarer and his partner)",
+    "defenders": "the defenders",
+    "each": "each side, counted from its own tricks",
+    "NS": "North–South",
+    "EW": "East–West",
+}
+
+
+def glossary_index(glossary: Mapping[str, Any] | None) -> dict[str, str]:
+    """Every headword and form (lower case) -> the glossary anchor."""
+    index: dict[str, str] = {}
+    for entry in (glossary or {}).get("terms", []):
+        anchor = md.slug(entry["term"])
+        for word in [entry["term"], *entry.get("forms", [])]:
+            index[word.lower()] = anchor
+    return index
+
+
+def label(spec: Mapping[str, Any] | None, fallback: str) -> tuple[str, str | None]:
+    """``(English, Finnish)`` of a ``label: {fi, en}``."""
+    lab = (spec or {}).get("label") or {}
+    return str(lab.get("en") or fallback.replace("-", " ")), lab.get("fi")
+
+
+class _Page:
+    def __init__(self, ruleset: Ruleset, sources: Mapping[str, Any] | None, glossary: Mapping[str, Any] | None,
+                 cases: Sequence[Mapping[str, Any]]) -> None:
+        self.rs = ruleset
+        self.raw = ruleset.raw
+        self.here = md.rules_page(ruleset.id)
+        self.sources = sources
+        self.terms = glossary_index(glossary) if glossary is not None else None
+        self.cases = cases_of(ruleset, cases)
+        self.rule_cases = rule_cases_index(self.cases)
+        self.examples = {c["id"] for c in self.cases if c.get("example") is True}
+        self.done: set[str] = set()
+        self.out: list[str] = []
+        expressions = {}
+        for entries in (self.raw.get("scoring", {}).get("schemes") or {}).values():
+            for entry in entries:
+                expressions[entry["id"] + "/points"] = entry.get("points")
+                expressions[entry["id"] + "/when"] = entry.get("when")
+        self.axes = table_axes(expressions)
+        self.table_rule = {t.get("name"): t["id"] for t in self.raw.get("scoring", {}).get("tables") or []}
+
+    def add(self, *blocks: str) -> None:
+        self.out.extend(blocks)
+
+    # --- pieces ------------------------------------------------------------------------------
+
+    def finnish(self, text: str) -> str:
+        words = [w.strip() for w in str(text).split(",") if w.strip()]
+        shown = []
+        for w in words:
+            anchor = (self.terms or {}).get(w.lower())
+            shown.append(md.link(f"*{w}*", self.here, md.GLOSSARY, anchor) if anchor else f"*{w}*")
+        return ", ".join(shown)
+
+    def name(self, ident: str) -> str:
+        if ident in self.table_rule:
+            return md.link(ident.replace("_", " "), self.here, self.here, self.table_rule[ident])
+        if ident in FACTS:
+            return md.link(ident.replace("_", " "), self.here, self.here, f"fact-{ident}")
+        return ident.replace("_", " ")
+
+    def formula(self, source: object) -> str:
+        return render(source, self.name)
+
+    def case_links(self, rule_id: str) -> str:
+        ids = self.rule_cases.get(rule_id, [])
+        if not ids:
+            return "*No conformance case exercises this rule yet.*"
+        shown = [md.link(f"`{cid}`", self.here, md.cases_path(self.rs.id), cid) for cid in ids]
+        worked = [md.link(f"`{cid}`", self.here, md.examples_path(self.rs.id), cid)
+                  for cid in ids if cid in self.examples]
+        text = f"**Worked examples:** {', '.join(worked)}\n\n" if worked else ""
+        return text + md.link_list("Cases", shown)
+
+    def rule(self, entry: Mapping[str, Any], level: int, body_extra: str = "") -> None:
+        rid = str(entry["id"])
+        self.done.add(rid)
+        status = str(entry.get("status", ""))
+        meta = [md.badge(status)]
+        if entry.get("fi"):
+            meta.append("Finnish: " + self.finnish(entry["fi"]))
+        meta.append("Sources: " + md.source_links(entry.get("source") or [], self.here, self.sources))
+        meta.append(f"`{rid}`")
+        self.add(f"{'#' * level} {entry.get('title') or rid} {{#{rid}}}", " · ".join(meta), str(entry.get("text", "")))
+        if "param" in entry:
+            self.add(f"Parameter `{entry['param']}` = {md.value(entry.get('value'))}")
+        if body_extra:
+            self.add(body_extra)
+        if entry.get("note") and not entry.get("alternatives"):
+            self.add(md.admonition("info", "Why this reading", str(entry["note"])))
+        if entry.get("alternatives"):
+            self.add(self.conflict(entry))
+        self.add(self.case_links(rid))
+
+    def conflict(self, entry: Mapping[str, Any]) -> str:
+        rows = [["**default (chosen)**", md.value(entry.get("value")) if "value" in entry else entry.get("text", ""),
+                 md.source_links(entry.get("source") or [], self.here, self.sources), entry.get("note", "")]]
+        for alt in entry.get("alternatives") or []:
+            rows.append(["alternative", md.value(alt.get("value")) if "value" in alt else "",
+                         md.source_links(alt.get("source") or [], self.here, self.sources), alt.get("note", "")])
+        title = "Conflicting readings" if entry.get("status") == "conflict" else "Other readings"
+        return md.admonition("warning", title, md.table(["Reading", "Value", "Sources", "Why"], rows))
+
+    def rules(self, entries: Iterable[Mapping[str, Any]] | None, level: int) -> None:
+        for entry in entries or []:
+            self.rule(entry, level)
+
+    # --- sections ------------------------------------------------------------------------------
+
+    def header(self) -> None:
+        raw = self.raw
+        self.add(
+            f"# {raw.get('title', self.rs.id)}",
+            f"Ruleset `{self.rs.id}` · era **{self.rs.era}** · status **{self.rs.status}** · sources: "
+            + md.source_links(raw.get("sources") or [], self.here, self.sources),
+        )
+        if raw.get("summary"):
+            self.add(str(raw["summary"]))
+        counts = {s: sum(1 for r in self.rs.rules.values() if r.status == s) for s in md.STATUS_HELP}
+        legend = ", ".join(f"{md.badge(s)} {n} ({md.STATUS_HELP[s]})" for s, n in counts.items())
+        self.add(f"This book has {len(self.rs.rules)} rules: {legend}. Each heading's anchor is the rule id. "
+                 + md.link("Worked examples", self.here, md.examples_path(self.rs.id)) + " · "
+                 + md.link("all cases", self.here, md.cases_path(self.rs.id)) + ".")
+        if self.sources is None:
+            self.add(md.admonition("note", "No bibliography yet",
+                                   "`spec/sources.yaml` is not there yet, so source keys are not linked."))
+
+    def phase_order(self) -> list[str]:
+        order: list[str] = []
+        for form in (self.raw.get("forms") or {}).values():
+            for pid in form.get("phases") or []:
+                if pid not in order:
+                    order.append(pid)
+        return order + [p for p in self.raw.get("phases") or {} if p not in order]
+
+    def forms(self) -> None:
+        forms = self.raw.get("forms") or {}
+        phases = self.raw.get("phases") or {}
+        self.add("## Game forms {#forms}")
+        for fname, spec in forms.items():
+            en, fi = label(spec, fname)
+            self.add(f"### {en.capitalize()}" + (f" · *{fi}*" if fi else "") + f" {{#form-{fname}}}")
+            steps = []
+            for i, pid in enumerate(spec.get("phases") or [], start=1):
+                pen, pfi = label(phases.get(pid), pid)
+                steps.append(f"{i}. [{pen}](#phase-{pid})" + (f" · *{pfi}*" if pfi else ""))
+            dealt = "dealt directly" if spec.get("dealt") else "not dealt directly: another form turns into it"
+            scheme = spec.get("scoring")
+            self.add(f"Form `{fname}`, {dealt}; scored by the [{scheme} scheme](#scheme-{scheme}). Its phases:",
+                     "\n".join(steps))
+            self.rules(spec.get("rules"), 4)
+
+    def phase(self, pid: str, spec: Mapping[str, Any]) -> None:
+        en, fi = label(spec, pid)
+        self.add(f"## {en.capitalize()}" + (f" · *{fi}*" if fi else "") + f" {{#phase-{pid}}}")
+        used = [f"[{label(f, n)[0]}](#form-{n}) (step {f['phases'].index(pid) + 1})"
+                for n, f in (self.raw.get("forms") or {}).items() if pid in (f.get("phases") or [])]
+        line = f"Phase `{pid}`"
+        if spec.get("mechanism"):
+            line += f", mechanism `{spec['mechanism']}`"
+        if used:
+            line += "; in " + ", ".join(used)
+        self.add(line + ".")
+        base = spec.get("extends")
+        if base:
+            inherited = self.rs.forms and next(
+                (p for f in self.rs.forms.values() for p in f.phases if p.id == pid), None)
+            own = {r.get("param") for r in spec.get("rules") or []}
+            kept = [f"[`{param}`](#{rule})" for param, rule in (inherited.rule_of_param.items() if inherited else [])
+                    if param not in own]
+            self.add(f"Works like [{label((self.raw.get('phases') or {}).get(base), base)[0]}](#phase-{base})"
+                     + (", keeping its rules for " + ", ".join(kept) if kept else "")
+                     + "; the rules below replace or add to it.")
+        self.rules(spec.get("rules"), 3)
+
+    def table_markdown(self, entry: Mapping[str, Any]) -> str:
+        v = entry.get("value")
+        axes = self.axes.get(str(entry.get("name")), [])
+        if isinstance(v, Mapping) and v and all(isinstance(x, Mapping) for x in v.values()):
+            cols = list(dict.fromkeys(k for row in v.values() for k in row))
+            corner = " / ".join(axes[:2]) if len(axes) >= 2 else ""
+            head = [corner] + [str(c) for c in cols]
+            return md.table(head, [[str(k)] + [row.get(c, "—") for c in cols] for k, row in v.items()])
+        if isinstance(v, Mapping):
+            axis = axes[0] if axes else "key"
+            return md.table([axis] + [str(k) for k in v], [["points", *list(v.values())]])
+        return f"Value: **{v}**"
+
+    def scoring(self) -> None:
+        sc = self.raw.get("scoring") or {}
+        self.add("## Scoring {#scoring}")
+        self.rules(sc.get("rules"), 3)
+        if sc.get("tables"):
+            self.add("### Tables {#scoring-tables}")
+            for entry in sc["tables"]:
+                self.rule(entry, 4, self.table_markdown(entry))
+        for sname, entries in (sc.get("schemes") or {}).items():
+            users = [f"[{label(f, n)[0]}](#form-{n})" for n, f in (self.raw.get("forms") or {}).items()
+                     if f.get("scoring") == sname]
+            self.add(f"### Scheme {sname} {{#scheme-{sname}}}",
+                     f"The scoring rules of the {sname} scheme, applied in this order"
+                     + (" (used by " + ", ".join(users) + ")" if users else "") + ".")
+            for entry in entries:
+                lines = []
+                if entry.get("when") is not None:
+                    lines.append(f"- **When:** {self.formula(entry['when'])}")
+                else:
+                    lines.append("- **When:** every deal of this scheme")
+                lines.append(f"- **Points:** {self.formula(entry['points'])}")
+                lines.append(f"- **To:** {TARGETS.get(str(entry.get('to')), entry.get('to'))}")
+                lines.append("- **Doubling:** " + ("multiplied by the doubling multiplier" if entry.get("multiplied")
+                                                    else "not multiplied"))
+                self.rule(entry, 4, "\n".join(lines))
+        self.add("### Facts used in the formulas {#facts}",
+                 md.table(["Fact", "Meaning"],
+                          [[f'<a id="fact-{k}"></a>*{k.replace("_", " ")}*', v] for k, v in FACTS.items()]))
+
+    def generic(self, key: str, spec: Any, level: int = 2) -> None:
+        """Sections this renderer does not know by name (e.g. ``match``): their rules, recursively."""
+        if not isinstance(spec, Mapping):
+            return
+        en, fi = label(spec, key)
+        self.add(f"{'#' * level} {en.capitalize()}" + (f" · *{fi}*" if fi else "") + f" {{#section-{md.slug(key)}}}")
+        self.rules(spec.get("rules"), level + 1)
+        for sub, value in spec.items():
+            if isinstance(value, Mapping) and sub != "label":
+                self.generic(f"{key}-{sub}", value, min(level + 1, 4))
+
+    def render(self) -> str:
+        self.header()
+        self.add("## Deal {#deal}")
+        self.rules((self.raw.get("deal") or {}).get("rules"), 3)
+        self.forms()
+        phases = self.raw.get("phases") or {}
+        for pid in self.phase_order():
+            self.phase(pid, phases[pid])
+        self.scoring()
+        for key, spec in self.raw.items():
+            if key not in KNOWN_SECTIONS:
+                self.generic(key, spec)
+        missing = [r for r in self.rs.rules.values() if r.id not in self.done]
+        if missing:
+            self.add("## Other rules {#other-rules}")
+            for r in missing:
+                self.rule(r.raw, 3)
+        return "\n\n".join(self.out) + "\n"
+
+
+def era_page(ruleset: Ruleset, *, sources: Mapping[str, Any] | None = None,
+             glossary: Mapping[str, Any] | None = None, cases: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The rule book of one ruleset, as markdown."""
+    return _Page(ruleset, sources, glossary, cases).render()

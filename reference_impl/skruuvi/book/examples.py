@@ -1,0 +1,289 @@
+"""Worked examples: cases marked ``example: true``, replayed through the reference engine and drawn.
+
+The engine (:mod:`skruuvi.engine`) supplies everything shown: which phase each action belongs to,
+the hands at the start of play, each trick's winner and the score breakdown. Nothing is recomputed here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import engine
+from ..deal import build_deal
+from ..errors import IllegalAction, SkruuviError
+from ..notation import SEATS, side_of
+from ..outcome import Outcome
+from ..replay import result_of
+from ..ruleset import Ruleset
+from ..state import DealState
+from . import md
+from .cases import cases_of, expected
+from .era import label
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+@dataclass
+class Walk:
+    """What replaying a record step by step showed."""
+
+    start: DealState | None = None
+    steps: list[tuple[int, str, str]] = field(default_factory=list)  # (index, action, phase id)
+    play_hands: tuple[frozenset[Any], ...] | None = None
+    end: DealState | None = None
+    error: tuple[int | None, str, str] | None = None  # (index, code, message)
+    outcome: Outcome | None = None
+
+
+def walk(ruleset: Ruleset, case: Mapping[str, Any]) -> Walk:
+    w = Walk()
+    try:
+        state = engine.start(ruleset, case["deal"])
+    except IllegalAction as exc:
+        w.error = (None, exc.code, exc.message)
+        return w
+    w.start = state
+    for index, action in enumerate(case.get("actions") or []):
+        phase = state.phase
+        pid = phase.id if phase is not None else "(over)"
+        if phase is not None and phase.mechanism == "play" and w.play_hands is None:
+            w.play_hands = state.hands
+        w.steps.append((index, str(action), pid))
+        try:
+            state = engine.apply(state, action)
+        except IllegalAction as exc:
+            w.error = (index, exc.code, exc.message)
+            break
+    w.end = state
+    if w.error is None:
+        if state.finished:
+            w.outcome = result_of(state)
+        else:
+            w.error = (len(w.steps), "incomplete-record", "the record ends before the deal is complete")
+    return w
+
+
+class _Example:
+    def __init__(self, ruleset: Ruleset, case: Mapping[str, Any], error_codes: Collection[str] | None) -> None:
+        self.rs = ruleset
+        self.case = case
+        self.here = md.examples_path(ruleset.id)
+        self.error_codes = error_codes
+        self.out: list[str] = []
+
+    def rule_link(self, rid: str, titled: bool = False) -> str:
+        rule = self.rs.rules.get(rid)
+        if rule is None:
+            return f"`{rid}`"
+        if titled:
+            return md.link(rule.title or rid, self.here, md.rules_page(self.rs.id), rid)
+        title = (rule.title or rid).replace('"', "'")
+        return f'[`{rid}`]({md.href(self.here, md.rules_page(self.rs.id), rid)} "{title}")'
+
+    def code_link(self, code: str) -> str:
+        return md.link(f"`{code}`", self.here, md.ERRORS, code) if self.error_codes and code in self.error_codes \
+            else f"`{code}`"
+
+    def phase_label(self, pid: str) -> str:
+        en, fi = label((self.rs.raw.get("phases") or {}).get(pid), pid)
+        return en.capitalize() + (f" · *{fi}*" if fi else "")
+
+    def diagram(self, hands: Sequence[Any], centre: Sequence[Any], dealer: int, middle: str) -> str:
+        def seat(i: int) -> str:
+            s = SEATS[i]
+            tag = " (dealer)" if i == dealer else ""
+            return f"<strong>{SEAT_NAMES[s]}</strong>{tag}<br>" + "<br>".join(md.holding(str(c) for c in hands[i]))
+
+        mid = f"<em>{middle}</em><br>{md.cards(str(c) for c in centre)}" if centre else f"<em>{middle}</em>"
+        return ('<table class="sk-deal"><tbody>\n'
+                f'<tr><td></td><td>{seat(0)}</td><td></td></tr>\n'
+                f'<tr><td>{seat(3)}</td><td class="sk-centre">{mid}</td><td>{seat(1)}</td></tr>\n'
+                f'<tr><td></td><td>{seat(2)}</td><td></td></tr>\n'
+                '</tbody></table>')
+
+    def call(self, words: list[str]) -> str:
+        verb = words[1] if len(words) > 1 else "?"
+        if verb == "bid" and len(words) > 2:
+            return md.bid(words[2])
+        return verb
+
+    def calls_table(self, steps: list[tuple[int, str, str]], bad: int | None) -> str:
+        seats: list[str] = []
+        for _, action, _ in steps:
+            s = action.split()[0] if action.split() else "?"
+            if s not in seats:
+                seats.append(s)
+        rows: list[list[str]] = []
+        last = len(seats)
+        for index, action, _ in steps:
+            words = action.split()
+            col = seats.index(words[0] if words else "?")
+            if col <= last:
+                rows.append([""] * len(seats))
+            last = col
+            text = self.call(words)
+            rows[-1][col] = f"**✗ {text}**" if index == bad else text
+        return md.table([SEAT_NAMES.get(s, s) for s in seats], rows)
+
+    def gift_list(self, steps: list[tuple[int, str, str]], bad: int | None) -> str:
+        lines = []
+        for index, action, _ in steps:
+            words = action.split()
+            if len(words) >= 3 and words[1] == "give":
+                text = f"{SEAT_NAMES.get(words[0], words[0])} gives {SEAT_NAMES.get(words[2], words[2])} " \
+                       + md.cards(words[3:])
+            elif len(words) >= 2:
+                text = f"{SEAT_NAMES.get(words[0], words[0])}: {self.call(words)}"
+            else:
+                text = f"`{action}`"
+            lines.append(f"- {'**✗** ' if index == bad else ''}{text}")
+        return "\n".join(lines)
+
+    def tricks_table(self, state: DealState, steps: list[tuple[int, str, str]], bad: int | None) -> str:
+        rows, won = [], {"NS": 0, "EW": 0}
+        for trick in state.tricks:
+            cells = [""] * 4
+            for i, c in enumerate(trick.cards):
+                shown = md.card(str(c))
+                cells[(trick.leader + i) % 4] = f"**{shown}**" if i == 0 else shown
+            won[side_of(trick.winner)] += 1
+            rows.append([str(trick.number), *cells, SEAT_NAMES[SEATS[trick.winner]], won["NS"], won["EW"]])
+        if state.current or bad is not None:
+            cells = [""] * 4
+            leader = state.leader if state.leader is not None else 0
+            for i, c in enumerate(state.current):
+                cells[(leader + i) % 4] = md.card(str(c))
+            if bad is not None:
+                words = steps[-1][1].split()
+                if words and words[0] in SEATS:
+                    cells[SEATS.index(words[0])] = f"**✗ {md.cards(words[2:]) or words[1]}**"
+            rows.append([f"{len(state.tricks) + 1} (unfinished)", *cells, "", won["NS"], won["EW"]])
+        table = md.table(["Trick", "North", "East", "South", "West", "Won by", "NS", "EW"], rows)
+        return table + "\n\nThe card led is in bold; NS and EW count the tricks won so far."
+
+    def phases(self, w: Walk) -> None:
+        bad = w.error[0] if w.error else None
+        groups: list[tuple[str, list[tuple[int, str, str]]]] = []
+        for step in w.steps:
+            if not groups or groups[-1][0] != step[2]:
+                groups.append((step[2], []))
+            groups[-1][1].append(step)
+        end, start = w.end, w.start
+        turned = end is not None and start is not None and end.form.name != start.form.name
+        for pid, steps in groups:
+            if turned and end is not None and pid == end.form.phases[0].id:
+                self.out.append(self.turned_note(end))
+            self.phase_block(pid, steps, w, bad)
+        if turned and end is not None and end.form.phases[0].id not in {g[0] for g in groups}:
+            self.out.append(self.turned_note(end))
+        if end is not None and end.finished:
+            quiet = [self.phase_label(p.id) for p in end.form.phases if p.id not in {g[0] for g in groups}]
+            if quiet:
+                self.out.append("Phases without any action in this deal: " + "; ".join(quiet) + ".")
+
+    def turned_note(self, end: DealState) -> str:
+        en, fi = label((self.rs.raw.get("forms") or {}).get(end.form.name), end.form.name)
+        return f"**The deal turns into {en}**" + (f" (*{fi}*)." if fi else ".")
+
+    def phase_block(self, pid: str, steps: list[tuple[int, str, str]], w: Walk, bad: int | None) -> None:
+        verbs = {a.split()[1] if len(a.split()) > 1 else "" for _, a, _ in steps}
+        self.out.append(f"### {self.phase_label(pid)}")
+        if "play" in verbs and w.end is not None:
+            if w.play_hands is not None and w.start is not None and w.play_hands != w.start.hands:
+                self.out += ["Hands at the start of play, after the exchanges:",
+                             self.diagram(w.play_hands, (), w.start.dealer, "play")]
+            self.out.append(self.tricks_table(w.end, steps, bad if bad is not None and bad == steps[-1][0] else None))
+        elif "give" in verbs:
+            self.out.append(self.gift_list(steps, bad))
+        else:
+            self.out.append(self.calls_table(steps, bad))
+
+    def score_sheet(self, outcome: Outcome) -> None:
+        res = outcome.result or {}
+        contract = res.get("contract")
+        if contract:
+            dbl = ["not doubled", "doubled", "redoubled"][contract.get("doubling", 0)]
+            self.out.append(f"**Contract:** {md.bid(contract['bid'])} by {SEAT_NAMES[contract['declarer']]}, {dbl}.")
+        else:
+            self.out.append("**Contract:** none.")
+        tricks = res.get("tricks", {})
+        self.out.append("**Tricks:** " + ", ".join(f"{k} {v}" for k, v in tricks.items()) + ".")
+        per_rule: dict[str, dict[str, int]] = {}
+        for item in outcome.breakdown:
+            per_rule.setdefault(item.rule, {"NS": 0, "EW": 0})[item.side] += item.points
+        def pts(n: int) -> str:
+            return f"{n:+d}" if n else "0"
+
+        rows = [[self.rule_link(r, titled=True), pts(v["NS"]), pts(v["EW"])] for r, v in per_rule.items()]
+        score = res.get("score", {})
+        rows.append(["**Total**", f"**{score.get('NS', 0):+d}**", f"**{score.get('EW', 0):+d}**"])
+        self.out += ["### Score sheet", md.table(["Scoring rule", "NS", "EW"], rows)]
+
+    def check(self, w: Walk) -> None:
+        exp = self.case.get("expect") or {}
+        if w.outcome is not None and "result" in exp:
+            got = w.outcome.result or {}
+            diffs = [k for k, v in (exp["result"] or {}).items() if got.get(k) != v]
+            if diffs:
+                self.out.append(md.admonition("failure", "The reference engine disagrees with this case",
+                                              f"Different: {', '.join(diffs)}. Expected: "
+                                              f"{expected(self.case, self.here, self.error_codes)}."))
+            else:
+                self.out.append("The reference engine's result equals the case's expected result.")
+        elif w.error is not None:
+            index, code, message = w.error
+            where = "The deal itself" if index is None else f"Action {index} (`{w.steps[index][1]}`)" \
+                if index < len(w.steps) else f"The record (after {index} actions)"
+            self.out.append(f"{where} is rejected: {self.code_link(code)}, {message}.")
+            if "error" in exp and (exp["error"] or {}).get("code") != code:
+                self.out.append(md.admonition("failure", "The reference engine disagrees with this case",
+                                              f"Expected: {expected(self.case, self.here, self.error_codes)}."))
+
+    def render(self) -> str:
+        case = self.case
+        cid = str(case.get("id"))
+        rules = ", ".join(self.rule_link(str(r)) for r in dict.fromkeys(case.get("rules") or []))
+        just = case.get("justification") or {}
+        self.out += [f"## {case.get('description') or cid} {{#{cid}}}",
+                     f"Case `{cid}`" + (f" (`{case['_file']}`)" if case.get("_file") else "")
+                     + f" · exercises {rules or 'no listed rule'} · "
+                     + md.link("in the case list", self.here, md.cases_path(self.rs.id), cid)]
+        if just:
+            body = (f"Kind: **{just.get('kind')}**." + (f" Reference: {just['ref']}." if just.get("ref") else "")
+                    + ("\n\n" + str(just["note"]) if just.get("note") else ""))
+            self.out.append(md.admonition("quote", "Why the expected result is right", body, collapsible=True))
+        if not isinstance(case.get("deal"), Mapping):
+            self.out.append(md.admonition("note", "Not rendered", "Match records are not drawn yet."))
+            return "\n\n".join(self.out)
+        w = walk(self.rs, case)
+        try:
+            d = build_deal(case["deal"], self.rs)
+            en = label((self.rs.raw.get("forms") or {}).get(d.form.name), d.form.name)[0]
+            self.out += [f"### The deal: {en}", self.diagram(d.hands, d.centre, d.dealer, "centre cards")]
+        except (IllegalAction, SkruuviError):
+            self.out += ["### The deal", "```json\n" + json.dumps(case["deal"], ensure_ascii=False, indent=1) + "\n```"]
+        self.phases(w)
+        if w.outcome is not None:
+            self.score_sheet(w.outcome)
+        self.check(w)
+        return "\n\n".join(self.out)
+
+
+def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
+                  error_codes: Collection[str] | None = None) -> str:
+    """The worked examples of one ruleset: its cases with ``example: true``, replayed and drawn."""
+    here = md.examples_path(ruleset.id)
+    chosen = [c for c in cases_of(ruleset, cases) if c.get("example") is True]
+    out = [f"# Worked examples: {ruleset.title}",
+           "Conformance cases marked `example: true`, replayed through the reference engine: the deal as four hands, "
+           "the auction, the exchanges, the play trick by trick and the score sheet. "
+           + md.link("The rules", here, md.rules_page(ruleset.id)) + " · "
+           + md.link("all cases", here, md.cases_path(ruleset.id)) + "."]
+    if not chosen:
+        out.append(md.admonition("note", "No worked examples yet",
+                                 f"No case of `{ruleset.id}` is marked `example: true` yet."))
+    out += [_Example(ruleset, case, error_codes).render() for case in chosen]
+    return "\n\n".join(out) + "\n"

@@ -1,0 +1,158 @@
+"""Small markdown helpers shared by the page renderers: links, badges, cards, tables."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+# Where each page lives in the site (paths relative to the docs directory).
+INDEX = "index.md"
+ERRORS = "reference/errors.md"
+CASE_FORMAT = "reference/case-format.md"
+SOURCES = "reference/sources.md"
+GLOSSARY = "reference/glossary.md"
+
+
+def rules_page(ruleset_id: str) -> str:
+    return f"rules/{ruleset_id}.md"
+
+
+def examples_path(ruleset_id: str) -> str:
+    return f"examples/{ruleset_id}.md"
+
+
+def cases_path(ruleset_id: str) -> str:
+    return f"cases/{ruleset_id}.md"
+
+
+def href(here: str, target: str, anchor: str | None = None) -> str:
+    """A link from page ``here`` to page ``target`` (docs-relative ``.md`` paths), optionally to an anchor."""
+    frag = f"#{anchor}" if anchor else ""
+    if target == here:
+        return frag or posixpath.basename(target)
+    return posixpath.relpath(target, posixpath.dirname(here) or ".") + frag
+
+
+def link(text: str, here: str, target: str, anchor: str | None = None) -> str:
+    return f"[{text}]({href(here, target, anchor)})"
+
+
+def cell(text: Any) -> str:
+    """Text safe inside a markdown table cell (one line, no bare pipes)."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[Any]], align: str | None = None) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join((align or "---") for _ in header) + "|"]
+    lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def indent(text: str, by: str = "    ") -> str:
+    return "\n".join(by + line if line.strip() else "" for line in text.splitlines())
+
+
+def admonition(kind: str, title: str, body: str, collapsible: bool = False) -> str:
+    head = "???" if collapsible else "!!!"
+    return f'{head} {kind} "{title.replace(chr(34), chr(39))}"\n\n{indent(body)}\n'
+
+
+def link_list(title: str, links: Sequence[str], fold_above: int = 6) -> str:
+    """``**Title (n):** a, b`` or, for long lists, a folded box with one link per line."""
+    if len(links) <= fold_above:
+        return f"**{title} ({len(links)}):** " + ", ".join(links)
+    return admonition("example", f"{title} ({len(links)})", "\n".join(f"- {x}" for x in links), collapsible=True)
+
+
+def value(v: Any) -> str:
+    """A rule's parameter value as short inline code."""
+    if isinstance(v, bool):
+        return "`yes`" if v else "`no`"
+    if isinstance(v, list):
+        return "`" + ", ".join(str(x) for x in v) + "`" if v else "`(none)`"
+    if isinstance(v, dict):
+        return "`" + json.dumps(v, ensure_ascii=False) + "`"
+    return f"`{v}`"
+
+
+def slug(text: str) -> str:
+    """An ASCII anchor from a term: ``maalattu misääri`` -> ``maalattu-misaari``."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return "-".join("".join(c if c.isalnum() else " " for c in ascii_text.lower()).split())
+
+
+STATUS_HELP = {
+    "stated": "a source says so explicitly",
+    "inferred": "reconstructed from related statements, another era or a related game; the note says why",
+    "conflict": "the sources disagree; every reading is listed and the default is marked",
+}
+
+
+def badge(status: str) -> str:
+    title = STATUS_HELP.get(status, status)
+    return f'<span class="sk-badge sk-badge-{slug(status) or "none"}" title="{title}">{status or "no status"}</span>'
+
+
+def source_links(keys: Iterable[str], here: str, sources: Mapping[str, Any] | None) -> str:
+    """Source keys as links to the bibliography (plain code when the key is not listed there)."""
+    out = []
+    for key in keys:
+        if sources is not None and key in sources:
+            out.append(link(key, here, SOURCES, key))
+        else:
+            out.append(f"`{key}`")
+    return ", ".join(out) if out else "none given"
+
+
+# --- cards -----------------------------------------------------------------------------------
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+DISPLAY_SUITS = "SHDC"  # alternating colours
+RANK_TEXT = {"T": "10"}
+STRAIN_TEXT = {"G": "grandi", "M": "misère"}
+
+
+def suit(s: str) -> str:
+    cls = "sk-red" if s in "HD" else "sk-black"
+    return f'<span class="{cls}">{SUIT_SYMBOL[s]}</span>'
+
+
+def card(code: str) -> str:
+    """``TH`` -> a red ♥ followed by 10."""
+    code = str(code)
+    if len(code) != 2 or code[1] not in SUIT_SYMBOL:
+        return f"`{code}`"
+    return suit(code[1]) + RANK_TEXT.get(code[0], code[0])
+
+
+def cards(codes: Iterable[str]) -> str:
+    return " ".join(card(c) for c in codes)
+
+
+def bid(code: str) -> str:
+    """``5H`` -> 5♥, ``6G`` -> 6 grandi, ``5M`` -> 5 misère."""
+    code = str(code)
+    if len(code) == 2 and code[0].isdigit():
+        if code[1] in SUIT_SYMBOL:
+            return code[0] + suit(code[1])
+        if code[1] in STRAIN_TEXT:
+            return f"{code[0]} {STRAIN_TEXT[code[1]]}"
+    return f"`{code}`"
+
+
+def holding(hand: Iterable[str]) -> list[str]:
+    """One line per suit, high cards first: ``♠ A K 5``; a void shows as a dash."""
+    ranks = "AKQJT98765432"
+    by_suit: dict[str, list[str]] = {s: [] for s in DISPLAY_SUITS}
+    for c in hand:
+        c = str(c)
+        if len(c) == 2 and c[1] in by_suit:
+            by_suit[c[1]].append(c[0])
+    lines = []
+    for s in DISPLAY_SUITS:
+        held = sorted(by_suit[s], key=ranks.index)
+        lines.append(suit(s) + " " + (" ".join(RANK_TEXT.get(r, r) for r in held) or "—"))
+    return lines

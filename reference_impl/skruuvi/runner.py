@@ -1,0 +1,594 @@
+"""The conformance runner: drives any engine command over SCP/1 and judges its answers (DESIGN §6).
+
+The runner starts the engine once per worker (``jobs``), sends every selected case without ``expect``
+and ``justification``, and compares the answer with the case's ``expect``. It survives whatever the
+engine does: a silent engine is killed after the per-case timeout, a dead one is restarted, garbage,
+a wrong ``seq`` or an over-long line make the case ``errored`` and the engine is restarted to resync.
+No case is ever lost: each one ends with exactly one status.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import CaseFormatError, InputError
+from .protocol import (
+    MAX_LINE_BYTES,
+    ProtocolError,
+    check_header,
+    check_response,
+    encode,
+    parse_line,
+    run_request,
+    start_request,
+    stop_request,
+)
+from .yamlio import find_case_files, iter_records
+
+#: Every status a case can end with, in the order summaries list them.
+STATUSES = ("pass", "fail", "errored", "timeout", "crashed", "skipped", "unsupported", "xfail", "xpass")
+#: Statuses that make the run fail (exit code 1).
+FAILING = frozenset({"fail", "errored", "timeout", "crashed", "xpass"})
+#: Statuses that a known-failures entry turns into ``xfail``.
+KNOWN_FAILURE_STATUSES = frozenset({"fail", "errored", "timeout", "crashed"})
+
+
+class HandshakeError(Exception):
+    """The engine did not complete the ``start`` handshake; the text includes its stderr tail."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Cases
+
+
+@dataclass(frozen=True)
+class Case:
+    """One record of the suite with where it came from."""
+
+    id: str
+    ruleset: str
+    file: str
+    location: str | None
+    record: dict[str, Any]
+
+    @property
+    def expect(self) -> dict[str, Any]:
+        return self.record["expect"]
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}: {self.location}" if self.location else self.file
+
+
+def _check_record(record: Any, file: str, location: str | None) -> Case:
+    """Turn a loaded record into a :class:`Case`, or raise :class:`CaseFormatError` saying what is missing."""
+    def fail(reason: str, path: str | None = None) -> CaseFormatError:
+        return CaseFormatError(reason, file=file, path=" ".join(p for p in (location, path) if p) or None)
+
+    if not isinstance(record, dict):
+        raise fail("a case must be a mapping")
+    case_id, ruleset, expect = record.get("id"), record.get("ruleset"), record.get("expect")
+    if not isinstance(case_id, str) or not case_id:
+        raise fail("a case needs a string id")
+    if not isinstance(ruleset, str) or not ruleset:
+        raise fail("a case needs a string ruleset", f"{case_id}:")
+    if not isinstance(expect, dict):
+        raise fail("a case needs an expect mapping to be judged", f"{case_id}:")
+    kinds = [k for k in ("result", "error", "match") if k in expect]
+    if len(kinds) != 1 or not isinstance(expect[kinds[0]], dict):
+        raise fail("expect must hold exactly one of result, error or match (a mapping)", f"{case_id}: expect")
+    return Case(case_id, ruleset, file, location, record)
+
+
+def load_cases(paths: Iterable[str | Path], rulesets: Iterable[str] | None = None) -> list[Case]:
+    """Load the cases under ``paths`` (files or directories), in file order, keeping ``rulesets`` only.
+
+    Raises :class:`~skruuvi.errors.InputError` for a missing path, an unreadable or malformed record,
+    or a duplicate id: a suite that cannot be loaded is a setup error, not a failure of the engine.
+    """
+    wanted = set(rulesets) if rulesets else None
+    paths = list(paths)
+    for path in paths:
+        if not Path(path).exists():
+            raise InputError("no such file or directory", file=str(path))
+    cases: list[Case] = []
+    seen: dict[str, str] = {}
+    for file_path in find_case_files(paths):
+        for file, location, record in iter_records(file_path):
+            case = _check_record(record, file, location)
+            if case.id in seen:
+                raise CaseFormatError(f"duplicate case id {case.id!r} (first in {seen[case.id]})",
+                                      file=file, path=location)
+            seen[case.id] = case.where
+            if wanted is None or case.ruleset in wanted:
+                cases.append(case)
+    return cases
+
+
+def load_known_failures(path: str | Path) -> set[str]:
+    """Case ids listed one per line in ``path``; ``#`` starts a comment."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read known-failures file: {exc.strerror or exc}", file=str(path)) from None
+    return {line.split("#", 1)[0].strip() for line in text.splitlines()} - {""}
+
+
+# ---------------------------------------------------------------------------------------------------
+# Comparison
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality that keeps booleans apart from numbers (``0`` is not ``false``)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    return type(a) is type(b) and a == b
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=False)
+
+
+_MISSING = object()
+
+
+def _diff_values(path: str, expected: Any, got: Any, out: list[str]) -> None:
+    """Append one line per differing leaf; nested mappings are compared key by key, exactly."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in [*expected, *(k for k in got if k not in expected)]:
+            _diff_values(f"{path}.{key}", expected.get(key, _MISSING), got.get(key, _MISSING), out)
+        return
+    if expected is _MISSING:
+        out.append(f"{path}: expected nothing, got {_show(got)}")
+    elif got is _MISSING:
+        out.append(f"{path}: expected {_show(expected)}, got nothing")
+    elif not _same(expected, got):
+        out.append(f"{path}: expected {_show(expected)}, got {_show(got)}")
+
+
+def compare(expect: dict[str, Any], kind: str, body: Any) -> list[str]:
+    """The differences between ``expect`` and a well-formed answer ``(kind, body)``; empty means pass.
+
+    * ``expect.result``: only its keys (``contract``, ``tricks``, ``score``, ...) are compared; extra
+      keys of the answer are ignored. Inside a key the values must be equal.
+    * ``expect.error``: ``index`` and ``code`` are compared; messages are free.
+    * ``expect.match`` (match records): compared like ``result``, against the answer's ``result``.
+    """
+    expected_kind = "error" if "error" in expect else "result"
+    expected = expect["error"] if "error" in expect else expect.get("result", expect.get("match"))
+    if kind != expected_kind:
+        return [f"expected {expected_kind} {_show(expected)}", f"got {kind} {_show(body)}"]
+    keys = ("index", "code") if kind == "error" else tuple(expected)
+    out: list[str] = []
+    for key in keys:
+        _diff_values(f"{kind}.{key}", expected.get(key, _MISSING), body.get(key, _MISSING), out)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# One engine process
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What came back for one request: a line, or why none did (``timeout``, ``eof``, ``too-long``)."""
+
+    kind: str
+    line: bytes = b""
+
+
+def _read_stdout(stream: Any, inbox: queue.Queue[Reply]) -> None:
+    """Reader thread: forward stdout lines; stop after EOF, a partial last line or an over-long line."""
+    try:
+        while True:
+            line = stream.readline(MAX_LINE_BYTES + 1)
+            if not line:
+                inbox.put(Reply("eof"))
+                return
+            if not line.endswith(b"\n"):
+                inbox.put(Reply("too-long" if len(line) > MAX_LINE_BYTES else "eof", line))
+                return
+            inbox.put(Reply("line", line))
+    except (OSError, ValueError):
+        inbox.put(Reply("eof"))
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+
+
+def _write_stdin(stream: Any, outbox: queue.Queue[bytes | None]) -> None:
+    """Writer thread: send queued requests; ``None`` closes stdin. A blocked write never stalls the runner."""
+    try:
+        while (data := outbox.get()) is not None:
+            stream.write(data)
+            stream.flush()
+    except (OSError, ValueError):
+        pass
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+
+
+def _read_stderr(stream: Any, tail: deque[str]) -> None:
+    """Reader thread: keep the last lines of the engine's stderr (each cut to a sane length)."""
+    with contextlib.suppress(OSError, ValueError):
+        for raw in iter(lambda: stream.readline(4096), b""):
+            tail.append(raw.decode("utf-8", errors="replace").rstrip("\n"))
+    with contextlib.suppress(OSError, ValueError):
+        stream.close()
+
+
+class Engine:
+    """One running engine process and the SCP/1 conversation with it."""
+
+    def __init__(self, command: list[str], *, stderr_lines: int = 20) -> None:
+        self.command = command
+        self.header: dict[str, Any] | None = None
+        self._stderr: deque[str] = deque(maxlen=stderr_lines)
+        self._inbox: queue.Queue[Reply] = queue.Queue()
+        self._outbox: queue.Queue[bytes | None] = queue.Queue()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._threads: list[threading.Thread] = []
+
+    # -- life cycle
+
+    def start(self, timeout: float) -> dict[str, Any]:
+        """Spawn the command and do the ``start`` handshake; raise :class:`HandshakeError` on failure."""
+        try:
+            self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, start_new_session=True)
+        except OSError as exc:
+            raise HandshakeError(f"cannot start {self.command[0]!r}: {exc.strerror or exc}") from None
+        self._threads = [
+            threading.Thread(target=_read_stdout, args=(self._proc.stdout, self._inbox), daemon=True),
+            threading.Thread(target=_read_stderr, args=(self._proc.stderr, self._stderr), daemon=True),
+            threading.Thread(target=_write_stdin, args=(self._proc.stdin, self._outbox), daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
+        reply = self.request(start_request(), timeout)
+        try:
+            if reply.kind != "line":
+                raise ProtocolError(self.describe_failure(reply, timeout))
+            self.header = check_header(parse_line(reply.line))
+        except ProtocolError as exc:
+            self.kill()
+            raise HandshakeError(self._with_stderr(str(exc))) from None
+        return self.header
+
+    def stop(self, grace: float = 2.0) -> None:
+        """Ask the engine to stop, close its stdin and wait a little; kill it if it lingers."""
+        if self._proc is None:
+            return
+        if self._proc.poll() is None:
+            self._send(stop_request())
+            self._outbox.put(None)  # then close stdin
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._proc.wait(timeout=grace)
+        self.kill()
+
+    def kill(self) -> None:
+        """Kill the engine and everything it started (its process group); safe to call twice."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (OSError, AttributeError):
+                with contextlib.suppress(OSError):
+                    proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=5)
+        self._outbox.put(None)  # the writer thread closes stdin; the readers end at EOF and close nothing
+
+    @property
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    # -- conversation
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self._outbox.put(encode(message).encode("utf-8"))
+
+    def request(self, message: dict[str, Any], timeout: float) -> Reply:
+        """Send one message and wait up to ``timeout`` seconds for one stdout line."""
+        if self._proc is None:
+            return Reply("eof")
+        self._send(message)  # a dead engine shows up as EOF on stdout, a stuck one as a timeout
+        try:
+            return self._inbox.get(timeout=timeout)
+        except queue.Empty:
+            return Reply("timeout")
+
+    # -- diagnostics
+
+    def exit_status(self) -> str:
+        """How the engine ended, e.g. ``exit code 3`` or ``killed by signal 9`` (waits briefly)."""
+        if self._proc is None:
+            return "not running"
+        try:
+            code = self._proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "closed its stdout but is still running"
+        return f"killed by signal {-code}" if code < 0 else f"exit code {code}"
+
+    def stderr_tail(self) -> str:
+        """The last lines of the engine's stderr (after letting its reader catch up briefly)."""
+        if len(self._threads) > 1:
+            self._threads[1].join(timeout=0.5 if not self.alive else 0.05)
+        return "\n".join(self._stderr)
+
+    def _with_stderr(self, text: str) -> str:
+        tail = self.stderr_tail()
+        return f"{text}\nengine stderr (last lines):\n{_indent(tail)}" if tail else f"{text} (no stderr output)"
+
+    def describe_failure(self, reply: Reply, timeout: float) -> str:
+        """A sentence for a reply that carries no line."""
+        if reply.kind == "timeout":
+            return f"no answer within {timeout:g} s"
+        if reply.kind == "too-long":
+            return f"answer line longer than {MAX_LINE_BYTES} bytes"
+        if reply.line:
+            return f"engine ended in the middle of a line ({self.exit_status()}): {reply.line[:200]!r}"
+        return f"engine exited without answering ({self.exit_status()})"
+
+
+def _indent(text: str, prefix: str = "    ") -> str:
+    return "\n".join(prefix + line for line in text.splitlines())
+
+
+# ---------------------------------------------------------------------------------------------------
+# Running cases
+
+
+@dataclass
+class CaseResult:
+    """The verdict on one case."""
+
+    case: Case
+    status: str
+    got: Any = None
+    diff: list[str] = field(default_factory=list)
+    detail: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def failing(self) -> bool:
+        return self.status in FAILING
+
+
+@dataclass
+class RunConfig:
+    """How to run: the engine command and the limits."""
+
+    command: list[str]
+    timeout: float = 10.0
+    start_timeout: float = 30.0
+    jobs: int = 1
+    known_failures: frozenset[str] = frozenset()
+
+
+class Worker:
+    """Owns one engine process; runs cases one at a time and restarts the engine when needed."""
+
+    def __init__(self, config: RunConfig, engine: Engine | None = None) -> None:
+        self.config = config
+        self.engine = engine
+
+    def _ensure_engine(self) -> str | None:
+        """Start a fresh engine if there is none; return why that failed, or ``None``."""
+        if self.engine is not None and self.engine.alive:
+            return None
+        if self.engine is not None:
+            self.engine.kill()
+        self.engine = Engine(self.config.command)
+        try:
+            self.engine.start(self.config.start_timeout)
+        except HandshakeError as exc:
+            self.engine = None
+            return f"the engine could not be restarted: {exc}"
+        return None
+
+    def _discard_engine(self) -> None:
+        if self.engine is not None:
+            self.engine.kill()
+            self.engine = None
+
+    def run(self, seq: int, case: Case) -> CaseResult:
+        """Run one case and judge it; never raises for anything the engine does."""
+        began = time.monotonic()
+        result = self._run(seq, case)
+        result.seconds = round(time.monotonic() - began, 6)
+        return _apply_known_failures(result, self.config.known_failures)
+
+    def _run(self, seq: int, case: Case) -> CaseResult:
+        problem = self._ensure_engine()
+        if problem is not None:
+            return CaseResult(case, "crashed", detail=problem)
+        engine = self.engine
+        assert engine is not None
+        reply = engine.request(run_request(seq, case.record), self.config.timeout)
+        if reply.kind != "line":
+            return self._no_answer(case, engine, reply)
+        try:
+            kind, body = check_response(parse_line(reply.line), seq)
+        except ProtocolError as exc:
+            self._discard_engine()  # resync: whatever the engine says next cannot be trusted
+            return CaseResult(case, "errored", detail=f"bad response: {exc}; engine restarted")
+        got = {kind: body}
+        if kind == "skipped":
+            return CaseResult(case, "skipped", got=got, detail=body)
+        if kind == "errored":
+            return CaseResult(case, "errored", got=got, detail=f"engine reported: {body}")
+        diff = compare(case.expect, kind, body)
+        return CaseResult(case, "fail" if diff else "pass", got=got, diff=diff)
+
+    def _no_answer(self, case: Case, engine: Engine, reply: Reply) -> CaseResult:
+        detail = engine.describe_failure(reply, self.config.timeout)
+        if reply.kind == "timeout":
+            self._discard_engine()
+            return CaseResult(case, "timeout", detail=f"{detail}; engine killed and restarted")
+        if reply.kind == "too-long":
+            self._discard_engine()
+            return CaseResult(case, "errored", detail=f"bad response: {detail}; engine restarted")
+        detail = engine._with_stderr(detail)
+        self._discard_engine()
+        return CaseResult(case, "crashed", detail=detail)
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.stop()
+            self.engine = None
+
+
+def _apply_known_failures(result: CaseResult, known: frozenset[str]) -> CaseResult:
+    if result.case.id not in known:
+        return result
+    if result.status in KNOWN_FAILURE_STATUSES:
+        result.status = "xfail"
+    elif result.status == "pass":
+        result.status = "xpass"
+        result.detail = "listed as a known failure but passed: remove it from the known-failures file"
+    return result
+
+
+def start_engines(config: RunConfig, count: int) -> list[Engine]:
+    """Start ``count`` engines in parallel; on any handshake failure kill them all and re-raise."""
+    engines = [Engine(config.command) for _ in range(count)]
+    errors: list[HandshakeError | None] = [None] * count
+
+    def boot(i: int) -> None:
+        try:
+            engines[i].start(config.start_timeout)
+        except HandshakeError as exc:
+            errors[i] = exc
+
+    threads = [threading.Thread(target=boot, args=(i,), daemon=True) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    try:
+        for thread in threads:
+            thread.join()
+    except BaseException:  # Ctrl-C during the handshakes: leave no engine behind
+        for engine in engines:
+            engine.kill()
+        raise
+    failure = next((e for e in errors if e is not None), None)
+    if failure is not None:
+        for engine in engines:
+            engine.kill()
+        raise failure
+    return engines
+
+
+def supported(case: Case, header: dict[str, Any]) -> bool:
+    return case.ruleset in header["implementation"]["rulesets"]
+
+
+def _unsupported(case: Case) -> CaseResult:
+    return CaseResult(case, "unsupported", detail=f"the engine does not declare ruleset {case.ruleset}")
+
+
+def run_cases(cases: list[Case], config: RunConfig, engines: list[Engine]) -> Iterator[CaseResult]:
+    """Run ``cases`` on the started ``engines`` (one worker thread each); yield results in case order.
+
+    Cases whose ruleset the engine does not declare are ``unsupported`` and never sent. The engines
+    are stopped when the iteration ends (or is abandoned).
+    """
+    header = engines[0].header or {"implementation": {"rulesets": []}}
+    todo: queue.Queue[tuple[int, Case] | None] = queue.Queue()
+    done: queue.Queue[tuple[int, CaseResult]] = queue.Queue()
+    ready: dict[int, CaseResult] = {}
+    for index, case in enumerate(cases):
+        if supported(case, header):
+            todo.put((index, case))
+        else:
+            ready[index] = _unsupported(case)
+    workers = [Worker(config, engine) for engine in engines]
+    for _ in workers:
+        todo.put(None)
+    stop = threading.Event()
+    threads = [threading.Thread(target=_work, args=(w, todo, done, stop), daemon=True) for w in workers]
+    for thread in threads:
+        thread.start()
+    finished = False
+    try:
+        for index in range(len(cases)):
+            while index not in ready:
+                i, result = done.get()
+                ready[i] = result
+            yield ready.pop(index)
+        finished = True
+    finally:
+        stop.set()
+        if not finished:  # interrupted: do not wait for running cases, kill their engines now
+            for worker in workers:
+                worker._discard_engine()
+        for thread in threads:
+            thread.join(timeout=None if finished else 5)
+
+
+def _work(worker: Worker, todo: queue.Queue[tuple[int, Case] | None],
+          done: queue.Queue[tuple[int, CaseResult]], stop: threading.Event) -> None:
+    """Worker thread: take cases until the sentinel (or until asked to stop), then stop the engine."""
+    try:
+        while not stop.is_set():
+            item = todo.get()
+            if item is None:
+                break
+            index, case = item
+            try:
+                result = worker.run(index + 1, case)
+            except Exception as exc:  # a bug in the runner itself must not lose the case
+                worker._discard_engine()
+                result = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
+            done.put((index, result))
+    finally:
+        worker.close()
+
+
+def run_all(cases: list[Case], config: RunConfig,
+            on_result: Callable[[CaseResult], None] | None = None) -> tuple[dict[str, Any], list[CaseResult]]:
+    """Start the engines, run every case, return ``(engine header, results in case order)``.
+
+    Raises :class:`HandshakeError` when the engine cannot be started at all.
+    """
+    engines = start_engines(config, max(1, min(config.jobs, len(cases) or 1)))
+    header = engines[0].header or {}
+    results: list[CaseResult] = []
+    for result in run_cases(cases, config, engines):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return header, results
+
+
+def count_statuses(results: Iterable[CaseResult]) -> dict[str, int]:
+    counts = dict.fromkeys(STATUSES, 0)
+    for result in results:
+        counts[result.status] += 1
+    return counts
+
+
+def exit_code(results: Iterable[CaseResult]) -> int:
+    """0 when nothing failed (pass, skipped, unsupported, xfail), 1 otherwise."""
+    return 1 if any(r.failing for r in results) else 0
