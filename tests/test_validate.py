@@ -67,7 +67,7 @@ def test_the_real_spec_and_suite_validate() -> None:
     root = repo_root()
     errors, summary = validate_paths([str(root / "spec"), str(root / "conformance")])
     assert [str(e) for e in errors] == []
-    assert "1 ruleset" in summary and "sources, errors" in summary and summary.endswith("; 0 errors")
+    assert "2 rulesets" in summary and "sources, errors" in summary and summary.endswith("; 0 errors")
 
 
 def test_summary_counts_cases(tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ Grammar (everything else is rejected with the offending construct named):
   ``x if c else y``, and the functions ``min``, ``max``, ``abs``.
 
 Facts (the documented vocabulary, see :data:`FACTS`) are supplied per evaluation; tables are bound
-once when the ruleset is compiled.
+once when the ruleset is compiled. A ruleset may add *derived* facts (named expressions over the
+facts, e.g. a side's honour count); each is available as ``name`` and, for the other side, ``opp_name``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ FACTS: dict[str, str] = {
     "own_ace_ordinals": "sum of the numbers (1-13) of the tricks won by this side, once per ace in the trick",
     "opp_ace_ordinals": "the same for the other side",
     "is_main": "true when the side being scored is the main pair",
+    "own_aces": "aces the side holds when play begins",
+    "opp_aces": "aces the other side holds when play begins",
+    "own_trump_honours": "trump 10, J, Q, K and A the side holds when play begins (0 without trumps)",
+    "own_three_ace_hands": "hands of the side holding exactly three aces when play begins",
+    "own_four_ace_hands": "hands of the side holding all four aces when play begins",
+    "own_sequence_cards": "cards from the third on of the side's runs from the ace down in one hand, outside trumps",
+    "own_trump_sequence_cards": "the same for runs in the trump suit",
 }
 
 Env = Mapping[str, Any]
@@ -62,8 +70,12 @@ _FUNCS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
 
 
 class _Compiler:
-    def __init__(self, tables: Mapping[str, Any], source: str, file: str | None, path: str | None) -> None:
+    def __init__(
+        self, tables: Mapping[str, Any], source: str, file: str | None, path: str | None,
+        extra: frozenset[str] = frozenset(),
+    ) -> None:
         self.tables = tables
+        self.extra = extra
         self.source = source
         self.file = file
         self.path = path
@@ -89,7 +101,7 @@ class _Compiler:
         if name in self.tables:
             table = self.tables[name]
             return lambda env: table
-        if name in FACTS:
+        if name in FACTS or name in self.extra:
             return lambda env: env[name]
         if name in ("true", "false"):
             value = name == "true"
@@ -172,7 +184,8 @@ class _Compiler:
 
 
 def compile_expression(
-    source: object, tables: Mapping[str, Any], *, file: str | None = None, path: str | None = None
+    source: object, tables: Mapping[str, Any], *, file: str | None = None, path: str | None = None,
+    extra: frozenset[str] = frozenset(),
 ) -> Compiled:
     """Compile ``source`` into a function of the facts; raise :class:`RulesetError` if not allowed."""
     if isinstance(source, bool):
@@ -189,4 +202,4 @@ def compile_expression(
         tree = ast.parse(source.strip(), mode="eval")
     except SyntaxError as exc:
         raise RulesetError(f"expression {source!r} does not parse: {exc.msg}", file=file, path=path) from None
-    return _Compiler(tables, source, file, path).compile(tree.body)
+    return _Compiler(tables, source, file, path, extra).compile(tree.body)

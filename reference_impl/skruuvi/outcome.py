@@ -13,6 +13,7 @@ class ScoreItem:
     rule: str
     side: str
     points: int
+    column: str = "deal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,7 @@ class Outcome:
     result: dict[str, Any] | None = None
     error_code: str | None = None
     error_index: int | None = None
+    error_deal: int | None = None  # for match records: the 0-based deal the error is in
     message: str = ""
     breakdown: tuple[ScoreItem, ...] = field(default=())
 
@@ -35,4 +37,6 @@ class Outcome:
     def to_response(self) -> dict[str, Any]:
         if self.error_code is None:
             return {"result": self.result}
+        if self.error_deal is not None:
+            return {"error": {"deal": self.error_deal, "index": self.error_index, "code": self.error_code}}
         return {"error": {"index": self.error_index, "code": self.error_code}}

@@ -1,9 +1,9 @@
-"""Replaying a recorded deal: the interpreter's one entry point for records (DESIGN §3).
+"""Replaying a recorded deal or match: the interpreter's one entry point for records (DESIGN §3).
 
-``replay(case)`` reads the record's ``ruleset``, ``deal`` and ``actions`` (everything else is
-ignored), applies the actions in order and returns an :class:`~skruuvi.outcome.Outcome`: the result,
-or the index and code of the first illegal action. It raises only for records that are not records at
-all (:class:`~skruuvi.errors.CaseFormatError`) or name an unknown ruleset.
+``replay(case)`` reads the record's ``ruleset``, ``deal`` and ``actions`` (or ``match``; everything
+else is ignored), applies the actions in order and returns an :class:`~skruuvi.outcome.Outcome`: the
+result, or where and why the first illegal action was rejected. It raises only for records that are
+not records at all (:class:`~skruuvi.errors.CaseFormatError`) or name an unknown ruleset.
 """
 
 from __future__ import annotations
@@ -13,23 +13,34 @@ from typing import Any
 
 from . import engine
 from .errors import CaseFormatError, IllegalAction
+from .games import Position, position_from, settle
 from .notation import SEATS
 from .outcome import Outcome
 from .ruleset import Ruleset, get_ruleset
-from .scoring import score
+from .scoring import score_items, totals, tricks_of
 from .state import DealState
 
 
-def result_of(state: DealState) -> Outcome:
-    """The outcome of a finished deal."""
-    tricks, totals, items = score(state)
+def result_of(state: DealState, before: Position | None = None) -> Outcome:
+    """The outcome of a finished deal (from the set position ``before``, for rulesets with games)."""
+    return settled_result(state, before)[0]
+
+
+def settled_result(state: DealState, before: Position | None = None) -> tuple[Outcome, Position | None]:
+    """The outcome of a finished deal, and the set position after it (rulesets with games)."""
+    items = score_items(state)
+    after = None
+    if state.ruleset.match is not None:
+        items, after = settle(state, items, before or Position())
     contract = None
     if state.contract is not None and state.declarer is not None:
         contract = {"declarer": SEATS[state.declarer], "bid": str(state.contract), "doubling": state.doubling}
-    return Outcome(result={"contract": contract, "tricks": tricks, "score": totals}, breakdown=items)
+    result = {"contract": contract, "tricks": tricks_of(state), "score": totals(state.ruleset.columns, items)}
+    return Outcome(result=result, breakdown=tuple(items)), after
 
 
-def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
+def play_deal(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
+    """The finished state, or the Outcome of the first problem (error index ``None`` for the deal)."""
     if not isinstance(actions, list):
         raise CaseFormatError("'actions' must be a list of strings", path="/actions")
     try:
@@ -44,14 +55,30 @@ def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
     if not state.finished:
         return Outcome(error_code="incomplete-record", error_index=len(actions),
                        message="the record ends before the deal is complete")
-    return result_of(state)
+    return state
+
+
+def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
+    played = play_deal(ruleset, deal, actions)
+    if isinstance(played, Outcome):
+        return played
+    before = position_from(deal.get("state")) if ruleset.match is not None else None
+    return result_of(played, before)
 
 
 def replay(case: Mapping[str, Any], ruleset: Ruleset | None = None) -> Outcome:
-    """Replay one recorded deal. ``ruleset`` overrides the record's ``ruleset`` (cross-era replay)."""
+    """Replay one recorded deal or match. ``ruleset`` overrides the record's ``ruleset`` (cross-era replay)."""
     if not isinstance(case, Mapping):
         raise CaseFormatError("a case must be a mapping")
-    for key in ("deal", "actions") if ruleset is not None else ("ruleset", "deal", "actions"):
+    if ruleset is None:
+        if "ruleset" not in case:
+            raise CaseFormatError("missing 'ruleset'", path="/ruleset")
+        ruleset = get_ruleset(case["ruleset"])
+    if "match" in case:
+        from .match import replay_match
+
+        return replay_match(ruleset, case["match"])
+    for key in ("deal", "actions"):
         if key not in case:
             raise CaseFormatError(f"missing {key!r}", path=f"/{key}")
-    return replay_deal(ruleset or get_ruleset(case["ruleset"]), case["deal"], case["actions"])
+    return replay_deal(ruleset, case["deal"], case["actions"])

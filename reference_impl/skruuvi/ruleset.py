@@ -17,7 +17,7 @@ from typing import Any
 
 from . import paths
 from .errors import RulesetError
-from .expr import Compiled, compile_expression
+from .expr import FACTS, Compiled, compile_expression
 from .mechanisms import MECHANISMS
 from .state import SEAT_REFS
 from .yamlio import load_yaml
@@ -26,6 +26,9 @@ DEAL_PARAMS = frozenset({"deal_order", "centre_forbidden_positions", "centre_max
 DEALT_FORM_PARAMS = frozenset({"hand_size", "centre_cards", "strain_order"})
 SCORING_PARAMS = frozenset({"multipliers", "defenders_receive"})
 SCORING_TARGETS = frozenset({"main", "defenders", "each", "NS", "EW"})
+CONTRACT_KINDS = frozenset({"trump", "grand", "misere", "none"})
+MATCH_PARAMS = frozenset({"game_threshold", "game_bonus", "simultaneous_games", "stages", "dealer_rotation",
+                          "final_divisor", "final_rounding"})
 
 
 class UnknownRuleset(RulesetError):
@@ -68,9 +71,27 @@ class FormSpec:
 class ScoringRule:
     id: str
     to: str
-    multiplied: bool
+    multiplied: bool | str  # False, True (always), or "winner" (only the deal's winner's points)
     points: Compiled
     when: Compiled | None
+    column: str
+
+
+@dataclass(frozen=True, slots=True)
+class DerivedFact:
+    """A named per-side expression over the facts (e.g. a side's honour count)."""
+
+    id: str
+    name: str
+    value: Compiled
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSpec:
+    """The match (set) structure: parameters from the ruleset's ``match`` rules."""
+
+    params: Mapping[str, Any]
+    game_bonus: Compiled | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +108,9 @@ class Ruleset:
     tables: Mapping[str, Any]
     scoring_params: Mapping[str, Any]
     schemes: Mapping[str, tuple[ScoringRule, ...]]
+    derived: tuple[DerivedFact, ...] = ()
+    columns: tuple[str, ...] = ("deal",)
+    match: MatchSpec | None = None
 
     @property
     def rule_ids(self) -> frozenset[str]:
@@ -174,8 +198,17 @@ class _Builder:
             if param in params and params[param][0] not in allowed:
                 raise bad(param, params[param][0], allowed)
         for param in getattr(mechanism, "SEAT_PARAMS", ()):
-            if param in params and params[param][0] not in SEAT_REFS:
-                raise bad(param, params[param][0], SEAT_REFS)
+            if param not in params:
+                continue
+            value = params[param][0]
+            if isinstance(value, dict):  # a seat reference per contract kind
+                for kind, ref in value.items():
+                    if kind not in CONTRACT_KINDS:
+                        raise bad(param, kind, CONTRACT_KINDS)
+                    if ref not in SEAT_REFS:
+                        raise bad(param, ref, SEAT_REFS)
+            elif value not in SEAT_REFS:
+                raise bad(param, value, SEAT_REFS)
         for param in getattr(mechanism, "SEAT_LIST_PARAMS", ()):
             if param in params:
                 value = params[param][0]
@@ -258,10 +291,29 @@ class _Builder:
                     raise self.fail(f"all_pass_form names unknown form {target!r}", f"/phases/{phase.id}")
         return forms
 
-    def scoring(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, tuple[ScoringRule, ...]]]:
+    def derived(self, scoring: dict[str, Any], tables: dict[str, Any]) -> tuple[DerivedFact, ...]:
+        out: list[DerivedFact] = []
+        names: set[str] = set()
+        for where, entry in _rules_at(scoring.get("derived"), "/scoring/derived", self.file):
+            self.register(entry, where)
+            name = entry.get("name")
+            if not isinstance(name, str) or not name.isidentifier() or name in tables or name in FACTS \
+                    or name in names:
+                raise self.fail("a derived fact needs a new identifier as 'name'", f"{where}/name")
+            value = compile_expression(entry.get("value"), tables, file=self.file, path=f"{where}/value",
+                                       extra=frozenset(names))
+            out.append(DerivedFact(entry["id"], name, value))
+            names.add(name)
+        return tuple(out)
+
+    def scoring(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, tuple[ScoringRule, ...]],
+                               tuple[DerivedFact, ...]]:
         scoring = self.section("scoring")
         params = {k: v for k, (v, _) in self.add_rules(scoring.get("rules"), "/scoring/rules").items()}
         self.require(params, SCORING_PARAMS, "/scoring", "scoring")
+        columns = params.get("columns", ["deal"])
+        if not isinstance(columns, list) or not columns or not all(isinstance(c, str) for c in columns):
+            raise self.fail("columns must be a non-empty list of names", "/scoring/rules")
         tables: dict[str, Any] = {}
         for where, entry in _rules_at(scoring.get("tables"), "/scoring/tables", self.file):
             self.register(entry, where)
@@ -271,6 +323,8 @@ class _Builder:
             if name in tables:
                 raise self.fail(f"duplicate table name {name!r}", f"{where}/name")
             tables[name] = entry.get("value")
+        derived = self.derived(scoring, tables)
+        extra = frozenset(d.name for d in derived) | frozenset("opp_" + d.name for d in derived)
         schemes: dict[str, tuple[ScoringRule, ...]] = {}
         raw_schemes = scoring.get("schemes")
         if not isinstance(raw_schemes, dict) or not raw_schemes:
@@ -285,18 +339,46 @@ class _Builder:
                 if "points" not in entry:
                     raise self.fail("a scoring rule needs 'points'", where)
                 when = entry.get("when")
+                column = entry.get("column", columns[0])
+                if column not in columns:
+                    raise self.fail(f"column {column!r} is not one of {columns}", f"{where}/column")
+                multiplied = entry.get("multiplied", False)
+                if multiplied not in (True, False, "winner"):
+                    raise self.fail("multiplied must be true, false or 'winner'", f"{where}/multiplied")
                 compiled.append(
                     ScoringRule(
                         id=entry["id"],
                         to=to,
-                        multiplied=bool(entry.get("multiplied", False)),
-                        points=compile_expression(entry["points"], tables, file=self.file, path=f"{where}/points"),
+                        multiplied=multiplied,
+                        points=compile_expression(entry["points"], tables, file=self.file, path=f"{where}/points",
+                                                  extra=extra),
                         when=None if when is None
-                        else compile_expression(when, tables, file=self.file, path=f"{where}/when"),
+                        else compile_expression(when, tables, file=self.file, path=f"{where}/when", extra=extra),
+                        column=column,
                     )
                 )
             schemes[sname] = tuple(compiled)
-        return params, tables, schemes
+        return params, tables, schemes, derived
+
+    def match(self, forms: Mapping[str, FormSpec]) -> MatchSpec | None:
+        section = self.doc.get("match")
+        if section is None:
+            return None
+        if not isinstance(section, dict):
+            raise self.fail("match must be a mapping", "/match")
+        params = {k: v for k, (v, _) in self.add_rules(section.get("rules"), "/match/rules").items()}
+        self.require(params, MATCH_PARAMS, "/match", "the match")
+        stages = params["stages"]
+        if not isinstance(stages, list) or not stages:
+            raise self.fail("stages must be a non-empty list", "/match/rules")
+        for i, stage in enumerate(stages):
+            if not isinstance(stage, dict) or stage.get("form") not in forms or not forms[stage["form"]].dealt:
+                raise self.fail(f"stage {i} must name a dealt form", "/match/rules")
+            if ("until_games" in stage) == ("deals" in stage):
+                raise self.fail(f"stage {i} needs exactly one of until_games or deals", "/match/rules")
+        bonus = compile_expression(params["game_bonus"], {}, file=self.file, path="/match/rules",
+                                   extra=frozenset({"game_number"}))
+        return MatchSpec(params, bonus)
 
     def build(self) -> Ruleset:
         doc = self.doc
@@ -306,9 +388,10 @@ class _Builder:
         deal = self.section("deal")
         deal_params = {k: v for k, (v, _) in self.add_rules(deal.get("rules"), "/deal/rules").items()}
         self.require(deal_params, DEAL_PARAMS, "/deal", "the deal")
-        scoring_params, tables, schemes = self.scoring()
+        scoring_params, tables, schemes, derived = self.scoring()
         phases = self.phases()
         forms = self.forms(phases, schemes)
+        match = self.match(forms)
         if not any(f.dealt for f in forms.values()):
             raise self.fail("no form has 'dealt: true'", "/forms")
         return Ruleset(
@@ -324,6 +407,9 @@ class _Builder:
             tables=tables,
             scoring_params=scoring_params,
             schemes=schemes,
+            derived=derived,
+            columns=tuple(scoring_params.get("columns", ["deal"])),
+            match=match,
         )
 
 

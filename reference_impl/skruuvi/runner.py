@@ -170,13 +170,21 @@ def compare(expect: dict[str, Any], kind: str, body: Any) -> list[str]:
     * ``expect.result``: only its keys (``contract``, ``tricks``, ``score``, ...) are compared; extra
       keys of the answer are ignored. Inside a key the values must be equal.
     * ``expect.error``: ``index`` and ``code`` are compared; messages are free.
-    * ``expect.match`` (match records): compared like ``result``, against the answer's ``result``.
+    * ``expect.match`` (match records): the answer's ``result.match`` (``sheets`` and ``final``) must
+      equal it key by key.
+    * a match error also compares ``deal`` (the 0-based deal of the match that went wrong).
     """
     expected_kind = "error" if "error" in expect else "result"
-    expected = expect["error"] if "error" in expect else expect.get("result", expect.get("match"))
+    if "match" in expect:
+        expected = {"match": expect["match"]}
+    else:
+        expected = expect["error"] if "error" in expect else expect["result"]
     if kind != expected_kind:
         return [f"expected {expected_kind} {_show(expected)}", f"got {kind} {_show(body)}"]
-    keys = ("index", "code") if kind == "error" else tuple(expected)
+    if kind == "error":
+        keys: tuple[str, ...] = ("deal", "index", "code") if "deal" in expected else ("index", "code")
+    else:
+        keys = tuple(expected)
     out: list[str] = []
     for key in keys:
         _diff_values(f"{kind}.{key}", expected.get(key, _MISSING), body.get(key, _MISSING), out)

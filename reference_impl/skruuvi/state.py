@@ -50,6 +50,7 @@ class DealState:
     current: tuple[Card, ...] = ()
     leader: int | None = None
     finished: bool = False
+    play_hands: tuple[frozenset[Card], ...] = ()  # the hands when play began
 
     @property
     def phase(self) -> PhaseSpec | None:

@@ -342,8 +342,15 @@ def _extends_errors(phases: dict[Any, Any], file: str) -> Iterator[RulesetError]
                                path=f"/phases/{name}/extends")
 
 
+def derived_names(doc: Any) -> set[str]:
+    """The ruleset's derived facts, each usable as ``name`` and ``opp_name``."""
+    derived = _mapping(_mapping(doc).get("scoring")).get("derived")
+    names = {d["name"] for _, d in _entries(derived) if isinstance(d, dict) and isinstance(d.get("name"), str)}
+    return names | {"opp_" + n for n in names}
+
+
 def _expression_errors(doc: dict[str, Any], file: str) -> Iterator[RulesetError]:
-    names = set(table_names(doc)) | FACTS
+    names = set(table_names(doc)) | FACTS | derived_names(doc)
     for name, scheme in _mapping(_mapping(doc.get("scoring")).get("schemes")).items():
         for i, rule in _entries(scheme):
             for key in ("when", "points"):

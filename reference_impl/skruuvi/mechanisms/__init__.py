@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import auction, centre_deal, defenders_exchange, doubling, kitty, partner_exchange, play
+from . import auction, centre_deal, defenders_exchange, doubling, kitty, pair_swap, partner_exchange, play
 
 MECHANISMS: dict[str, ModuleType] = {
     "auction": auction,
@@ -26,4 +26,5 @@ MECHANISMS: dict[str, ModuleType] = {
     "play": play,
     "centre_deal": centre_deal,
     "partner_exchange": partner_exchange,
+    "pair_swap": pair_swap,
 }

@@ -2,7 +2,9 @@
 the winner leads the next trick. Trumps are the contract's suit (none in grandi, misère, or without a
 contract).
 
-Parameter: ``lead`` (seat reference of the first leader, e.g. ``declarer-left`` or ``forehand``).
+Parameter: ``lead``: the seat reference of the first leader (e.g. ``declarer-left`` or ``forehand``), or
+a mapping from the contract kind (``trump``, ``grand``, ``misere``; ``none`` without a contract) to one.
+The hands at the start of play are kept in the state (crowns and honours are counted from them).
 """
 
 from __future__ import annotations
@@ -38,9 +40,16 @@ def trick_winner(cards: tuple[Card, ...], leader: int, trump: str | None) -> int
     return (leader + best) % 4
 
 
+def _lead_ref(state: DealState, lead: Any) -> str:
+    if isinstance(lead, dict):
+        kind = state.contract.kind if state.contract is not None else "none"
+        return str(lead[kind])
+    return str(lead)
+
+
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
-    leader = seat_ref(state, params["lead"])
-    return replace(state, step=None, to_act=leader, leader=leader, current=()), False
+    leader = seat_ref(state, _lead_ref(state, params["lead"]))
+    return replace(state, step=None, to_act=leader, leader=leader, current=(), play_hands=state.hands), False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:

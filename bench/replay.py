@@ -1,0 +1,235 @@
+"""Replay benchmark: in-process replay speed, json.loads as a yardstick, and SCP/1 throughput.
+
+    python bench/replay.py [--count 3000] [--seed 2016] [--json]
+
+1. A seeded random bot plays ``--count`` complete legal deals of skruuvi-2016 (plain :mod:`random`, no
+   hypothesis); they are written once to a temporary JSON Lines file.
+2. In-process: ``skruuvi.replay.replay`` over all records, best of 3, in deals per second.
+3. ``json.loads`` of the same lines, best of 3, and the ratio replay time / json.loads time.
+4. SCP/1: ``python -m skruuvi serve`` as a subprocess; after the start handshake every record is sent as
+   ``{"cmd": "run", "seq": i, "case": ...}`` and every answer is read; deals per second, end to end.
+
+Numbers are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "reference_impl"))
+
+from skruuvi import engine  # noqa: E402
+from skruuvi.notation import DECK, SEATS, Action, partner  # noqa: E402
+from skruuvi.replay import replay  # noqa: E402
+from skruuvi.ruleset import get_ruleset  # noqa: E402
+
+RULESET = "skruuvi-2016"
+CARD_NAMES = [str(c) for c in DECK]
+
+
+# ------------------------------------------------------------------------------------------------ bot
+
+
+def _deal(rng: random.Random) -> dict[str, Any]:
+    cards = list(CARD_NAMES)
+    rng.shuffle(cards)
+    dealer = rng.choice(SEATS)
+    if rng.random() < 0.3:
+        while True:
+            positions = sorted(rng.sample(range(1, 51), 4))
+            if positions[3] - positions[0] != 3:  # not four consecutive
+                break
+        return {"form": "alkupeli", "dealer": dealer, "deck": cards, "centre_positions": positions}
+    return {"form": "alkupeli", "dealer": dealer,
+            "hands": {s: cards[i * 12:(i + 1) * 12] for i, s in enumerate(SEATS)}, "centre": cards[48:]}
+
+
+def _choose(rng: random.Random, state: Any, all_pass: bool) -> Action:
+    phase = state.phase
+    mech = phase.mechanism
+    seat = state.to_act
+    if mech == "kitty" and len(state.hands[seat]) == 16 and state.step.k == 0:
+        hand = sorted(state.hands[seat], key=lambda c: c.code)  # 1820 choices: draw instead of listing
+        return Action(seat, "give", target=partner(seat), cards=tuple(rng.sample(hand, 4)))
+    legal = engine.legal_actions(state)
+    if mech == "auction":
+        passes = [a for a in legal if a.verb == "pass"]
+        bids = [a for a in legal if a.verb == "bid"]
+        order = state.form.params["strain_order"]
+        bids.sort(key=lambda a: (a.bid.level, order.index(a.bid.strain)))
+        if phase.params["bidders"] == "all":
+            if state.highest is None:
+                want = not all_pass and (rng.random() < 0.45 or state.step.passes == 3)
+            else:
+                want = rng.random() < 0.3 * 0.55 ** (state.step.bids - 1)
+            if want and bids:
+                return rng.choice(bids[:4]) if rng.random() < 0.9 else rng.choice(bids)
+            return passes[0]
+        if passes and (not bids or rng.random() < 0.6):
+            return passes[0]
+        low = [a for a in bids if a.bid.level <= max(5, state.highest.level)] or bids[:1]
+        return rng.choice(low)
+    if mech == "doubling":
+        return legal[1] if rng.random() < 0.3 else legal[0]
+    return rng.choice(legal)
+
+
+def random_record(rng: random.Random, number: int) -> dict[str, Any]:
+    ruleset = get_ruleset(RULESET)
+    deal = _deal(rng)
+    state = engine.start(ruleset, deal)
+    all_pass = rng.random() < 0.12
+    actions = []
+    while not state.finished:
+        action = _choose(rng, state, all_pass)
+        state = engine.apply(state, action)
+        actions.append(str(action))
+    return {"id": f"bench.{number}", "ruleset": RULESET, "deal": deal, "actions": actions}
+
+
+# ---------------------------------------------------------------------------------------------- timing
+
+
+def best_of(n: int, fn: Any) -> float:
+    best = float("inf")
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def bench_scp(lines: list[str]) -> dict[str, Any]:
+    """Send every record to ``python -m skruuvi serve`` and read every answer."""
+    if importlib.util.find_spec("skruuvi.protocol") is None:
+        return {"skipped": "serve not available"}
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "reference_impl"), env.get("PYTHONPATH")]))
+    proc = subprocess.Popen([sys.executable, "-m", "skruuvi", "serve"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1, env=env)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        t_start = time.perf_counter()
+        proc.stdin.write(json.dumps({"cmd": "start", "protocol": 1}) + "\n")
+        proc.stdin.flush()
+        header_line = proc.stdout.readline()
+        startup = time.perf_counter() - t_start
+        try:
+            header = json.loads(header_line)
+        except json.JSONDecodeError:
+            return {"skipped": f"serve not available (start answered {header_line.strip()[:80]!r})"}
+        if header.get("protocol") != 1:
+            return {"skipped": f"serve not available (start answered {header_line.strip()[:80]!r})"}
+        requests = [f'{{"cmd": "run", "seq": {i}, "case": {line}}}\n' for i, line in enumerate(lines)]
+
+        def write_all() -> None:
+            for request in requests:
+                proc.stdin.write(request)  # type: ignore[union-attr]
+            proc.stdin.flush()  # type: ignore[union-attr]
+
+        t0 = time.perf_counter()
+        writer = threading.Thread(target=write_all, daemon=True)
+        writer.start()
+        results = errors = other = 0
+        for i in range(len(requests)):
+            line = proc.stdout.readline()
+            if not line:  # the server died: count the rest as unanswered
+                other += len(requests) - i
+                break
+            try:
+                answer = json.loads(line)
+            except json.JSONDecodeError:
+                other += 1
+                continue
+            if answer.get("seq") != i:
+                other += 1
+            elif "result" in answer:
+                results += 1
+            elif "error" in answer:
+                errors += 1
+            else:
+                other += 1
+        elapsed = time.perf_counter() - t0
+        writer.join()
+        proc.stdin.write(json.dumps({"cmd": "stop"}) + "\n")
+        proc.stdin.flush()
+        proc.wait(timeout=10)
+        return {"deals_per_second": len(lines) / elapsed, "seconds": elapsed, "startup_seconds": startup,
+                "results": results, "errors": errors, "other": other,
+                "implementation": header.get("implementation")}
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=3000, help="number of random deals (default 3000)")
+    parser.add_argument("--seed", type=int, default=2016)
+    parser.add_argument("--json", action="store_true", help="print a machine-readable summary")
+    args = parser.parse_args(argv)
+
+    rng = random.Random(args.seed)
+    t0 = time.perf_counter()
+    records = [random_record(rng, i) for i in range(args.count)]
+    generate = time.perf_counter() - t0
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "records.jsonl"
+        path.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records), encoding="utf-8")
+        lines = path.read_text(encoding="utf-8").splitlines()
+        size = path.stat().st_size
+
+    cases = [json.loads(line) for line in lines]
+    outcomes = [replay(c) for c in cases]  # warm-up, and a check that every record is legal
+    bad = sum(1 for o in outcomes if not o.ok)
+    kinds = {"passimisaari": sum(1 for o in outcomes if o.ok and o.result["contract"] is None)}
+    actions = sum(len(c["actions"]) for c in cases)
+
+    t_replay = best_of(3, lambda: [replay(c) for c in cases])
+    t_json = best_of(3, lambda: [json.loads(line) for line in lines])
+    scp = bench_scp(lines)
+
+    summary = {
+        "ruleset": RULESET, "count": args.count, "seed": args.seed, "actions": actions, "jsonl_bytes": size,
+        "generate_seconds": generate, "not_ok": bad, **kinds,
+        "replay": {"seconds": t_replay, "deals_per_second": args.count / t_replay,
+                   "actions_per_second": actions / t_replay},
+        "json_loads": {"seconds": t_json, "deals_per_second": args.count / t_json},
+        "replay_over_json_loads": t_replay / t_json,
+        "scp1": scp,
+        "python": sys.version.split()[0],
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    print(f"{args.count} random {RULESET} deals (seed {args.seed}), {actions} actions, {size / 1e6:.1f} MB JSONL; "
+          f"generated in {generate:.2f} s; {kinds['passimisaari']} passimisääri; {bad} not replayed OK")
+    print(f"in-process replay : {args.count / t_replay:10.0f} deals/s  ({t_replay:.3f} s, best of 3, "
+          f"{actions / t_replay:.0f} actions/s)")
+    print(f"json.loads        : {args.count / t_json:10.0f} deals/s  ({t_json:.3f} s, best of 3)")
+    print(f"replay / json.loads: {t_replay / t_json:.1f}x")
+    if "skipped" in scp:
+        print(f"SCP/1 serve       : skipped: {scp['skipped'].removeprefix('skipped: ')}")
+    else:
+        print(f"SCP/1 serve       : {scp['deals_per_second']:10.0f} deals/s  ({scp['seconds']:.3f} s end to end, "
+              f"start handshake {scp['startup_seconds'] * 1000:.0f} ms; {scp['results']} results, "
+              f"{scp['errors']} errors, {scp['other']} other answers)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,97 @@
+"""Games (ulosmeno) and the running below-the-line count, for rulesets with a ``match`` section.
+
+After each deal, each side's running count grows by the deal's below-the-line points. A side whose
+count reaches the ruleset's ``game_threshold`` wins a game: its n-th game of the set earns
+``game_bonus`` (an expression of ``game_number``), written in its below column, and both running
+counts restart. When both sides reach the threshold in the same deal, ``simultaneous_games:
+first-by-trick`` gives the game to the side that reached it first, counting the deal's below points
+trick by trick in the order of play. A form with ``resets_running: true`` (kotka) restarts both
+counts after every deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .errors import CaseFormatError
+from .notation import SIDES
+from .outcome import ScoreItem
+from .scoring import score_items
+from .state import DealState
+
+BELOW = "below"
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where a set stands between deals: running below counts and games won per side."""
+
+    running: tuple[int, int] = (0, 0)  # NS, EW
+    games: tuple[int, int] = (0, 0)
+
+    def get(self, field: str, side: str) -> int:
+        value: tuple[int, int] = getattr(self, field)
+        return value[SIDES.index(side)]
+
+
+def _pair(value: Any, where: str) -> tuple[int, int]:
+    if value is None:
+        return (0, 0)
+    if not isinstance(value, dict) or not all(isinstance(value.get(s, 0), int) for s in SIDES):
+        raise CaseFormatError(f"{where} must map NS and EW to whole numbers", path=f"/deal/state/{where}")
+    return (value.get("NS", 0), value.get("EW", 0))
+
+
+def position_from(state: Any) -> Position:
+    """The position given by a single-deal record's optional ``deal.state``."""
+    if state is None:
+        return Position()
+    if not isinstance(state, dict):
+        raise CaseFormatError("deal.state must be a mapping", path="/deal/state")
+    return Position(_pair(state.get("running"), "running"), _pair(state.get("games"), "games"))
+
+
+def _below(items: list[ScoreItem]) -> dict[str, int]:
+    out = {"NS": 0, "EW": 0}
+    for item in items:
+        if item.column == BELOW:
+            out[item.side] += item.points
+    return out
+
+
+def _first_to_reach(deal: DealState, before: dict[str, int], threshold: int) -> str:
+    """Which side reached the threshold first, adding the deal's below points trick by trick."""
+    for k in range(1, len(deal.tricks) + 1):
+        partial = _below(score_items(replace(deal, tricks=deal.tricks[:k]), only_column=BELOW))
+        reached = [s for s in SIDES if before[s] + partial[s] >= threshold]
+        if reached:
+            return max(reached, key=lambda s: before[s] + partial[s])
+    return "NS"
+
+
+def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[list[ScoreItem], Position]:
+    """Add any game bonus to the deal's items and return the position after the deal."""
+    spec = deal.ruleset.match
+    if spec is None:
+        return items, before
+    params = spec.params
+    threshold = params["game_threshold"]
+    below = _below(items)
+    running = {s: before.get("running", s) + below[s] for s in SIDES}
+    games = {s: before.get("games", s) for s in SIDES}
+    reached = [s for s in SIDES if running[s] >= threshold]
+    if reached:
+        if len(reached) == 1:
+            winner = reached[0]
+        else:
+            start = {s: before.get("running", s) for s in SIDES}
+            winner = _first_to_reach(deal, start, threshold)
+        games[winner] += 1
+        assert spec.game_bonus is not None
+        bonus = spec.game_bonus({"game_number": games[winner]})
+        items = [*items, ScoreItem("match.game-bonus", winner, bonus, BELOW)]
+        running = {"NS": 0, "EW": 0}
+    if deal.form.params.get("resets_running"):
+        running = {"NS": 0, "EW": 0}
+    return items, Position((running["NS"], running["EW"]), (games["NS"], games["EW"]))
