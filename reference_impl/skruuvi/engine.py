@@ -14,7 +14,6 @@ The turn is checked here (``not-your-turn``, DESIGN §4 group 2); everything els
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from .deal import build_deal
@@ -31,9 +30,9 @@ def _advance(state: DealState) -> DealState:
         nxt = state.phase_no + 1
         phases = state.form.phases
         if nxt >= len(phases):
-            return replace(state, phase_no=nxt, step=None, to_act=None, finished=True)
+            return state.evolve(phase_no=nxt, step=None, to_act=None, finished=True)
         phase = phases[nxt]
-        state, done = MECHANISMS[phase.mechanism].enter(replace(state, phase_no=nxt), phase.params)
+        state, done = MECHANISMS[phase.mechanism].enter(state.evolve(phase_no=nxt), phase.params)
         if not done:
             return state
 

@@ -11,7 +11,7 @@ counts after every deal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import CaseFormatError
@@ -63,7 +63,7 @@ def _below(items: list[ScoreItem]) -> dict[str, int]:
 def _first_to_reach(deal: DealState, before: dict[str, int], threshold: int) -> str:
     """Which side reached the threshold first, adding the deal's below points trick by trick."""
     for k in range(1, len(deal.tricks) + 1):
-        partial = _below(score_items(replace(deal, tricks=deal.tricks[:k]), only_column=BELOW))
+        partial = _below(score_items(deal.evolve(tricks=deal.tricks[:k]), only_column=BELOW))
         reached = [s for s in SIDES if before[s] + partial[s] >= threshold]
         if reached:
             return max(reached, key=lambda s: before[s] + partial[s])

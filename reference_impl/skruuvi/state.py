@@ -8,8 +8,8 @@ phase's mechanism.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import IllegalAction
 from .notation import Bid, Card, left, partner, right, side_of
@@ -28,8 +28,10 @@ class Trick:
     winner: int
 
 
-@dataclass(frozen=True, slots=True)
-class DealState:
+class DealState(NamedTuple):
+    """The immutable position of one deal. A tuple underneath, so that copying it with a few fields
+    changed (:meth:`evolve`, once per action on the hot path of every replay) is cheap."""
+
     ruleset: Ruleset
     form: FormSpec
     dealer: int
@@ -52,6 +54,13 @@ class DealState:
     finished: bool = False
     play_hands: tuple[frozenset[Card], ...] = ()  # the hands when play began
 
+    def evolve(self, **changes: Any) -> DealState:
+        """A copy with ``changes`` applied (the state itself never changes)."""
+        values = list(self)
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+        return tuple.__new__(DealState, values)
+
     @property
     def phase(self) -> PhaseSpec | None:
         phases = self.form.phases
@@ -60,19 +69,22 @@ class DealState:
     def with_hand(self, seat: int, hand: frozenset[Card]) -> DealState:
         hands = list(self.hands)
         hands[seat] = hand
-        return replace(self, hands=tuple(hands))
+        return self.evolve(hands=tuple(hands))
 
     def move_cards(self, giver: int, receiver: int, cards: tuple[Card, ...]) -> DealState:
         hands = list(self.hands)
         moved = frozenset(cards)
         hands[giver] = hands[giver] - moved
         hands[receiver] = hands[receiver] | moved
-        return replace(self, hands=tuple(hands))
+        return self.evolve(hands=tuple(hands))
 
     @property
     def main_side(self) -> str | None:
         seat = self.declarer if self.declarer is not None else self.highest_bidder
         return None if seat is None else side_of(seat)
+
+
+_FIELD_INDEX = {name: i for i, name in enumerate(DealState._fields)}
 
 
 def _need(value: int | None, what: str) -> int:

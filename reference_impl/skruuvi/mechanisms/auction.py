@@ -9,7 +9,7 @@ bidder passes before anyone bids) and ``final_min_level`` (the lowest level the 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import IllegalAction
@@ -40,7 +40,7 @@ def _bidder_count(params: Mapping[str, Any]) -> int:
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
-    return replace(state, step=AuctionStep(), to_act=seat_ref(state, params["first"])), False
+    return state.evolve(step=AuctionStep(), to_act=seat_ref(state, params["first"])), False
 
 
 def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:
@@ -88,17 +88,17 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
         firsts = state.side_first_bid
         if firsts[side] is None:
             firsts = (bid, firsts[1]) if side == 0 else (firsts[0], bid)
-        return replace(
-            state, highest=bid, highest_bidder=action.seat, side_first_bid=firsts,
+        return state.evolve(
+            highest=bid, highest_bidder=action.seat, side_first_bid=firsts,
             step=AuctionStep(0, step.bids + 1), to_act=nxt,
         ), False
     passes = step.passes + 1
     if state.highest is None and passes == _bidder_count(params) and params.get("all_pass_form"):
         form = state.ruleset.forms[params["all_pass_form"]]
-        return replace(state, form=form, phase_no=-1, step=None, to_act=None), True
+        return state.evolve(form=form, phase_no=-1, step=None, to_act=None), True
     if passes >= params["end_after_passes"]:
-        return replace(state, declarer=state.highest_bidder, contract=state.highest, step=None, to_act=None), True
-    return replace(state, step=AuctionStep(passes, step.bids), to_act=nxt), False
+        return state.evolve(declarer=state.highest_bidder, contract=state.highest, step=None, to_act=None), True
+    return state.evolve(step=AuctionStep(passes, step.bids), to_act=nxt), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -6,7 +6,6 @@ Parameter: ``start`` (seat reference of who receives ``centre[0]``); the rest fo
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..errors import IllegalAction
@@ -23,7 +22,7 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]
     for k, card in enumerate(state.centre):
         receiver = (seat + k) % 4
         hands[receiver] = hands[receiver] | {card}
-    return replace(state, hands=tuple(hands), step=None, to_act=None), True
+    return state.evolve(hands=tuple(hands), step=None, to_act=None), True
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:  # pragma: no cover

@@ -9,7 +9,7 @@ more; the state then remembers that the exchange is forbidden, for the doubling 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..notation import Action, Card, partner
@@ -30,9 +30,9 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]
     assert main is not None
     first_bid = state.side_first_bid[main % 2]
     if first_bid is not None and first_bid.level >= params["banned_if_main_first_bid_at_least"]:
-        return replace(state, exchange_banned=True, step=None, to_act=None), True
+        return state.evolve(exchange_banned=True, step=None, to_act=None), True
     giver = seat_ref(state, params["first"])
-    return replace(state, step=ExchangeStep(giver), to_act=giver), False
+    return state.evolve(step=ExchangeStep(giver), to_act=giver), False
 
 
 def _gift(params: Mapping[str, Any], step: ExchangeStep) -> Gift:
@@ -51,12 +51,12 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: ExchangeStep = state.step
     if action.verb == "pass":
-        return replace(state, step=None, to_act=None), True
+        return state.evolve(step=None, to_act=None), True
     gift = _gift(params, step)
     state = state.move_cards(gift.giver, gift.receiver, action.cards)
     if step.received is None:
-        return replace(state, step=ExchangeStep(step.giver, action.cards[0]), to_act=gift.receiver), False
-    return replace(state, step=None, to_act=None), True
+        return state.evolve(step=ExchangeStep(step.giver, action.cards[0]), to_act=gift.receiver), False
+    return state.evolve(step=None, to_act=None), True
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

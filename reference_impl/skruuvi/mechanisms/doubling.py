@@ -8,7 +8,7 @@ Parameters: ``doublers`` (seat references, in the order they may double; each ma
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import IllegalAction
@@ -26,7 +26,7 @@ class DoublingStep:
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
-    return replace(state, step=DoublingStep(False, 0), to_act=seat_ref(state, params["doublers"][0])), False
+    return state.evolve(step=DoublingStep(False, 0), to_act=seat_ref(state, params["doublers"][0])), False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -52,15 +52,15 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: DoublingStep = state.step
     if action.verb == "double":
-        state = replace(state, doubling=1, doubler=action.seat, step=DoublingStep(True, 0))
-        return replace(state, to_act=seat_ref(state, params["redoublers"][0])), False
+        state = state.evolve(doubling=1, doubler=action.seat, step=DoublingStep(True, 0))
+        return state.evolve(to_act=seat_ref(state, params["redoublers"][0])), False
     if action.verb == "redouble":
-        return replace(state, doubling=2, step=None, to_act=None), True
+        return state.evolve(doubling=2, step=None, to_act=None), True
     seats = params["redoublers"] if step.redouble else params["doublers"]
     index = step.index + 1
     if index >= len(seats):
-        return replace(state, step=None, to_act=None), True
-    return replace(state, step=DoublingStep(step.redouble, index), to_act=seat_ref(state, seats[index])), False
+        return state.evolve(step=None, to_act=None), True
+    return state.evolve(step=DoublingStep(step.redouble, index), to_act=seat_ref(state, seats[index])), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -9,7 +9,7 @@ action), ``partner_gives_each`` (cards the partner then gives each other player)
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -40,7 +40,7 @@ def _gift(params: Mapping[str, Any], step: KittyStep) -> Gift:
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
     taker = seat_ref(state, params["taker"])
     state = state.with_hand(taker, state.hands[taker] | frozenset(state.centre))
-    return replace(state, step=KittyStep(taker, 0), to_act=taker), False
+    return state.evolve(step=KittyStep(taker, 0), to_act=taker), False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -52,9 +52,9 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     gift = _gift(params, step)
     state = state.move_cards(gift.giver, gift.receiver, action.cards)
     if step.k == 3:
-        return replace(state, step=None, to_act=None), True
+        return state.evolve(step=None, to_act=None), True
     nxt = KittyStep(step.taker, step.k + 1)
-    return replace(state, step=nxt, to_act=_gift(params, nxt).giver), False
+    return state.evolve(step=nxt, to_act=_gift(params, nxt).giver), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -7,7 +7,7 @@ Parameters: ``giver`` (seat reference of who gives first, e.g. ``highest-bidder`
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -31,7 +31,7 @@ def _gift(params: Mapping[str, Any], step: SwapStep) -> Gift:
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
     giver = seat_ref(state, params["giver"])
-    return replace(state, step=SwapStep(giver, False), to_act=giver), False
+    return state.evolve(step=SwapStep(giver, False), to_act=giver), False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -43,8 +43,8 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     gift = _gift(params, step)
     state = state.move_cards(gift.giver, gift.receiver, action.cards)
     if step.back:
-        return replace(state, step=None, to_act=None), True
-    return replace(state, step=SwapStep(step.giver, True), to_act=gift.receiver), False
+        return state.evolve(step=None, to_act=None), True
+    return state.evolve(step=SwapStep(step.giver, True), to_act=gift.receiver), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

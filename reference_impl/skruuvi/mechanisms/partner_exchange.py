@@ -7,7 +7,7 @@ each partner gives one card back, in the same order) and ``return_must_differ``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..notation import Action, Card, partner
@@ -35,7 +35,7 @@ def _gift(state: DealState, params: Mapping[str, Any], step: SwapStep) -> Gift:
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
     step = SwapStep(0)
-    return replace(state, step=step, to_act=_gift(state, params, step).giver), False
+    return state.evolve(step=step, to_act=_gift(state, params, step).giver), False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -49,9 +49,9 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     n = len(params["givers"])
     received = (*step.received, action.cards[0]) if step.k < n else step.received
     if step.k + 1 == 2 * n:
-        return replace(state, step=None, to_act=None), True
+        return state.evolve(step=None, to_act=None), True
     nxt = SwapStep(step.k + 1, received)
-    return replace(state, step=nxt, to_act=_gift(state, params, nxt).giver), False
+    return state.evolve(step=nxt, to_act=_gift(state, params, nxt).giver), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -10,7 +10,6 @@ The hands at the start of play are kept in the state (crowns and honours are cou
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from typing import Any
 
 from ..errors import IllegalAction
@@ -49,7 +48,7 @@ def _lead_ref(state: DealState, lead: Any) -> str:
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
     leader = seat_ref(state, _lead_ref(state, params["lead"]))
-    return replace(state, step=None, to_act=leader, leader=leader, current=(), play_hands=state.hands), False
+    return state.evolve(step=None, to_act=leader, leader=leader, current=(), play_hands=state.hands), False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -71,14 +70,14 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     hands[seat] = hands[seat] - {card}
     current = (*state.current, card)
     if len(current) < 4:
-        return replace(state, hands=tuple(hands), current=current, to_act=left(seat)), False
+        return state.evolve(hands=tuple(hands), current=current, to_act=left(seat)), False
     leader = state.leader
     assert leader is not None
     winner = trick_winner(current, leader, trump_suit(state))
     tricks = (*state.tricks, Trick(len(state.tricks) + 1, leader, current, winner))
     if len(tricks) == TRICKS:
-        return replace(state, hands=tuple(hands), tricks=tricks, current=(), leader=None, to_act=None), True
-    return replace(state, hands=tuple(hands), tricks=tricks, current=(), leader=winner, to_act=winner), False
+        return state.evolve(hands=tuple(hands), tricks=tricks, current=(), leader=None, to_act=None), True
+    return state.evolve(hands=tuple(hands), tricks=tricks, current=(), leader=winner, to_act=winner), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
