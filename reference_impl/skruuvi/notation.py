@@ -7,6 +7,7 @@ be read is ``malformed-action``; whether a well-read action is *legal* is the ph
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import IllegalAction
 
@@ -130,6 +131,12 @@ def parse_action(text: object) -> Action:
     """Read ``"<seat> <verb> [args]"`` or raise :class:`IllegalAction` with code ``malformed-action``."""
     if not isinstance(text, str):
         raise _malformed(text, "an action must be a string")
+    return _parse_text(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_text(text: str) -> Action:
+    """Parse an action string (cached: the same strings recur across deals; actions are immutable)."""
     words = text.split()
     if len(words) < 2:
         raise _malformed(text, "expected '<seat> <verb> ...'")
