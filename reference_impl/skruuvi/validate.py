@@ -25,6 +25,7 @@ from typing import Any
 
 from . import paths, schemas
 from .errors import CaseFormatError, InputError, RulesetError
+from .ruledoc import pointer, rule_entries
 from .yamlio import iter_json_lines, load_yaml
 
 try:
@@ -116,23 +117,9 @@ def _mapping(value: Any) -> dict[Any, Any]:
 
 
 def iter_rule_entries(doc: Any) -> Iterator[tuple[str, dict[str, Any]]]:
-    """``(JSON pointer, entry)`` for every rule-like entry of a ruleset: rules, tables and scoring rules."""
-    doc = _mapping(doc)
-    for i, rule in _entries(_mapping(doc.get("deal")).get("rules")):
-        yield f"/deal/rules/{i}", rule
-    for section in ("forms", "phases"):
-        for name, body in _mapping(doc.get(section)).items():
-            for i, rule in _entries(_mapping(body).get("rules")):
-                yield f"/{section}/{name}/rules/{i}", rule
-    scoring = _mapping(doc.get("scoring"))
-    for key in ("rules", "tables"):
-        for i, rule in _entries(scoring.get(key)):
-            yield f"/scoring/{key}/{i}", rule
-    for name, scheme in _mapping(scoring.get("schemes")).items():
-        for i, rule in _entries(scheme):
-            yield f"/scoring/schemes/{name}/{i}", rule
-    for i, rule in _entries(_mapping(doc.get("match")).get("rules")):
-        yield f"/match/rules/{i}", rule
+    """``(JSON pointer, entry)`` for every rule-like entry of a ruleset (see :func:`ruledoc.rule_entries`)."""
+    for path, entry in rule_entries(doc):
+        yield pointer(path), entry
 
 
 def rule_ids(doc: Any) -> set[str]:
