@@ -69,16 +69,17 @@ def _corrupt(case: dict, rng: random.Random) -> dict:
     return bad
 
 
+@pytest.mark.parametrize("ruleset_id", ["skruuvi-2016", "skruuvi-1944"])
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_deals_and_corruptions_agree(oracle: ModuleType, seed: int) -> None:
-    ruleset = get_ruleset("skruuvi-2016")
+def test_random_deals_and_corruptions_agree(oracle: ModuleType, seed: int, ruleset_id: str) -> None:
+    ruleset = get_ruleset(ruleset_id)
     rng = random.Random(seed)
     disagreements = []
     for n in range(120):
         case = random_record(ruleset, rng, case_id=f"random-{seed}-{n}")
         variants = [case] + [_corrupt(case, rng) for _ in range(3)]
         for variant in variants:
-            ours, theirs = replay(variant).to_response(), oracle.replay(variant)
+            ours, theirs = replay(variant).to_response(), oracle.respond(variant)
             if ours != theirs:
                 disagreements.append((variant["actions"], ours, theirs))
     assert not disagreements, disagreements[:3]

@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
-"""skruuvi-oracle: an independent, hand-coded replayer for ruleset `skruuvi-2016`.
+"""skruuvi-oracle: an independent, hand-coded replayer for rulesets `skruuvi-2016` and `skruuvi-1944`.
 
-Written from docs (DESIGN.md, the 2016 brief, the prose of skruuvi-2016.yaml) without looking at the
-reference interpreter. Standard library only; every number of the 2016 rules is hard-coded here on
-purpose, so that this file is a second opinion and not a second reading of the same data.
+Written from docs (DESIGN.md, the project's 2016 and 1944 briefs, the prose of skruuvi-2016.yaml, the
+Finnish seed text) without looking at the reference interpreter. Standard library only; every number
+of both eras is hard-coded here on purpose, so that this file is a second opinion and not a second
+reading of the same data.
+
+Layout: notation and actions (shared) · the two era tables `ERA_2016` / `ERA_1944` (what differs in
+the deal, the auctions, the exchanges, the knocks and the lead) · deal reading · the `Game` state
+machine (one method per phase, asking its era where eras differ) · 2016 scoring · 1944 scoring,
+games and match records · SCP/1 server and CLI.
 
 Usage:
     python3 oracle.py                   SCP/1 server on stdin/stdout (DESIGN §6)
@@ -14,17 +20,18 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.1.0"
-RULESET = "skruuvi-2016"
+VERSION = "0.2.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
+SIDES = ("NS", "EW")
 RANKS = "23456789TJQKA"       # low to high
 SUITS = "SCDH"
-STRAINS = "MSCDHG"            # alkupeli bidding order, low to high
+STRAINS = "MSCDHG"            # the strain letters (and the alkupeli bidding order, low to high)
 ALL_CARDS = frozenset(r + s for r in RANKS for s in SUITS)
 VERBS = ("bid", "pass", "give", "double", "redouble", "play")
 
@@ -36,8 +43,6 @@ FIRST_UNDERTRICK = {"trump": {5: 5, 6: 10, 7: 15}, "grand": {5: 5, 6: 10, 7: 15}
                     "misere": {5: 10, 6: 15, 7: 20}}
 FURTHER_UNDERTRICK = 5
 MULTIPLIER = (1, 2, 3)
-FINAL_MIN_LEVEL = 5
-EXCHANGE_BAN_LEVEL = 6
 FIRST_AUCTION_END_PASSES = 8
 SECOND_AUCTION_END_PASSES = 4
 
@@ -60,6 +65,10 @@ def side(seat: str) -> str:
     return "NS" if seat in ("N", "S") else "EW"
 
 
+def other_side(s: str) -> str:
+    return "EW" if s == "NS" else "NS"
+
+
 def suit(card: str) -> str:
     return card[1]
 
@@ -73,11 +82,16 @@ def is_card(x: Any) -> bool:
 
 
 class RecordError(Exception):
-    """An illegal action or deal; `code` is one of DESIGN §4."""
+    """An illegal action or deal; `code` is one of DESIGN §4 (or a 1944 match-level code)."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, index: int | None = None) -> None:
         super().__init__(code)
         self.code = code
+        self.index = index          # the action's index, once known (None: the deal itself)
+
+
+class CaseError(Exception):
+    """The case itself is unusable (answered with `errored`, not with a game error)."""
 
 
 # ----------------------------------------------------------------------------- actions
@@ -126,15 +140,78 @@ def parse_action(raw: Any) -> Action:
     return Action(seat, verb, to=args[0], cards=cards)
 
 
-def bid_key(bid: tuple[int, str]) -> tuple[int, int]:
-    return bid[0], STRAINS.index(bid[1])
-
-
 def bid_text(bid: tuple[int, str]) -> str:
     return f"{bid[0]}{bid[1]}"
 
 
+# ----------------------------------------------------------------------------- the two eras
+
+def _centre_ok_2016(pos: list[int]) -> bool:
+    """deal.centre-not-top-or-bottom and deal.centre-not-consecutive (pos sorted, distinct, 0..51)."""
+    return 0 not in pos and 51 not in pos and pos[3] - pos[0] != 3
+
+
+def _centre_ok_1944(pos: list[int]) -> bool:
+    """1944: only the last card of the pack may not be a centre card."""
+    return 51 not in pos
+
+
+@dataclass(frozen=True)
+class Era:
+    """Everything a deal's replay needs to know about one ruleset, apart from its scoring."""
+    ruleset: str
+    dealt_forms: dict[str, tuple[int, int]]   # form -> (cards per hand, centre cards)
+    all_pass_form: str                        # what four opening passes turn the deal into
+    strain_order: dict[str, str]              # dealt form -> strains, low to high
+    min_bid_level: dict[str, int]             # dealt form -> lower bids are bid-below-minimum
+    final_min_level: dict[str, int]           # dealt form -> lowest final contract
+    exchange_ban_level: int                   # main pair's first bid at this level bans the exchange
+    centre_ok: Callable[[list[int]], bool]    # are these (sorted) deck positions a legal centre?
+    all_pass_return_rule: bool                # all-pass exchange: returned card must differ
+    all_pass_knocks: bool                     # all-pass form has a doubling (knock) phase
+    misere_lead_right: bool                   # bid misère: right of D leads (else left of D)
+
+
+ERA_2016 = Era(
+    ruleset="skruuvi-2016",
+    dealt_forms={"alkupeli": (12, 4)},
+    all_pass_form="passimisaari",
+    strain_order={"alkupeli": "MSCDHG"},
+    min_bid_level={"alkupeli": 1},
+    final_min_level={"alkupeli": 5},
+    exchange_ban_level=6,
+    centre_ok=_centre_ok_2016,
+    all_pass_return_rule=True,
+    all_pass_knocks=True,
+    misere_lead_right=False,
+)
+
+ERA_1944 = Era(
+    ruleset="skruuvi-1944",
+    dealt_forms={"alkupeli": (12, 4), "kotka": (13, 0)},
+    all_pass_form="pakkomisaari",
+    strain_order={"alkupeli": "MSCDHG", "kotka": "SCDHMG"},
+    min_bid_level={"alkupeli": 1, "kotka": 6},
+    final_min_level={"alkupeli": 4, "kotka": 6},
+    exchange_ban_level=6,
+    centre_ok=_centre_ok_1944,
+    all_pass_return_rule=False,
+    all_pass_knocks=False,
+    misere_lead_right=True,
+)
+
+ERAS = {era.ruleset: era for era in (ERA_2016, ERA_1944)}
+
+
 # ----------------------------------------------------------------------------- deal
+
+@dataclass
+class Deal:
+    form: str
+    dealer: str
+    hands: dict[str, list[str]]
+    centre: list[str]
+
 
 def _card_list(x: Any, size: int) -> list[str]:
     if not isinstance(x, list) or len(x) != size or not all(is_card(c) for c in x):
@@ -142,24 +219,28 @@ def _card_list(x: Any, size: int) -> list[str]:
     return list(x)
 
 
-def _centre_positions(x: Any) -> list[int]:
-    if (not isinstance(x, list) or len(x) != 4
+def _centre_positions(era: Era, x: Any, size: int) -> list[int]:
+    if size == 0:                                          # kotka: absent or []
+        if x is not None and x != []:
+            raise RecordError("invalid-deal")
+        return []
+    if (not isinstance(x, list) or len(x) != size
             or not all(isinstance(p, int) and not isinstance(p, bool) for p in x)):
         raise RecordError("invalid-deal")
     pos = sorted(x)
-    if len(set(pos)) != 4 or pos[0] < 0 or pos[-1] > 51:
+    if len(set(pos)) != size or pos[0] < 0 or pos[-1] > 51:
         raise RecordError("invalid-deal")
-    if 0 in pos or 51 in pos:                              # deal.centre-not-top-or-bottom
-        raise RecordError("invalid-deal")
-    if pos[3] - pos[0] == 3:                               # deal.centre-not-consecutive
+    if not era.centre_ok(pos):
         raise RecordError("invalid-deal")
     return pos
 
 
-def read_deal(deal: Any) -> tuple[str, dict[str, list[str]], list[str]]:
-    """Validate a deal (both forms) and return (dealer, hands, centre)."""
-    if not isinstance(deal, dict) or deal.get("form") != "alkupeli":
+def read_deal(era: Era, deal: Any) -> Deal:
+    """Validate a deal (hands or deck form) of one of the era's dealt forms."""
+    if not isinstance(deal, dict) or deal.get("form") not in era.dealt_forms:
         raise RecordError("invalid-deal")
+    form = deal["form"]
+    hand_size, centre_size = era.dealt_forms[form]
     dealer = deal.get("dealer")
     if not isinstance(dealer, str) or dealer not in SEATS:
         raise RecordError("invalid-deal")
@@ -172,13 +253,16 @@ def read_deal(deal: Any) -> tuple[str, dict[str, list[str]], list[str]]:
         raw = deal["hands"]
         if not isinstance(raw, dict) or set(raw) != set(SEATS):
             raise RecordError("invalid-deal")
-        hands = {s: _card_list(raw[s], 12) for s in SEATS}
-        centre = _card_list(deal.get("centre"), 4)
+        hands = {s: _card_list(raw[s], hand_size) for s in SEATS}
+        raw_centre = deal.get("centre")
+        if centre_size == 0 and raw_centre is None:        # kotka: centre absent (or null) or []
+            raw_centre = []
+        centre = _card_list(raw_centre, centre_size)
     else:
         if "centre" in deal:
             raise RecordError("invalid-deal")
         deck = _card_list(deal["deck"], 52)
-        pos = _centre_positions(deal.get("centre_positions"))
+        pos = _centre_positions(era, deal.get("centre_positions"), centre_size)
         centre = [deck[p] for p in pos]
         rest = [c for i, c in enumerate(deck) if i not in pos]
         hands = {s: [] for s in SEATS}
@@ -189,21 +273,25 @@ def read_deal(deal: Any) -> tuple[str, dict[str, list[str]], list[str]]:
     every = [c for s in SEATS for c in hands[s]] + centre
     if len(set(every)) != 52:
         raise RecordError("invalid-deal")
-    return dealer, hands, centre
+    return Deal(form, dealer, hands, centre)
 
 
 # ----------------------------------------------------------------------------- the game
 
 class Game:
-    """One alkupeli deal (turning into a passimisaari on four opening passes), fed action by action."""
+    """One dealt deal (turning into the era's all-pass form on four opening passes), fed action by
+    action. The phases are the same in both eras; where they differ, the game asks `self.era`."""
 
-    def __init__(self, dealer: str, hands: dict[str, list[str]], centre: list[str]) -> None:
-        self.dealer = dealer
-        self.hands: dict[str, set[str]] = {s: set(h) for s, h in hands.items()}
-        self.centre = list(centre)
-        self.form = "alkupeli"
+    def __init__(self, era: Era, deal: Deal) -> None:
+        self.era = era
+        self.dealer = deal.dealer
+        self.hands: dict[str, set[str]] = {s: set(h) for s, h in deal.hands.items()}
+        self.centre = list(deal.centre)
+        self.dealt_form = deal.form                         # alkupeli | kotka
+        self.form = deal.form                               # ... or the all-pass form
+        self.order = era.strain_order[deal.form]            # bidding order, low to high
         self.phase = "first-auction"
-        self.to_act: str | None = dealer
+        self.to_act: str | None = deal.dealer
         # auctions
         self.calls = 0
         self.passes = 0
@@ -216,16 +304,25 @@ class Game:
         # compulsory gives still due in the kitty / partner exchange: (giver, recipient, count)
         self.steps: list[tuple[str, str, int]] = []
         self.received: dict[str, str] = {}                  # seat -> card it was just given
-        # doubling
+        # doubling (knocks in 1944)
         self.doubling = 0
         self.double_mode = "double"                         # "double" | "redouble"
         self.queue: list[str] = []
         # play
         self.trump: str | None = None
+        self.holding: dict[str, frozenset[str]] = {}        # hands at the start of play
         self.trick: list[tuple[str, str]] = []
         self.trick_no = 0
         self.tricks = {"NS": 0, "EW": 0}
         self.ace_points = {"NS": 0, "EW": 0}
+        self.trick_log: list[tuple[str, int]] = []          # per trick: (winning side, aces in it)
+
+    def bid_key(self, bid: tuple[int, str]) -> tuple[int, int]:
+        return bid[0], self.order.index(bid[1])
+
+    @property
+    def is_all_pass(self) -> bool:
+        return self.form == self.era.all_pass_form
 
     # -- driver
 
@@ -248,6 +345,14 @@ class Game:
     def complete(self) -> bool:
         return self.phase == "done"
 
+    # -- auctions: bids must reach the form's minimum level, then beat the highest bid
+
+    def _check_bid(self, bid: tuple[int, str]) -> None:
+        if bid[0] < self.era.min_bid_level[self.dealt_form]:
+            raise RecordError("bid-below-minimum")
+        if self.high is not None and self.bid_key(bid) <= self.bid_key(self.high):
+            raise RecordError("bid-not-higher")
+
     # -- first auction
 
     def _first_auction(self, a: Action) -> None:
@@ -255,8 +360,7 @@ class Game:
             raise RecordError("wrong-phase")
         if a.verb == "bid":
             assert a.bid is not None
-            if self.high is not None and bid_key(a.bid) <= bid_key(self.high):
-                raise RecordError("bid-not-higher")
+            self._check_bid(a.bid)
             self.high, self.high_seat, self.passes = a.bid, a.seat, 0
             self.first_bids.append((a.seat, a.bid[0]))
         else:
@@ -264,11 +368,11 @@ class Game:
         self.calls += 1
         self.to_act = left(a.seat)
         if self.calls == 4 and self.high is None:          # auction.all-pass
-            self._start_passimisaari()
+            self._start_all_pass()
         elif self.high is not None and self.passes == FIRST_AUCTION_END_PASSES:
             self._start_kitty()
 
-    # -- kitty (alkupeli) and partner exchange (passimisaari): a fixed list of compulsory gives
+    # -- kitty (alkupeli), kotka exchange, partner exchange (all-pass form): compulsory gives
 
     def _start_kitty(self) -> None:
         assert self.high_seat is not None
@@ -276,18 +380,22 @@ class Game:
         p = partner(h)
         self.taker = h
         main_first = next(level for seat, level in self.first_bids if seat in (h, p))
-        self.exchange_forbidden = main_first >= EXCHANGE_BAN_LEVEL
-        self.hands[h] |= set(self.centre)                  # kitty.take (automatic)
+        self.exchange_forbidden = main_first >= self.era.exchange_ban_level
         self.phase = "kitty"
-        self.steps = [(h, p, 4), (p, left(p), 1), (p, left(left(p)), 1), (p, right(p), 1)]
+        if self.dealt_form == "kotka":                     # 4 cards H -> P, then 4 back P -> H
+            self.steps = [(h, p, 4), (p, h, 4)]
+        else:
+            self.hands[h] |= set(self.centre)              # kitty.take (automatic)
+            self.steps = [(h, p, 4), (p, left(p), 1), (p, left(left(p)), 1), (p, right(p), 1)]
         self.received = {}
         self.to_act = h
 
-    def _start_passimisaari(self) -> None:
-        self.form = "passimisaari"
+    def _start_all_pass(self) -> None:
+        self.form = self.era.all_pass_form
         f = left(self.dealer)
-        for card, seat in zip(self.centre, (f, left(f), left(left(f)), self.dealer), strict=True):
-            self.hands[seat].add(card)                      # passimisaari.centre-cards
+        order = (f, left(f), left(left(f)), self.dealer)
+        for card, seat in zip(self.centre, order[:len(self.centre)], strict=True):
+            self.hands[seat].add(card)                      # centre cards dealt out (none in kotka)
         d, fp, dp = self.dealer, partner(f), partner(self.dealer)
         self.phase = "partner-exchange"
         self.steps = [(f, fp, 1), (dp, d, 1), (fp, f, 1), (d, dp, 1)]
@@ -317,15 +425,17 @@ class Game:
         _giver, to, count = self.steps[0]     # the giver is self.to_act, checked already
         self._check_give(a, to, count)
         self._transfer(a)
-        if self.phase == "partner-exchange":
-            self.received[to] = a.cards[0]                 # passimisaari.different-card
+        if self.phase == "partner-exchange" and self.era.all_pass_return_rule:
+            self.received[to] = a.cards[0]                 # passimisaari.different-card (2016)
         self.steps.pop(0)
         if self.steps:
             self.to_act = self.steps[0][0]
         elif self.phase == "kitty":
             self._start_second_auction()
-        else:
+        elif self.era.all_pass_knocks:
             self._start_doubling([self.dealer, partner(self.dealer)])
+        else:
+            self._start_play()                              # 1944 pakkomisaari: no knocks
 
     # -- second auction
 
@@ -340,11 +450,11 @@ class Game:
         assert self.high is not None
         if a.verb == "bid":
             assert a.bid is not None
-            if bid_key(a.bid) <= bid_key(self.high):
-                raise RecordError("bid-not-higher")
+            self._check_bid(a.bid)
             self.high, self.high_seat, self.passes = a.bid, a.seat, 0
         else:
-            if self.passes == SECOND_AUCTION_END_PASSES - 1 and self.high[0] < FINAL_MIN_LEVEL:
+            if (self.passes == SECOND_AUCTION_END_PASSES - 1
+                    and self.high[0] < self.era.final_min_level[self.dealt_form]):
                 raise RecordError("final-contract-too-low")
             self.passes += 1
         self.to_act = partner(a.seat)
@@ -381,7 +491,7 @@ class Game:
         else:
             self._start_doubling([left(d), right(d)])
 
-    # -- doubling (both forms)
+    # -- doubling (2016) / knocks (1944): same order and codes
 
     def _start_doubling(self, doublers: list[str]) -> None:
         self.phase = "doubling"
@@ -414,7 +524,7 @@ class Game:
                 self._start_play()
 
     def _is_banned_defender_give(self, a: Action) -> bool:
-        if self.form != "alkupeli" or not self.exchange_forbidden:
+        if self.is_all_pass or not self.exchange_forbidden:
             return False
         return side(a.seat) != side(self.declarer)
 
@@ -422,13 +532,17 @@ class Game:
 
     def _start_play(self) -> None:
         self.phase = "play"
-        if self.form == "passimisaari":
+        self.holding = {s: frozenset(h) for s, h in self.hands.items()}
+        if self.is_all_pass:
             self.trump = None
             self.to_act = left(self.dealer)
         else:
             assert self.high is not None
             self.trump = self.high[1] if self.high[1] in SUITS else None
-            self.to_act = left(self.declarer)
+            if self.high[1] == "M" and self.era.misere_lead_right:
+                self.to_act = right(self.declarer)
+            else:
+                self.to_act = left(self.declarer)
 
     def _play(self, a: Action) -> None:
         if a.verb != "play":
@@ -460,80 +574,343 @@ class Game:
         self.tricks[won_by] += 1
         aces = sum(1 for _, c in self.trick if c[0] == "A")
         self.ace_points[won_by] += aces * self.trick_no
+        self.trick_log.append((won_by, aces))
         self.trick = []
         self.to_act = winner
         if self.trick_no == 13:
             self.phase = "done"
             self.to_act = None
 
-    # -- result
+    # -- facts shared by both eras' scoring
 
-    def result(self) -> dict[str, Any]:
-        if self.form == "passimisaari":
-            return {"contract": None, "tricks": dict(self.tricks), "score": self._score_passimisaari()}
+    def contract(self) -> dict[str, Any] | None:
+        if self.is_all_pass:
+            return None
         assert self.high is not None
-        contract = {"declarer": self.declarer, "bid": bid_text(self.high), "doubling": self.doubling}
-        return {"contract": contract, "tricks": dict(self.tricks), "score": self._score_contract()}
+        return {"declarer": self.declarer, "bid": bid_text(self.high), "doubling": self.doubling}
 
-    def _score_passimisaari(self) -> dict[str, int]:
-        mult = MULTIPLIER[self.doubling]
-        return {s: -self.tricks[s] * mult - self.ace_points[s] for s in ("NS", "EW")}
-
-    def _score_contract(self) -> dict[str, int]:
+    def outcome(self) -> tuple[str, int, str, bool, int, int]:
+        """(kind, level, main side, made, overtricks, undertricks) of a contract deal."""
         assert self.high is not None
         level, strain = self.high
         kind = "misere" if strain == "M" else "grand" if strain == "G" else "trump"
         main = side(self.declarer)
-        other = "EW" if main == "NS" else "NS"
         taken = self.tricks[main]
         if kind == "misere":
             allowed = 7 - level
-            made, over, under = taken <= allowed, allowed - taken, taken - allowed
-        else:
-            needed = 6 + level
-            made, over, under = taken >= needed, taken - needed, needed - taken
-        if made:
-            points = MADE_VALUE[kind][level] + over * OVERTRICK_VALUE[level]
-        else:
-            points = -(FIRST_UNDERTRICK[kind][level] + (under - 1) * FURTHER_UNDERTRICK)
-        points *= MULTIPLIER[self.doubling]
-        score = {main: points, other: -points}
-        if kind == "misere":
-            for s in ("NS", "EW"):
-                score[s] -= self.ace_points[s]
-        return score
+            return kind, level, main, taken <= allowed, allowed - taken, taken - allowed
+        needed = 6 + level
+        return kind, level, main, taken >= needed, taken - needed, needed - taken
+
+
+# ----------------------------------------------------------------------------- 2016 scoring
+
+def result_2016(game: Game) -> dict[str, Any]:
+    if game.is_all_pass:
+        return {"contract": None, "tricks": dict(game.tricks), "score": _score_passimisaari(game)}
+    return {"contract": game.contract(), "tricks": dict(game.tricks), "score": _score_2016(game)}
+
+
+def _score_passimisaari(game: Game) -> dict[str, int]:
+    mult = MULTIPLIER[game.doubling]
+    return {s: -game.tricks[s] * mult - game.ace_points[s] for s in ("NS", "EW")}
+
+
+def _score_2016(game: Game) -> dict[str, int]:
+    kind, level, main, made, over, under = game.outcome()
+    other = other_side(main)
+    if made:
+        points = MADE_VALUE[kind][level] + over * OVERTRICK_VALUE[level]
+    else:
+        points = -(FIRST_UNDERTRICK[kind][level] + (under - 1) * FURTHER_UNDERTRICK)
+    points *= MULTIPLIER[game.doubling]
+    score = {main: points, other: -points}
+    if kind == "misere":
+        for s in ("NS", "EW"):
+            score[s] -= game.ace_points[s]
+    return score
+
+
+# ----------------------------------------------------------------------------- 1944 scoring
+
+MADE_1944 = {4: 1000, 5: 2000, 6: 3000, 7: 4500}          # contract bonus, main pair, above
+OVERTRICK_1944 = {4: 0, 5: 200, 6: 200, 7: 0}              # per overtrick, main pair, above
+KNOCK_1944 = (1, 2, 4)                                      # winner's above points x1 / x2 / x4
+GAME_LIMIT_1944 = 60                                        # running below count that wins a game
+GAME_BONUS_1944 = 200                                       # the k-th game of a side: k x 200
+
+
+def undertricks_1944(level: int, n: int) -> int:
+    """What the defenders score above for n undertricks (S000 Table 2; 6-level first 1000, not 1100)."""
+    if level == 4:
+        return 400 * n
+    if level == 5:
+        return 500 * n
+    if level == 6:
+        return 1000 + 600 * (n - 1)
+    return 1700 + 700 * (n - 1)
+
+
+@dataclass
+class Score1944:
+    """One deal's points before any game bonus."""
+    below: dict[str, int]                   # trick points below the line
+    steps: list[tuple[str, int]]            # per trick, in play order: (side scoring below, points)
+    above: dict[str, int]
+
+
+def _side_cards(game: Game, s: str) -> list[str]:
+    return [c for seat in SEATS if side(seat) == s for c in game.holding[seat]]
+
+
+def _sequences(game: Game) -> dict[str, int]:
+    """A-K-Q-... in one hand, length L >= 3: 100 x (L - 2), double in trumps."""
+    pts = {"NS": 0, "EW": 0}
+    for seat in SEATS:
+        for st in SUITS:
+            length = 0
+            for r in reversed(RANKS):                       # A, K, Q, ...
+                if r + st not in game.holding[seat]:
+                    break
+                length += 1
+            if length >= 3:
+                pts[side(seat)] += 100 * (length - 2) * (2 if st == game.trump else 1)
+    return pts
+
+
+def _crowns(game: Game, grand: bool) -> dict[str, int]:
+    """Three / four aces in one hand: 200 / 400, doubled in grandi."""
+    pts = {"NS": 0, "EW": 0}
+    for seat in SEATS:
+        aces = sum(1 for c in game.holding[seat] if c[0] == "A")
+        value = {3: 200, 4: 400}.get(aces, 0)
+        pts[side(seat)] += value * (2 if grand else 1)
+    return pts
+
+
+def _honour_counts(game: Game, kind: str, main: str) -> dict[str, int]:
+    aces = {s: sum(1 for c in _side_cards(game, s) if c[0] == "A") for s in SIDES}
+    if kind == "trump":                                     # trump T J Q K A + every ace held
+        return {s: aces[s] + sum(1 for c in _side_cards(game, s)
+                                 if suit(c) == game.trump and c[0] in "TJQKA") for s in SIDES}
+    counts = {s: 2 * aces[s] for s in SIDES}                # grandi: 2 per ace, +1 for more aces
+    other = other_side(main)
+    counts[main if aces[main] >= aces[other] else other] += 1   # 2-2: the main pair
+    return counts
+
+
+def score_1944(game: Game) -> Score1944:
+    if game.is_all_pass:                                    # pakkomisaari
+        above = _sequences(game)
+        fewer = min(SIDES, key=lambda s: game.tricks[s])    # 13 tricks: never a tie
+        above[fewer] += 100 * (game.tricks[other_side(fewer)] - game.tricks[fewer])
+        return Score1944({"NS": 0, "EW": 0}, [], above)
+    kind, level, main, made, over, under = game.outcome()
+    other = other_side(main)
+    if kind == "misere":                                    # each side scores the opponents' tricks
+        below = {s: game.tricks[other_side(s)] * level for s in SIDES}
+        steps = [(other_side(won), level) for won, _ in game.trick_log]
+    else:
+        below = {s: game.tricks[s] * level for s in SIDES}
+        steps = [(won, level) for won, _ in game.trick_log]
+    above = {"NS": 0, "EW": 0}
+    if made:
+        above[main] += MADE_1944[level] + over * OVERTRICK_1944[level]
+    else:
+        above[other] += undertricks_1944(level, under)
+    seq = _sequences(game)
+    for s in SIDES:
+        above[s] += seq[s]
+    if kind == "misere":                                    # aces in the other side's tricks
+        for t, (won, aces) in enumerate(game.trick_log, start=1):
+            above[other_side(won)] += 100 * t * aces
+    else:
+        crowns = _crowns(game, kind == "grand")
+        counts = _honour_counts(game, kind, main)
+        cancelled = game.tricks[main] < 7                   # main pair's honours are cancelled
+        scorer = other if cancelled or counts[other] > counts[main] else main
+        for s in SIDES:
+            above[s] += crowns[s]
+        above[scorer] += 10 * level * counts[scorer]
+    winner = main if made else other                        # knocks: winner's above only
+    above[winner] *= KNOCK_1944[game.doubling]
+    return Score1944(below, steps, above)
+
+
+def game_winner_1944(running: dict[str, int], score: Score1944) -> str | None:
+    """Which side (if any) wins a game with this deal's below points, from these running counts."""
+    reached = [s for s in SIDES if running[s] + score.below[s] >= GAME_LIMIT_1944]
+    if len(reached) < 2:
+        return reached[0] if reached else None
+    count = dict(running)                                   # both: who got there first, trick by trick
+    for s, pts in score.steps:
+        count[s] += pts
+        if count[s] >= GAME_LIMIT_1944:
+            return s
+    raise AssertionError("both sides reached the limit without a first one")
+
+
+def _nonneg_side_ints(x: Any, limit: int | None) -> dict[str, int]:
+    if x is None:
+        return {"NS": 0, "EW": 0}
+    if not isinstance(x, dict):
+        raise RecordError("invalid-deal")
+    out = {}
+    for s in SIDES:
+        v = x.get(s, 0)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or (limit is not None and v >= limit):
+            raise RecordError("invalid-deal")
+        out[s] = v
+    return out
+
+
+def read_state_1944(deal: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
+    """deal.state: {running: {NS, EW}, games: {NS, EW}}, default zeros; other keys ignored."""
+    state = deal.get("state")
+    if state is None:
+        return {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0}
+    if not isinstance(state, dict):
+        raise RecordError("invalid-deal")
+    return (_nonneg_side_ints(state.get("running"), GAME_LIMIT_1944),
+            _nonneg_side_ints(state.get("games"), None))
+
+
+def result_1944(game: Game, running: dict[str, int], games: dict[str, int]) -> dict[str, Any]:
+    sc = score_1944(game)
+    below = dict(sc.below)
+    won = game_winner_1944(running, sc)
+    if won is not None:
+        below[won] += (games[won] + 1) * GAME_BONUS_1944
+    score = {s: {"below": below[s], "above": sc.above[s]} for s in SIDES}
+    return {"contract": game.contract(), "tricks": dict(game.tricks), "score": score}
 
 
 # ----------------------------------------------------------------------------- replay
 
-def replay(case: dict[str, Any]) -> dict[str, Any]:
-    """Replay one record (a mapping with deal and actions) and return result or error."""
-    try:
-        dealer, hands, centre = read_deal(case["deal"])
-    except RecordError as e:
-        return {"error": {"index": None, "code": e.code}}
-    game = Game(dealer, hands, centre)
-    actions = case["actions"]
+def play_deal(era: Era, deal: Deal, actions: list[Any]) -> Game:
+    """Feed every action; an illegal one raises RecordError with its index set."""
+    game = Game(era, deal)
     for i, raw in enumerate(actions):
         try:
             game.apply(raw)
         except RecordError as e:
-            return {"error": {"index": i, "code": e.code}}
+            raise RecordError(e.code, i) from None
     if not game.complete:
-        return {"error": {"index": len(actions), "code": "incomplete-record"}}
-    return {"result": game.result()}
+        raise RecordError("incomplete-record", len(actions))
+    return game
 
+
+def replay(era: Era, case: dict[str, Any]) -> dict[str, Any]:
+    """Replay one record (a mapping with deal and actions) and return result or error."""
+    try:
+        deal = read_deal(era, case["deal"])
+        if era is ERA_1944:
+            running, games = read_state_1944(case["deal"])
+    except RecordError as e:
+        return {"error": {"index": None, "code": e.code}}
+    try:
+        game = play_deal(era, deal, case["actions"])
+    except RecordError as e:
+        return {"error": {"index": e.index, "code": e.code}}
+    if era is ERA_1944:
+        return {"result": result_1944(game, running, games)}
+    return {"result": result_2016(game)}
+
+
+# ----------------------------------------------------------------------------- 1944 match records
+
+KOTKA_DEALS_1944 = 4          # after the alkupelit, always four kotka deals
+GAMES_TO_END_ALKUPELIT = 2    # alkupelit go on until one side has won two games
+
+
+def book_1944(difference: int) -> int:
+    """difference / 100 rounded to the nearest whole number, halves away from zero."""
+    return (abs(difference) + 50) // 100 * (1 if difference >= 0 else -1)
+
+
+def _match_error(k: int, index: int | None, code: str) -> dict[str, Any]:
+    return {"error": {"deal": k, "index": index, "code": code}}
+
+
+def replay_match_1944(match: Any) -> dict[str, Any]:
+    """A whole set: alkupelit until a side has 2 games, then exactly 4 kotka deals."""
+    if not isinstance(match, dict) or not isinstance(match.get("deals"), list):
+        raise CaseError("match needs a list of deals")
+    entries = match["deals"]
+    running = {"NS": 0, "EW": 0}
+    games = {"NS": 0, "EW": 0}
+    below = {"NS": 0, "EW": 0}
+    above = {"NS": 0, "EW": 0}
+    sheets: list[dict[str, Any]] = []
+    kotkas = 0
+    prev_dealer: str | None = None
+    for k, entry in enumerate(entries):
+        if (not isinstance(entry, dict) or "deal" not in entry
+                or not isinstance(entry.get("actions"), list)):
+            raise CaseError(f"deal {k} needs a deal and a list of actions")
+        if kotkas == KOTKA_DEALS_1944:
+            return _match_error(k, None, "match-overrun")
+        raw = entry["deal"]
+        if not isinstance(raw, dict):
+            return _match_error(k, None, "invalid-deal")
+        required = "kotka" if max(games.values()) >= GAMES_TO_END_ALKUPELIT else "alkupeli"
+        if raw.get("form") != required:
+            return _match_error(k, None, "wrong-deal-form")
+        if prev_dealer is not None and raw.get("dealer") != left(prev_dealer):
+            return _match_error(k, None, "wrong-dealer")
+        try:
+            deal = read_deal(ERA_1944, raw)
+        except RecordError as e:
+            return _match_error(k, None, e.code)
+        try:
+            game = play_deal(ERA_1944, deal, entry["actions"])
+        except RecordError as e:
+            return _match_error(k, e.index, e.code)
+        sc = score_1944(game)
+        if not game.is_all_pass:                          # a pakkomisaari leaves the counts alone
+            won = game_winner_1944(running, sc)
+            for s in SIDES:
+                running[s] += sc.below[s]
+                below[s] += sc.below[s]
+            if won is not None:
+                games[won] += 1
+                below[won] += games[won] * GAME_BONUS_1944
+                running = {"NS": 0, "EW": 0}
+            if deal.form == "kotka":
+                running = {"NS": 0, "EW": 0}
+        for s in SIDES:
+            above[s] += sc.above[s]
+        if deal.form == "kotka":
+            kotkas += 1
+        prev_dealer = deal.dealer
+        sheets.append({s: {"below": below[s], "above": above[s], "games": games[s],
+                           "running": running[s]} for s in SIDES})
+    if kotkas < KOTKA_DEALS_1944:
+        return _match_error(len(entries), None, "incomplete-record")
+    total = {s: below[s] + above[s] for s in SIDES}
+    diff = total["NS"] - total["EW"]
+    final = {"NS": total["NS"], "EW": total["EW"], "difference": diff, "book": book_1944(diff)}
+    return {"result": {"match": {"sheets": sheets, "final": final}}}
+
+
+# ----------------------------------------------------------------------------- protocol answer
 
 def respond(case: Any) -> dict[str, Any]:
     """The protocol answer for one case: result / error / skipped / errored."""
     if not isinstance(case, dict):
         return {"errored": "case is not a mapping"}
-    if case.get("ruleset") != RULESET:
-        return {"skipped": f"ruleset {case.get('ruleset')!r} not supported (only {RULESET})"}
-    if "deal" not in case or "actions" not in case or not isinstance(case["actions"], list):
-        return {"errored": "case needs a deal and a list of actions"}
+    era = ERAS.get(case.get("ruleset")) if isinstance(case.get("ruleset"), str) else None
+    if era is None:
+        return {"skipped": f"ruleset {case.get('ruleset')!r} not supported "
+                           f"(only {', '.join(ERAS)})"}
     try:
-        return replay(case)
+        if era is ERA_1944 and "match" in case:
+            return replay_match_1944(case["match"])
+        if "deal" not in case or "actions" not in case or not isinstance(case["actions"], list):
+            return {"errored": "case needs a deal and a list of actions"}
+        return replay(era, case)
+    except CaseError as e:
+        return {"errored": str(e)}
     except Exception as e:  # an oracle bug must not kill the server
         return {"errored": f"internal error: {type(e).__name__}: {e}"}
 
@@ -553,7 +930,7 @@ def handle_line(line: str) -> dict[str, Any] | None:
         return None
     if cmd == "start":
         return {"protocol": 1,
-                "implementation": {"name": NAME, "version": VERSION, "rulesets": [RULESET]}}
+                "implementation": {"name": NAME, "version": VERSION, "rulesets": list(ERAS)}}
     if cmd == "run":
         out: dict[str, Any] = {"seq": msg.get("seq")}
         out.update(respond(msg.get("case")))

@@ -29,6 +29,7 @@ class Temper:
     double_rate: float  # chance to double / redouble when allowed
     skill: float  # chance to play the sensible card rather than a random legal one
     all_pass: bool  # everyone passes the first round
+    jump_rate: float  # chance that an opening bid jumps to level six (which bans the defenders' exchange)
 
 
 def random_temper(rng: random.Random) -> Temper:
@@ -38,6 +39,7 @@ def random_temper(rng: random.Random) -> Temper:
         double_rate=rng.choice((0.0, 0.15, 0.5)),
         skill=rng.choice((0.5, 0.8, 0.95, 1.0)),
         all_pass=rng.random() < 0.1,
+        jump_rate=rng.choice((0.0, 0.0, 0.1, 0.3)),
     )
 
 
@@ -73,6 +75,10 @@ def _bid(state: DealState, legal: list[Action], rng: random.Random, temper: Temp
     cap = 1 + int((_strength(pair) / 40) * 7 * temper.eagerness + rng.random() * 2)
     order = state.form.params["strain_order"]
     bids.sort(key=lambda a: (a.bid.level, order.index(a.bid.strain)))  # type: ignore[union-attr]
+    if state.highest is None and bids and rng.random() < temper.jump_rate:  # a pre-emptive opening at six
+        sixes = [a for a in bids if a.bid.level == 6]  # type: ignore[union-attr]
+        if sixes:
+            return rng.choice(sixes)
     affordable = [a for a in bids if a.bid.level <= cap]  # type: ignore[union-attr]
     eager = 0.5 + 0.5 * temper.eagerness if state.highest is None else temper.eagerness * 0.6
     if passes and (not affordable or rng.random() > eager):

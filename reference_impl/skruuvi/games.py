@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import CaseFormatError
+from .errors import IllegalAction
 from .notation import SIDES
 from .outcome import ScoreItem
 from .scoring import score_items
@@ -35,21 +35,33 @@ class Position:
         return value[SIDES.index(side)]
 
 
-def _pair(value: Any, where: str) -> tuple[int, int]:
+def _pair(value: Any, where: str, limit: int | None) -> tuple[int, int]:
     if value is None:
         return (0, 0)
-    if not isinstance(value, dict) or not all(isinstance(value.get(s, 0), int) for s in SIDES):
-        raise CaseFormatError(f"{where} must map NS and EW to whole numbers", path=f"/deal/state/{where}")
-    return (value.get("NS", 0), value.get("EW", 0))
+    if not isinstance(value, dict):
+        raise IllegalAction("invalid-deal", f"deal.state.{where} must map NS and EW to whole numbers", None)
+    pair = []
+    for side in SIDES:
+        number = value.get(side, 0)
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0 \
+                or (limit is not None and number >= limit):
+            bound = f" below {limit}" if limit is not None else ""
+            raise IllegalAction("invalid-deal", f"deal.state.{where}.{side} must be a whole number 0 or more{bound}",
+                                None)
+        pair.append(number)
+    return (pair[0], pair[1])
 
 
-def position_from(state: Any) -> Position:
-    """The position given by a single-deal record's optional ``deal.state``."""
+def position_from(state: Any, threshold: int) -> Position:
+    """The set position given by a single-deal record's optional ``deal.state`` (``invalid-deal`` if bad).
+
+    A running count at or above the game threshold cannot stand between deals: the game would be won.
+    """
     if state is None:
         return Position()
     if not isinstance(state, dict):
-        raise CaseFormatError("deal.state must be a mapping", path="/deal/state")
-    return Position(_pair(state.get("running"), "running"), _pair(state.get("games"), "games"))
+        raise IllegalAction("invalid-deal", "deal.state must be a mapping", None)
+    return Position(_pair(state.get("running"), "running", threshold), _pair(state.get("games"), "games", None))
 
 
 def _below(items: list[ScoreItem]) -> dict[str, int]:

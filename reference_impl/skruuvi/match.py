@@ -79,7 +79,9 @@ def replay_match(ruleset: Ruleset, match: Any) -> Outcome:
         if stages.over:
             return _fail(k, "match-overrun", "the set is over; no more deals")
         deal = entry["deal"]
-        form = deal.get("form") if isinstance(deal, Mapping) else None
+        if not isinstance(deal, Mapping):
+            return _fail(k, "invalid-deal", "deal must be a mapping")
+        form = deal.get("form")
         if form != stages.form:
             return _fail(k, "wrong-deal-form", f"the set requires a {stages.form} here, not {form!r}")
         dealer = SEAT_INDEX.get(deal.get("dealer"))

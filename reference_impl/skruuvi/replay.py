@@ -59,10 +59,15 @@ def play_deal(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
 
 
 def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
+    before = None
+    if ruleset.match is not None and isinstance(deal, Mapping):
+        try:  # the set position is part of the deal: checked before any action
+            before = position_from(deal.get("state"), ruleset.match.params["game_threshold"])
+        except IllegalAction as exc:
+            return Outcome(error_code=exc.code, error_index=None, message=exc.message)
     played = play_deal(ruleset, deal, actions)
     if isinstance(played, Outcome):
         return played
-    before = position_from(deal.get("state")) if ruleset.match is not None else None
     return result_of(played, before)
 
 
