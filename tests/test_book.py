@@ -18,6 +18,8 @@ import pytest
 from skruuvi import engine
 from skruuvi.book import (
     case_format_page,
+    comparison_page,
+    cross_era_page,
     era_page,
     errors_page,
     examples_page,
@@ -26,11 +28,12 @@ from skruuvi.book import (
     rule_cases_index,
     sources_page,
 )
+from skruuvi.book.curated import curated_deals, generate_record
 from skruuvi.book.formula import render
 from skruuvi.notation import SEATS
 from skruuvi.paths import repo_root, spec_dir
 from skruuvi.ruleset import get_ruleset
-from skruuvi.yamlio import load_yaml
+from skruuvi.yamlio import iter_records, load_yaml
 
 ROOT = repo_root()
 
@@ -214,6 +217,62 @@ def test_case_format_and_index_pages(rs):
     assert "(rules/skruuvi-2016.md)" in index and "mkdocs serve" in index
 
 
+# --- the comparison chapter -------------------------------------------------------------------------
+
+def test_comparison_page_table_highlights_and_narrative(rs):
+    other = get_ruleset("skruuvi-1944")
+    notes = {"topics": {"doubling": "Prose about doubling."}}
+    page = comparison_page([rs, other], notes, sources={"S001": {}, "S000": {}})
+    assert page.index("{#topic-deal}") < page.index("{#topic-auction}") < page.index("{#topic-scoring}")
+    assert "|  | Rule | 1944 (`skruuvi-1944`) | 2016 (`skruuvi-2016`) |" in page  # eras in order
+    doubling = page.split("{#topic-doubling}")[1].split("\n## ")[0]
+    assert "Prose about doubling." in doubling
+    assert ("Multipliers: **1944** [×2/×4](../rules/skruuvi-1944.md#score.multipliers) "
+            "on the deal winner's points only") in doubling
+    assert "**2016** [×2/×3](../rules/skruuvi-2016.md#score.multipliers) on every side's points" in doubling
+    row = next(line for line in doubling.splitlines() if line.startswith("| ") and "`score.multipliers`" in line)
+    assert "sk-diff-mark" in row and '<span class="sk-diff">`multipliers` = `×2/×4`</span>' in row
+    assert "[§](../rules/skruuvi-2016.md#score.multipliers)" in row
+    auction = page.split("{#topic-auction}")[1].split("\n## ")[0]
+    assert "**1944** `final_min_level` = `4`; **2016** `final_min_level` = `5`" in auction
+    same = next(line for line in page.splitlines() if "`kitty.partner-order`" in line and line.startswith("| "))
+    assert "sk-diff" not in same.replace("sk-diff-mark", "")
+    assert "Only one era" in comparison_page([rs])
+
+
+def test_cross_era_page_renders_curated_deals_with_rule_links(rs):
+    other = get_ruleset("skruuvi-1944")
+    made = recorded_deal(rs, ["N bid 1H", "E pass", "S bid 5H"], case_id="x.made")
+    kotka = generate_record(other, "kotka", 25, "x.kotka")
+    assert kotka == generate_record(other, "kotka", 25, "x.kotka")  # deterministic
+    config = {"cross_era": [{"case": "x.made", "why": "Because."}, {"case": "missing"},
+                            {"case": "missing", "id": "x.kotka", "generate": {"ruleset": other.id, "form": "kotka",
+                                                                              "seed": 25}}]}
+    curated, problems = curated_deals(config, [made], [rs, other])
+    assert [c.record["id"] for c in curated] == ["x.made", "x.kotka"] and curated[1].generated
+    assert problems == ["cross_era[1]: no conformance case 'missing'"]
+    page = cross_era_page([rs, other], curated, problems)
+    assert "{#x-made}" in page and "Because." in page and "{#x-kotka}" in page
+    assert "not playable: the form 'kotka' does not exist in skruuvi-2016" in page
+    assert "Curated deals that could not be used" in page
+    assert "[`score.below-tricks`](../rules/skruuvi-1944.md#score.below-tricks)" in page
+
+
+def test_the_configured_curated_deals_cover_six_kinds():
+    notes = load_yaml(spec_dir() / "comparison.yaml")
+    cases = []
+    for path in sorted((ROOT / "conformance" / "cases").rglob("*.yaml")):
+        cases += [r for _, _, r in iter_records(path) if isinstance(r, dict)]
+    rulesets = [get_ruleset("skruuvi-2016"), get_ruleset("skruuvi-1944")]
+    curated, problems = curated_deals(notes, cases, rulesets)
+    assert problems == [] and len(curated) >= 6
+    forms = {c.record["deal"]["form"] for c in curated}
+    bids = {a.split()[-1] for c in curated for a in c.record["actions"] if " bid " in a}
+    assert "kotka" in forms and any(b.endswith("M") for b in bids) and any(b.startswith("7") for b in bids)
+    doubled = [c for c in curated if any(a.endswith(" double") for a in c.record["actions"])]
+    assert doubled
+
+
 # --- the built site ---------------------------------------------------------------------------------
 
 class _Links(HTMLParser):
@@ -268,6 +327,7 @@ def test_mkdocs_build_strict_and_every_internal_link_resolves(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert "WARNING" not in run.stderr, run.stderr
     for page in ["index.html", "rules/skruuvi-2016/index.html", "examples/skruuvi-2016/index.html",
+                 "comparison/rules/index.html", "comparison/cross-era/index.html",
                  "reference/errors/index.html", "reference/sources/index.html", "reference/glossary/index.html",
                  "reference/case-format/index.html"]:
         assert (site / page).is_file(), page

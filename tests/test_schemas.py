@@ -166,16 +166,18 @@ def test_expect_has_exactly_one_answer() -> None:
     schemas.check(_case(expect=result), "case", file="c.yaml")
 
 
-def test_match_records_are_reserved() -> None:
-    match = _case(match={"seats": {"N": "A", "E": "B", "S": "C", "W": "D"},
+def test_match_records_are_cases() -> None:
+    match = _case(match={"players": {"N": "A", "E": "B", "S": "C", "W": "D"},
                          "deals": [{"deal": _case()["deal"], "actions": []}]},
-                  expect={"match": {"final": {"NS": 0, "EW": 0}}})
+                  expect={"match": {"sheets": [], "final": {"NS": 0, "EW": 0}}})
     del match["deal"], match["actions"]
     schemas.check(match, "case", file="m.yaml")
     schemas.check(match, "case", file="m.yaml", defs="protocol-case")
     with_both = dict(match, actions=[])
     error = _raised(with_both, "case", defs="protocol-case")
     assert "not both" in error.reason
+    no_sheets = dict(match, expect={"match": {"final": {"NS": 0, "EW": 0}}})
+    assert "sheets" in _raised(no_sheets, "case").reason
 
 
 def test_a_malformed_deal_is_still_a_case() -> None:

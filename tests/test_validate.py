@@ -308,8 +308,9 @@ def test_errors_yaml_is_the_design_list_in_precedence_order() -> None:
     assert codes == ["invalid-deal", "malformed-action", "not-your-turn", "exchange-forbidden", "double-not-allowed",
                      "redouble-not-allowed", "wrong-phase", "give-wrong-recipient", "give-wrong-count",
                      "card-not-held", "return-same-card", "must-follow-suit", "bid-not-allowed",
-                     "bid-below-minimum", "bid-not-higher", "final-contract-too-low", "incomplete-record"]
-    ruleset_rules = rule_ids(load_yaml(RULESET))
+                     "bid-below-minimum", "bid-not-higher", "final-contract-too-low", "incomplete-record",
+                     "wrong-deal-form", "wrong-dealer", "match-overrun"]
+    ruleset_rules = set().union(*(rule_ids(load_yaml(p)) for p in (spec_dir() / "rulesets").glob("*.yaml")))
     assert {r for e in data["errors"] for r in e["rules"]} <= ruleset_rules
     assert "play.follow-suit" in next(e for e in data["errors"] if e["code"] == "must-follow-suit")["rules"]
 

@@ -1,4 +1,4 @@
-"""The ``skruuvi`` command: conformance, replay, validate, serve.
+"""The ``skruuvi`` command: conformance, replay, compare, validate, serve.
 
 Every :class:`~skruuvi.errors.InputError` ends as one line on stderr and exit code 1 (2 where the
 conformance runner cannot even start), never as a traceback; Ctrl-C exits with 130.
@@ -89,13 +89,46 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     _add_conformance(sub)
     p = sub.add_parser("replay", help="replay recorded deals and print each outcome as one JSON line",
-                       description="Replay each case of each FILE with the reference interpreter and print the "
-                                   "SCP/1 response object (without seq), one compact JSON line per case. "
-                                   "expect and justification are ignored.")
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Replay each case of each FILE with the reference interpreter and print the\n"
+                                   "SCP/1 response object (without seq), one compact JSON line per case.\n"
+                                   "expect and justification are ignored.\n\n"
+                                   "With --eras, replay each deal under several rulesets instead (cross-era replay):\n"
+                                   "the results side by side, and for every score difference the scoring rules that\n"
+                                   "cause it; where an action is illegal in an era, the rule that forbids it; a deal\n"
+                                   "whose form an era does not have is reported as not playable there.\n"
+                                   "Exit code: 0, or 1 when a file or case cannot be used (the others are still\n"
+                                   "replayed), 2 for bad arguments.",
+                       epilog="examples:\n"
+                              "  skruuvi replay conformance/cases/2016/score/made-5H-exact.yaml\n"
+                              "  skruuvi replay --eras all conformance/cases/2016/misere/made-5M-exact-two.yaml\n"
+                              "  skruuvi replay --eras 2016,skruuvi-1944 --format json CASE.yaml")
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="a .yaml case file or a .jsonl file with one case per line; '-' reads JSON Lines from "
                         "stdin")
+    p.add_argument("--eras", metavar="all|ID,ID",
+                   help="replay under these rulesets (ids or eras, comma-separated) or 'all' of spec/rulesets/")
+    p.add_argument("--format", choices=("text", "json"), default=None,
+                   help="with --eras: a side-by-side table (text, the default) or one JSON object per case")
     p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("compare", help="list the rule differences between two rulesets, by topic",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Compare two rulesets rule id by rule id: rules present in one only, and rules\n"
+                                   "whose value, parameter, status or sources differ, grouped by topic (deal,\n"
+                                   "auction, exchanges, doubling, play, scoring, match); then parameters that the\n"
+                                   "two set at the same place under different rule ids. The rule book's comparison\n"
+                                   "chapter shows the same data. Exit code: 0, or 2 for an unknown ruleset.",
+                       epilog="examples:\n"
+                              "  skruuvi compare skruuvi-2016 skruuvi-1944\n"
+                              "  skruuvi compare 2016 1944 --format markdown > diff.md\n"
+                              "  skruuvi compare 2016 1944 --format json | jq '.topics.doubling'")
+    p.add_argument("a", metavar="A", help="the first ruleset: its id (skruuvi-2016) or its era (2016)")
+    p.add_argument("b", metavar="B", help="the second ruleset")
+    p.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                   help="output format (default: text)")
+    p.add_argument("--all", action="store_true", dest="include_same",
+                   help="also list the rules that are the same in both")
+    p.set_defaults(func=cmd_compare)
     p = sub.add_parser("validate", help="check rulesets and cases against their schemas and rules",
                        description="Validate ruleset and case files; print each problem on its own line, then a "
                                    "summary. Exit code 1 when any problem is found.")
@@ -211,9 +244,88 @@ def _located(exc: InputError, file: str, location: str | None) -> str:
     return ": ".join([*parts, exc.reason])
 
 
+def _known_rulesets() -> dict[str, Any]:
+    from .ruleset import available_rulesets, get_ruleset
+
+    return {rid: get_ruleset(rid) for rid in available_rulesets()}
+
+
+def _pick_rulesets(names: list[str], what: str) -> list[Any] | None:
+    """Rulesets by id or era; None (after saying why) when one is unknown."""
+    from .compare import find_ruleset
+
+    known = _known_rulesets()
+    picked = []
+    for name in names:
+        rs = find_ruleset(name, known)
+        if rs is None:
+            choices = ", ".join(f"{r.id} ({r.era})" for r in known.values())
+            _say(f"{what}: unknown ruleset or era {name!r} (known: {choices})")
+            return None
+        picked.append(rs)
+    return picked
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from .compare import compare_rulesets
+    from .compare_report import diff_markdown, diff_text
+
+    picked = _pick_rulesets([args.a, args.b], "compare")
+    if picked is None:
+        return EXIT_USAGE
+    diff = compare_rulesets(picked[0], picked[1])
+    if args.format == "json":
+        sys.stdout.write(json.dumps(diff.to_dict(), ensure_ascii=False, indent=1) + "\n")
+    elif args.format == "markdown":
+        sys.stdout.write(diff_markdown(diff, args.include_same))
+    else:
+        sys.stdout.write(diff_text(diff, args.include_same))
+    return 0
+
+
+def _replay_eras(args: argparse.Namespace) -> int:
+    from .compare import cross_era
+    from .compare_report import cross_era_text
+
+    names = [n.strip() for n in args.eras.split(",") if n.strip()]
+    if args.eras.strip() == "all":
+        rulesets = sorted(_known_rulesets().values(), key=lambda r: (r.era, r.id), reverse=True)
+    elif not names:
+        _say("replay: --eras needs 'all' or ruleset ids/eras separated by commas")
+        return EXIT_USAGE
+    else:
+        picked = _pick_rulesets(names, "replay")
+        if picked is None:
+            return EXIT_USAGE
+        rulesets = picked
+    status, first = 0, True
+    for name in args.files:
+        file, location = name, None
+        try:
+            for file, location, record in _records(name):
+                if not isinstance(record, dict):
+                    raise InputError("a case must be a mapping", file=file, path=location)
+                result = cross_era(record, rulesets)
+                if args.format == "json":
+                    sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
+                else:
+                    sys.stdout.write(("" if first else "\n") + cross_era_text(result))
+                first = False
+                sys.stdout.flush()
+        except InputError as exc:
+            _say(_located(exc, file, location))
+            status = 1
+    return status
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from .replay import replay
 
+    if args.eras is not None:
+        return _replay_eras(args)
+    if args.format == "text":
+        _say("replay: --format text needs --eras (without it every outcome is one JSON line)")
+        return EXIT_USAGE
     status = 0
     for name in args.files:
         file, location = name, None

@@ -5,6 +5,8 @@ the repository and renders all pages. Nothing generated is written into docs/.
 """
 
 from .cases import cases_page, rule_cases_index
+from .comparison import comparison_page
+from .cross_era import cross_era_page
 from .era import era_page
 from .examples import examples_page
 from .reference import case_format_page, errors_page, glossary_page, index_page, sources_page
@@ -14,6 +16,8 @@ __all__ = [
     "build_pages",
     "case_format_page",
     "cases_page",
+    "comparison_page",
+    "cross_era_page",
     "era_page",
     "errors_page",
     "examples_page",

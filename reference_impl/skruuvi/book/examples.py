@@ -211,16 +211,24 @@ class _Example:
             self.out.append("**Contract:** none.")
         tricks = res.get("tricks", {})
         self.out.append("**Tricks:** " + ", ".join(f"{k} {v}" for k, v in tricks.items()) + ".")
-        per_rule: dict[str, dict[str, int]] = {}
+        columns = self.rs.columns != ("deal",)  # rulesets scoring below / above a line get a column per row
+        per_rule: dict[tuple[str, str], dict[str, int]] = {}
         for item in outcome.breakdown:
-            per_rule.setdefault(item.rule, {"NS": 0, "EW": 0})[item.side] += item.points
+            per_rule.setdefault((item.rule, item.column), {"NS": 0, "EW": 0})[item.side] += item.points
+
         def pts(n: int) -> str:
             return f"{n:+d}" if n else "0"
 
-        rows = [[self.rule_link(r, titled=True), pts(v["NS"]), pts(v["EW"])] for r, v in per_rule.items()]
+        rows = [[self.rule_link(r, titled=True), *([col] if columns else []), pts(v["NS"]), pts(v["EW"])]
+                for (r, col), v in per_rule.items()]
         score = res.get("score", {})
-        rows.append(["**Total**", f"**{score.get('NS', 0):+d}**", f"**{score.get('EW', 0):+d}**"])
-        self.out += ["### Score sheet", md.table(["Scoring rule", "NS", "EW"], rows)]
+        for column in self.rs.columns if columns else ("",):
+            total = {side: (score.get(side) or {}).get(column, 0) if columns else score.get(side, 0)
+                     for side in ("NS", "EW")}
+            rows.append(["**Total**", *([f"**{column}**"] if columns else []), f"**{pts(total['NS'])}**",
+                         f"**{pts(total['EW'])}**"])
+        head = ["Scoring rule", *(["Column"] if columns else []), "NS", "EW"]
+        self.out += ["### Score sheet", md.table(head, rows)]
 
     def check(self, w: Walk) -> None:
         exp = self.case.get("expect") or {}

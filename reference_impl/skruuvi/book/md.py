@@ -14,6 +14,8 @@ ERRORS = "reference/errors.md"
 CASE_FORMAT = "reference/case-format.md"
 SOURCES = "reference/sources.md"
 GLOSSARY = "reference/glossary.md"
+COMPARISON = "comparison/rules.md"
+CROSS_ERA = "comparison/cross-era.md"
 
 
 def rules_page(ruleset_id: str) -> str:

@@ -15,6 +15,9 @@ from ..ruleset import Ruleset, load_ruleset
 from ..yamlio import find_case_files, iter_records, load_yaml
 from . import md
 from .cases import cases_page
+from .comparison import comparison_page
+from .cross_era import cross_era_page
+from .curated import curated_deals
 from .era import era_page
 from .examples import examples_page
 from .reference import case_format_page, errors_page, glossary_page, index_page, sources_page
@@ -66,6 +69,10 @@ def build_pages(root: Path) -> dict[str, str]:
         pages[md.rules_page(rs.id)] = era_page(rs, sources=sources, glossary=glossary, cases=cases)
         pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes)
         pages[md.cases_path(rs.id)] = cases_page(rs, cases, error_codes=codes, problems=problems)
+    notes = optional_yaml(spec / "comparison.yaml")
+    pages[md.COMPARISON] = comparison_page(rulesets, notes, sources)
+    curated, curated_problems = curated_deals(notes, cases, rulesets)
+    pages[md.CROSS_ERA] = cross_era_page(rulesets, curated, curated_problems)
     pages[md.ERRORS] = errors_page(errors, rulesets, cases)
     pages[md.CASE_FORMAT] = case_format_page(optional_json(spec / "schema" / "case.schema.json"),
                                              optional_json(spec / "schema" / "protocol.schema.json"))
@@ -81,6 +88,7 @@ def nav(rulesets: list[Ruleset]) -> list[Any]:
         items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)},
                                         {"Worked examples": md.examples_path(rs.id)},
                                         {"Cases": md.cases_path(rs.id)}]})
+    items.append({"Comparison": [{"Rules by era": md.COMPARISON}, {"Cross-era replay": md.CROSS_ERA}]})
     items.append({"Reference": [{"Error codes": md.ERRORS}, {"Case format and SCP/1": md.CASE_FORMAT},
                                 {"Bibliography": md.SOURCES}, {"Glossary": md.GLOSSARY}]})
     return items

@@ -1,0 +1,263 @@
+"""The comparison chapter: every rule id × era with the differences highlighted, and a generated summary per topic.
+
+Everything shown comes from the rulesets (:mod:`skruuvi.compare`); ``spec/comparison.yaml`` may add a
+short paragraph of prose per topic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..compare import (
+    MECHANISM_TOPIC,
+    TOPIC_TITLES,
+    MatrixRow,
+    param_places,
+    phase_mechanism,
+    rows_by_topic,
+    rule_matrix,
+    topic_of,
+)
+from ..compare_report import fmt_value
+from ..ruleset import Rule, Ruleset
+from . import md
+from .formula import render
+
+HERE = md.COMPARISON
+MARK = {"value": '<span class="sk-diff-mark" title="the rule differs between the eras">≠</span>',
+        "provenance": '<span class="sk-prov-mark" title="only the status or the sources differ">≈</span>',
+        "same": '<span title="the same in every era">=</span>'}
+
+
+def compact(value: Any, param: str | None = None) -> str:
+    """A value on one line: nested tables as ``trump: 5→25, 6→35; grand: ...``."""
+    if isinstance(value, Mapping) and value and all(isinstance(v, Mapping) for v in value.values()):
+        return "; ".join(f"{k}: {compact(v)}" for k, v in value.items())
+    if isinstance(value, Mapping) and value and all(not isinstance(v, Mapping | list) for v in value.values()):
+        return ", ".join(f"{k}→{v}" for k, v in value.items())
+    return fmt_value(value, param)
+
+
+def summary(rule: Rule) -> str:
+    """Markdown for what a rule sets: ``param = value``, a table, a formula, or nothing (documentation only)."""
+    raw = rule.raw
+    if rule.param is not None:
+        return f"`{rule.param}` = `{md.cell(compact(rule.value, rule.param))}`"
+    if "name" in raw and "value" in raw:
+        return f"{str(raw['name']).replace('_', ' ')} = `{md.cell(compact(raw['value']))}`"
+    if "points" in raw:
+        when = f" when {render(raw['when'])}" if raw.get("when") is not None else ""
+        mult = {True: ", multiplied", "winner": ", multiplied for the winner"}.get(raw.get("multiplied"), "")
+        column = f", {raw['column']}" if raw.get("column") else ""
+        return md.cell(f"{render(raw['points'])} to {raw.get('to')}{when}{column}{mult}")
+    return "*(described only)*"
+
+
+def mark(row: MatrixRow) -> str:
+    if row.differs & {"value", "param", "presence"}:
+        return MARK["value"]
+    return MARK["provenance"] if row.differs else MARK["same"]
+
+
+def _era_cell(row: MatrixRow, rule: Rule | None, rs: Ruleset, sources: Mapping[str, Any] | None) -> str:
+    if rule is None:
+        return '<span class="sk-absent" title="not in this ruleset">—</span>'
+
+    def hi(text: str, fields: set[str]) -> str:
+        return f'<span class="sk-diff">{text}</span>' if row.differs & fields else text
+
+    value = hi(summary(rule), {"value", "param", "presence"})
+    status = hi(md.badge(rule.status), {"status"})
+    src = hi(md.source_links(rule.source, HERE, sources), {"source"})
+    return f"{value}<br>{status} {src} " + md.link("§", HERE, md.rules_page(rs.id), rule.id)
+
+
+def rule_table(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset], sources: Mapping[str, Any] | None) -> str:
+    header = ["", "Rule", *[f"{rs.era} (`{rs.id}`)" for rs in rulesets]]
+    body = []
+    for row in rows:
+        title = next(r.title for r in row.rules if r is not None)
+        body.append([mark(row), f"`{row.id}`<br>{title}",
+                     *[_era_cell(row, rule, rs, sources) for rule, rs in zip(row.rules, rulesets, strict=True)]])
+    return md.table(header, body)
+
+
+# --- the generated summary of a topic ---------------------------------------------------------------
+
+
+def _rule_link(rs: Ruleset, rule: Rule, text: str | None = None) -> str:
+    return md.link(text or f"`{rule.id}`", HERE, md.rules_page(rs.id), rule.id)
+
+
+def _by_era(parts: Sequence[tuple[Ruleset, str]]) -> str:
+    return "; ".join(f"**{rs.era}** {text}" for rs, text in parts)
+
+
+def value_changes(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset]) -> list[str]:
+    out = []
+    for row in rows:
+        present = [(rs, r) for rs, r in zip(rulesets, row.rules, strict=True) if r is not None]
+        if len(present) < 2 or not row.differs & {"value", "param"}:
+            continue
+        title = present[0][1].title
+        parts = [(rs, summary(r)) for rs, r in present]
+        out.append(f"{_rule_link(present[0][0], present[0][1], title)}: {_by_era(parts)}")
+    return out
+
+
+def renamed_params(topic: str, rulesets: Sequence[Ruleset]) -> list[str]:
+    """Parameters set at the same place by differently named rules, with different values."""
+    places = [param_places(rs) for rs in rulesets]
+    out = []
+    for key in dict.fromkeys(k for p in places for k in p):
+        found = [(rs, p[key]) for rs, p in zip(rulesets, places, strict=True) if key in p]
+        ids = {r.id for _, r in found}
+        values = [r.value for _, r in found]
+        if len(found) < 2 or len(ids) < 2 or all(v == values[0] for v in values):
+            continue
+        if topic_of(found[0][0], found[0][1]) != topic:
+            continue
+        parts = [(rs, f"{summary(r)} ({_rule_link(rs, r)})") for rs, r in found]
+        out.append(f"`{key[1]}` ({key[0]}), under different rule ids: {_by_era(parts)}")
+    return out
+
+
+def presence(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset]) -> list[str]:
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for row in rows:
+        have = tuple(i for i, r in enumerate(row.rules) if r is not None)
+        if len(have) < len(rulesets):
+            rs, rule = rulesets[have[0]], row.rules[have[0]]
+            assert rule is not None
+            groups.setdefault(have, []).append(_rule_link(rs, rule, rule.title))
+    return [f"Only in {' and '.join(rulesets[i].era for i in have)}: " + ", ".join(links)
+            for have, links in groups.items()]
+
+
+def form_phases(topic: str, rulesets: Sequence[Ruleset]) -> list[str]:
+    """Per era, the phases of this topic in each game form (e.g. which exchanges a form has)."""
+    parts = []
+    for rs in rulesets:
+        per_form = []
+        for form in rs.forms.values():
+            names = [str(((rs.raw.get("phases") or {}).get(p.id) or {}).get("label", {}).get("en", p.id))
+                     for p in form.phases if topic_of_phase(rs, p.id) == topic]
+            if names:
+                per_form.append(f"{form.name}: {', '.join(names)}")
+        if per_form:
+            parts.append((rs, "; ".join(per_form)))
+    return [f"Phases by game form: {_by_era(parts)}"] if parts else []
+
+
+def topic_of_phase(rs: Ruleset, phase_id: str) -> str:
+    return MECHANISM_TOPIC.get(phase_mechanism(rs, phase_id) or "", "other")
+
+
+def _param_rule(rs: Ruleset, param: str) -> Rule | None:
+    return next((r for r in rs.rules.values() if r.param == param), None)
+
+
+def multiplier_use(rulesets: Sequence[Ruleset]) -> list[str]:
+    """How each era's multipliers apply: to which scoring rules, always or only for the deal's winner."""
+    parts = []
+    for rs in rulesets:
+        rule = _param_rule(rs, "multipliers")
+        if rule is None:
+            continue
+        modes: dict[Any, list[Rule]] = {}
+        for r in rs.rules.values():
+            if r.raw.get("multiplied") in (True, "winner"):
+                modes.setdefault(r.raw["multiplied"], []).append(r)
+        text = f"{_rule_link(rs, rule, compact(rule.value, 'multipliers'))}"
+        for mode, rules in modes.items():
+            columns = sorted({str(r.raw.get("column")) for r in rules if r.raw.get("column")})
+            whose = "the deal winner's points only" if mode == "winner" else "every side's points"
+            where = f" ({', '.join(columns)} the line)" if columns else ""
+            text += f" on {whose}{where} of " + ", ".join(_rule_link(rs, r) for r in rules)
+        parts.append((rs, text))
+    return [f"Multipliers: {_by_era(parts)}"] if parts else []
+
+
+def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
+    parts = []
+    for rs in rulesets:
+        receive = _param_rule(rs, "defenders_receive")
+        cols = "one score per deal" if rs.columns == ("deal",) else "columns " + ", ".join(rs.columns)
+        schemes = ", ".join(f"{f.name} → {f.scheme}" for f in rs.forms.values())
+        text = f"{cols}; the defenders receive " + (
+            _rule_link(rs, receive, str(receive.value)) if receive else "(not stated)") + f"; schemes: {schemes}"
+        parts.append((rs, text))
+    return [f"Score sheet: {_by_era(parts)}"]
+
+
+def form_sizes(rulesets: Sequence[Ruleset]) -> list[str]:
+    parts = []
+    for rs in rulesets:
+        forms = [f"{f.name} ({f.params['hand_size']} cards each, {f.params['centre_cards']} centre cards)"
+                 if f.dealt else f"{f.name} (reached from another form)" for f in rs.forms.values()]
+        parts.append((rs, ", ".join(forms)))
+    return [f"Game forms: {_by_era(parts)}"]
+
+
+def match_structure(rulesets: Sequence[Ruleset]) -> list[str]:
+    parts = []
+    for rs in rulesets:
+        if rs.match is None:
+            parts.append((rs, "no match section: every deal is scored on its own"))
+            continue
+        stages = rs.match.params.get("stages") or []
+        shown = ", then ".join(f"{s.get('form')} until a side has {s['until_games']} games" if "until_games" in s
+                               else f"{s.get('deals')} {s.get('form')} deals" for s in stages)
+        parts.append((rs, f"a game at {rs.match.params.get('game_threshold')} below the line; a set is {shown}"))
+    return [f"Match: {_by_era(parts)}"]
+
+
+EXTRA: dict[str, Callable[[Sequence[Ruleset]], list[str]]] = {
+    "deal": form_sizes, "doubling": multiplier_use, "scoring": score_sheet, "match": match_structure,
+}
+
+
+def topic_summary(topic: str, rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset]) -> list[str]:
+    """The generated lines of a topic: its overview, its phases per form, value changes, renames, presence."""
+    extra = EXTRA[topic](rulesets) if topic in EXTRA else []
+    return [*extra, *form_phases(topic, rulesets), *value_changes(rows, rulesets), *renamed_params(topic, rulesets),
+            *presence(rows, rulesets)]
+
+
+def comparison_page(rulesets: Sequence[Ruleset], notes: Mapping[str, Any] | None = None,
+                    sources: Mapping[str, Any] | None = None) -> str:
+    """The rule id × era chapter, grouped by topic, with a generated summary of each topic."""
+    rulesets = sorted(rulesets, key=lambda r: (r.era, r.id))
+    prose = (notes or {}).get("topics") or {}
+    out = ["# Comparing the eras",
+           "Every rule id of every ruleset, side by side, grouped by topic. Each era cell shows what the rule sets "
+           "(its parameter and value, its table or its formula), its status, its sources and a link (§) to the rule "
+           "in that era's book. Differences are highlighted: " + MARK["value"] + " the rule differs or exists in "
+           "some eras only (the differing values are " + '<span class="sk-diff">marked</span>), '
+           + MARK["provenance"] + " only its status or sources differ, " + MARK["same"] + " the same everywhere. "
+           "The summary above each table is generated from the rulesets; `skruuvi compare A B` prints the same "
+           "diff for two rulesets, and " + md.link("cross-era replay", HERE, md.CROSS_ERA)
+           + " shows what the differences do to real deals."]
+    if len(rulesets) < 2:
+        out.append(md.admonition("note", "Only one era",
+                                 "A comparison needs at least two rulesets in `spec/rulesets/`."))
+    groups = rows_by_topic(rule_matrix(rulesets)) if rulesets else {}
+    counts = []
+    for topic, rows in groups.items():
+        n_val = sum(1 for r in rows if r.differs & {"value", "param", "presence"})
+        n_prov = sum(1 for r in rows if r.differs and not r.differs & {"value", "param", "presence"})
+        counts.append([md.link(TOPIC_TITLES.get(topic, topic), HERE, HERE, f"topic-{topic}"), len(rows), n_val, n_prov,
+                       len(rows) - n_val - n_prov])
+    if counts:
+        out.append(md.table(["Topic", "Rules", "Differ " + MARK["value"], "Provenance only " + MARK["provenance"],
+                             "Same " + MARK["same"]], counts))
+    for topic, rows in groups.items():
+        out.append(f"## {TOPIC_TITLES.get(topic, topic)} {{#topic-{topic}}}")
+        if prose.get(topic):
+            out.append(str(prose[topic]).strip())
+        lines = topic_summary(topic, rows, rulesets)
+        if lines:
+            out += [f"### What changed {{#changes-{topic}}}", "\n".join(f"- {md.cell(x)}" for x in lines)]
+        out += [f"### Rules {{#rules-{topic}}}", rule_table(rows, rulesets, sources)]
+    return "\n\n".join(out) + "\n"

@@ -1,0 +1,93 @@
+"""The cross-era page: curated deals replayed under every ruleset (:func:`skruuvi.compare.cross_era`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..compare import cross_era
+from ..compare_report import difference_rows, era_rows
+from ..crossera import CrossEra
+from ..errors import SkruuviError
+from ..ruleset import Ruleset
+from . import md
+from .curated import Curated
+
+HERE = md.CROSS_ERA
+
+
+def rule_link(rs: Ruleset, rule_id: str) -> str:
+    """A rule id linked to its anchor in that era's book (plain code when the era has no such rule)."""
+    if rule_id in rs.rules:
+        return md.link(f"`{rule_id}`", HERE, md.rules_page(rs.id), rule_id)
+    return f"`{rule_id}`"
+
+
+def _short(x: CrossEra, i: int) -> str:
+    era = x.eras[i]
+    if not era.playable:
+        return "not playable"
+    if era.rejection is not None:
+        r = era.rejection
+        return f"`{r.code}` at " + ("the deal" if r.index is None else f"action {r.index}")
+    assert era.outcome is not None and era.outcome.result is not None
+    score = era.outcome.result.get("score") or {}
+    return ", ".join(f"{side} " + (" / ".join(str(v) for v in value.values()) if isinstance(value, dict)
+                                   else f"{value:+d}") for side, value in score.items())
+
+
+def _table(rows: list[list[str]]) -> str:
+    return md.table([r or " " for r in rows[0]], rows[1:])
+
+
+def deal_section(item: Curated, x: CrossEra, rulesets: Sequence[Ruleset]) -> str:
+    record = item.record
+    cid = str(record.get("id"))
+    out = [f"## {record.get('description') or cid} {{#{md.slug(cid)}}}"]
+    if item.why:
+        out.append(item.why)
+    home = next((rs for rs in rulesets if rs.id == record.get("ruleset")), None)
+    if item.generated:
+        gen = record.get("generated") or {}
+        out.append(f"Generated under `{record.get('ruleset')}` by the seeded bots (`{gen.get('by')}`, seed "
+                   f"{gen.get('seed')}); form `{(record.get('deal') or {}).get('form')}`.")
+        actions = " · ".join(f"`{a}`" for a in record.get("actions") or [])
+        out.append(md.admonition("abstract", "The record's actions", actions, collapsible=True))
+    elif home is not None:
+        out.append(f"Conformance case {md.link(f'`{cid}`', HERE, md.cases_path(home.id), cid)}, recorded under "
+                   f"{md.link(home.title, HERE, md.rules_page(home.id))}.")
+    out.append(_table(era_rows(x, rule_link)))
+    if x.differences:
+        out += ["Scoring rules whose points differ (with the tables, counts and multipliers each formula reads):",
+                _table(difference_rows(x, rule_link))]
+    return "\n\n".join(out)
+
+
+def cross_era_page(rulesets: Sequence[Ruleset], curated: Sequence[Curated], problems: Sequence[str] = ()) -> str:
+    """Every curated deal under every ruleset: results side by side, the rules behind each difference."""
+    rulesets = sorted(rulesets, key=lambda r: (r.era, r.id), reverse=True)
+    out = ["# Cross-era replay",
+           "The same recorded deal, replayed under every ruleset. Where an era scores it, the scores stand side by "
+           "side with every scoring rule whose points differ; where an action is illegal in an era, the rule that "
+           "forbids it (found from the phase being played at that action); where the deal's form does not exist "
+           "in an era, it is not playable there. The deals are listed in `spec/comparison.yaml`; "
+           "`skruuvi replay --eras all CASE` prints the same for any case, and "
+           + md.link("the comparison of the rules", HERE, md.COMPARISON) + " lists every difference."]
+    if problems:
+        out.append(md.admonition("warning", "Curated deals that could not be used",
+                                 "\n".join(f"- {md.cell(p)}" for p in problems)))
+    sections, summary = [], []
+    for item in curated:
+        try:
+            x = cross_era(item.record, rulesets)
+        except SkruuviError as exc:
+            out.append(md.admonition("warning", f"{item.record.get('id')}", md.cell(str(exc))))
+            continue
+        anchor = md.slug(str(item.record.get("id")))
+        summary.append([md.link(str(item.record.get("description") or x.case_id), HERE, HERE, anchor),
+                        *[_short(x, i) for i in range(len(x.eras))]])
+        sections.append(deal_section(item, x, rulesets))
+    if summary:
+        out.append(md.table(["Deal", *[f"{rs.era} (`{rs.id}`)" for rs in rulesets]], summary))
+    else:
+        out.append(md.admonition("note", "No curated deals", "`spec/comparison.yaml` names no usable deal."))
+    return "\n\n".join(out + sections) + "\n"
