@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import __version__, cli_tools
 from .errors import InputError
 from .paths import cases_dir
 
@@ -139,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "engine; logs go to stderr. This is what 'skruuvi conformance' runs by "
                                    "default.")
     p.set_defaults(func=cmd_serve)
+    cli_tools.add_parsers(sub)
     return parser
 
 
