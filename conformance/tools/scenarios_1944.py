@@ -856,3 +856,107 @@ E("1944.errors.incomplete-record-kotka-after-auction", "A kotka record stops aft
   ["kotka.exchange"], (9, "incomplete-record"),
   **dict(ds("N", "N", "6S", form="kotka", fix={"N": "S:AKQJT98 H:AK D:AK"}, seed=0)))
 SCENARIOS[-1]["pre"] = SCENARIOS[-1]["pre"][:9]
+
+# ============================================================================ boundary cases (mutation testing)
+# Each case below pins a ruleset value that no earlier case fixed: perturbing the value named in its remark
+# changes the expected answer (or turns a legal action into an error).
+S("1944.kotka.second-auction-raise-at-level-6",
+  description="Kotka: N opens 6S; in the second auction N raises to 6H (a level-6 bid, higher by strain) and makes it",
+  rules=["kotka.second-auction-min-level", "kotka.final-min-level", "kotka.strain-order", "auction.higher-bid"],
+  **ds("W", "N", "6H", form="kotka", first="6S", fix={"N": "H:AKQJT98 S:AK D:AK"}, tricks=12),
+  remark="Pins kotka.second-auction-min-level = 6: the second-auction bid 6H is at level 6 and legal (with a minimum "
+         "of 7 it would be bid-below-minimum); it raises 6S by strain only (♠ < ♥ in a kotka).")
+S("1944.defenders-exchange.allowed-first-bid-5",
+  description="E opens 5S (the main pair's first bid is at level 5): the defenders may exchange, and S gives N a card "
+              "and N returns another; E makes 5S",
+  rules=["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.one-card",
+         "defenders-exchange.different-card"],
+  **ds("N", "E", "5S", first="5S", fix={"E": "S:AKQJT9 H:AK"}, dx=dx_give(), tricks=11),
+  remark="Pins defenders-exchange.banned-after-high-first-bid = 6: a first bid at level 5 does not ban the exchange "
+         "(with a ban from level 5, S's give would be exchange-forbidden).")
+S("1944.knocks.made-knocked-winner-crown-multiplied",
+  description="5S by S knocked by W and made; S holds three aces: N–S's crown 200 is multiplied with the rest, ×2",
+  rules=["score.ace-crowns", "score.ace-crown-value", "score.knocks-winner-only", "score.multipliers"],
+  **ds("S", "S", "5S", fix={"S": "S:AKJT98 H:A D:A"}, dbl=KNOCK, tricks=11,
+       check=lambda st, res: sum(1 for c in st.play_start_hands["S"] if c[0] == "A") == 3),
+  remark="Pins the knock multiplication of score.ace-crowns (multiplied: winner): the winner's crown of three aces "
+         "counts 200 × 2 = 400.")
+S("1944.knocks.counter-knocked-defenders-crown-multiplied",
+  description="5H by N knocked by E and counter-knocked by S, one down; E's crown of three aces (the winner's) ×4, "
+              "N's trump sequence (the loser's) not multiplied",
+  rules=["score.ace-crowns", "score.ace-crown-value", "score.knocks-winner-only", "score.multipliers",
+         "score.sequences"],
+  **ds("N", "N", "5H", fix={"N": "H:AKQJT9 S:KQ", "E": "S:A D:A C:A"}, dbl=COUNTER, tricks=10,
+       check=lambda st, res: sum(1 for c in st.play_start_hands["E"] if c[0] == "A") == 3),
+  remark="Pins the winner-only multiplication of score.ace-crowns: the defenders defeat the contract, so E's crown "
+         "of three aces counts 200 × 4 = 800.")
+S("1944.honours.trump-main-exactly-seven-keeps",
+  description="4H by S takes exactly 7 tricks (three down): 7 is not fewer than 7, so N–S keep their 7 honours "
+              "(10 × 4 × 7) and E–W score none",
+  rules=["score.honours", "score.honour-count", "score.honour-unit"],
+  **ds("S", "S", "4H", fix={"S": "H:AKQJT S:A", "E": "D:AKQJ", "W": "C:AKQJ"}, tricks=7),
+  remark="Pins the 7-trick boundary of score.honours: the main pair fails with exactly 7 tricks and still scores its "
+         "majority of honours; its honours would be cancelled only below 7.")
+S("1944.honours.grandi-main-exactly-seven-keeps",
+  description="5G by W takes exactly 7 tricks (four down), aces 2–2: E–W keep their 5 honours (10 × 5 × 5); N–S "
+              "score none",
+  rules=["score.honours", "score.honour-count", "score.honour-unit"],
+  **ds("W", "W", "5G", fix={"W": "S:A H:A", "N": "D:AKQJ", "S": "C:AKQJ"}, tricks=7),
+  remark="Pins the 7-trick boundary of score.honours in grandi (compare 1944.honours.grandi-two-two-cancelled, the "
+         "same design with 6 tricks).")
+S("1944.honours.trump-main-exactly-six-cancelled",
+  description="5S by N takes exactly 6 tricks: N–S's honours are cancelled and E–W score their own 2 (10 × 5 × 2)",
+  rules=["score.honours", "score.honour-count", "score.honour-unit"],
+  **ds("N", "N", "5S", fix={"N": "S:AKQJT H:A", "E": "D:AKQJ", "W": "C:AKQJ"}, tricks=6),
+  remark="The other side of the 7-trick boundary of score.honours: 6 tricks cancel the main pair's majority.")
+S("1944.misere.knocked-aces-winner-only",
+  description="5M by N knocked by E and made: N–S's misère ace points ×2, E–W's own misère ace points not multiplied",
+  rules=["score.misere-aces", "score.misere-ace-unit", "score.knocks-winner-only", "score.multipliers"],
+  **ds("N", "N", "5M", fix={"N": "S:2345 H:2345 D:A", "S": "C:2345 S:A"}, dbl=KNOCK, tricks=2,
+       check=lambda st, res: all(res["score"][x]["above"] > 0 for x in ("NS", "EW"))),
+  remark="Pins the knock multiplication of score.misere-aces (multiplied: winner): the winner's ace points are "
+         "doubled, the loser's are written as they are.")
+SCENARIOS[-1]["target"] = lambda st: (st.won["NS"] == 2 and any(
+    any(c[0] == "A" for _, c in t[1]) for t in st.tricks if t[2] in "NS"))
+S("1944.games.running-ends-at-59-no-game",
+  description="Running NS 19, EW 10: 4S by N made with 10 tricks brings NS to exactly 59: no game, counts carry over",
+  rules=["match.game-threshold", "alkupeli.running-count-kept"],
+  state={"running": {"NS": 19, "EW": 10}, "games": {"NS": 0, "EW": 0}},
+  **ds("E", "N", "4S", fix={"N": "S:AKQJT H:AK"}, tricks=10),
+  remark="Pins match.game-threshold = 60 from below: a running count of exactly 59 wins no game.")
+S("1944.games.running-ends-at-60-game",
+  description="Running NS 20, EW 10: 4S by N made with 10 tricks brings NS to exactly 60: first game, 200",
+  rules=["match.game-threshold", "match.game-bonus"],
+  state={"running": {"NS": 20, "EW": 10}, "games": {"NS": 0, "EW": 0}},
+  **ds("E", "N", "4S", fix={"N": "S:AKQJT H:AK"}, tricks=10),
+  remark="Pins match.game-threshold = 60 from above: a running count of exactly 60 wins the game.")
+
+SET4_ALK = [
+    ds("N", "E", "5H", fix={"E": "H:AKQJT9 S:AK D:AK"}, tricks=13),
+    ds("E", "S", "4S", fix={"S": "S:AKQJT H:AK"}, tricks=10),
+    ds("S", "W", "5S", fix={"W": "S:AKQJT9 D:AK C:A"}, tricks=12),
+]
+
+
+def set4(t0, t1, t2, t3):
+    """E–W win two games in three alkupelit; then four kotkat whose trick counts were chosen (by trying the values
+    around each design) so that the final difference ends in 50."""
+    return [*SET4_ALK,
+            ds("W", "N", "7S", form="kotka", first="6S", fix={"N": "S:AKQJT H:A"}, tricks=t0),
+            ds("N", "W", "7H", form="kotka", first="6H", fix={"W": "H:AKQJT98 S:AK D:AK"}, tricks=t1),
+            ds("E", "S", "6D", form="kotka", fix={"S": "D:AKQJT9 C:AK"}, tricks=t2),
+            ds("S", "E", "6G", form="kotka", fix={"E": "S:AKQ H:AKQ D:AKQ C:AK", "W": "C:Q"}, tricks=t3)]
+
+
+S("1944.match.set-final-half-away-negative",
+  description="A whole set ending with difference −9450: book −94.5 rounded half away from zero = −95 (odd)",
+  rules=["match.final-rounding", "match.final-accounting", "match.stages", "match.game-bonus"],
+  match=set4(8, 10, 10, 10), check=lambda out: out[2]["difference"] == -9450 and out[2]["book"] == -95,
+  remark="Pins match.final-rounding = 1 with halves away from zero: −9450 / 100 = −94.5 → −95 (rounding to 2 would "
+         "give an even book; rounding halves up or to even would give −94).")
+S("1944.match.set-final-half-away-positive",
+  description="A whole set ending with difference +1650: book 16.5 rounded half away from zero = 17 (odd)",
+  rules=["match.final-rounding", "match.final-accounting", "match.stages", "match.game-bonus"],
+  match=set4(13, 11, 11, 9), check=lambda out: out[2]["difference"] == 1650 and out[2]["book"] == 17,
+  remark="Pins match.final-rounding = 1 with halves away from zero: 1650 / 100 = 16.5 → 17 (rounding to 2 would give "
+         "an even book; rounding halves to even or down would give 16).")

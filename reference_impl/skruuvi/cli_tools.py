@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import sys
 from collections import Counter
@@ -21,7 +22,7 @@ def add_parsers(sub: Any) -> None:
         description="Play COUNT legal deals with the seeded bots, then make corrupted variants (each error code\n"
                     "the ruleset can produce, up to --per-code times) and truncated records, and write them with\n"
                     "their expectations (the reference interpreter's answers, kind two-implementations: the\n"
-                    "oracle must agree) to OUT/<era>/seed-<SEED>.jsonl. Same arguments, same bytes.",
+                    "oracle must agree) to OUT/<era>/seed-<SEED>.jsonl.gz. Same arguments, same bytes.",
         epilog="example:\n  skruuvi generate --ruleset skruuvi-2016 --count 10000 --seed 1")
     p.add_argument("--ruleset", required=True, help="ruleset id, e.g. skruuvi-2016")
     p.add_argument("--count", type=int, default=1000, help="legal deals to play (default 1000)")
@@ -68,12 +69,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return 2
     out_dir = (args.out or paths.repo_root() / "conformance" / "generated") / ruleset.era
     out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / f"seed-{args.seed}.jsonl"
+    target = out_dir / f"seed-{args.seed}.jsonl.gz"
     codes: Counter[str] = Counter()
     show = _progress(f"generating {ruleset.id}")
-    with open(target, "w", encoding="utf-8", newline="\n") as handle:
+    # mtime=0 and no file name in the gzip header: the same arguments give the same bytes
+    with open(target, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as handle:
         for n, line in enumerate(to_json_lines(generate(ruleset, args.count, args.seed, args.per_code)), 1):
-            handle.write(line)
+            handle.write(line.encode("utf-8"))
             codes[json.loads(line)["expect"].get("error", {}).get("code", "result")] += 1
             if show is not None and n % 200 == 0:
                 show(n, n)

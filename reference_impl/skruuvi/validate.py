@@ -26,7 +26,7 @@ from typing import Any
 from . import paths, schemas
 from .errors import CaseFormatError, InputError, RulesetError
 from .ruledoc import pointer, rule_entries
-from .yamlio import iter_json_lines, load_yaml
+from .yamlio import is_json_lines, iter_json_lines, load_yaml, open_text
 
 try:
     from .expr import FACTS as _EXPR_FACTS
@@ -74,7 +74,7 @@ def _classify(path: Path) -> str:
         return "ruleset"
     if path.suffix == ".json" and (path.parent.name == "schema" or name.endswith(".schema.json")):
         return "schema"
-    if path.suffix in _CASE_SUFFIXES:
+    if path.suffix in _CASE_SUFFIXES or is_json_lines(path):
         in_suite = "conformance" in parts[:-1] and ("cases" in parts[:-1] or "generated" in parts[:-1])
         return "case" if in_suite else "maybe-case"
     return "unknown"
@@ -86,7 +86,8 @@ def _walk(directory: Path) -> Iterator[Path]:
             if entry.name not in _SKIP_DIRS and not entry.name.startswith(".") and not entry.name.endswith(
                     ".egg-info"):
                 yield from _walk(entry)
-        elif entry.is_file() and entry.name not in _SKIP_FILES and entry.suffix in (*_CASE_SUFFIXES, ".json"):
+        elif entry.is_file() and entry.name not in _SKIP_FILES and (
+                entry.suffix in (*_CASE_SUFFIXES, ".json") or is_json_lines(entry)):
             yield entry
 
 
@@ -395,9 +396,9 @@ def _schema_file_errors(path: Path) -> Iterator[InputError]:
 
 def _records(item: _File, ctx: _Context) -> Iterator[tuple[str, Any]]:
     """``(location prefix, record)`` for each record of a case file ('' for a YAML file)."""
-    if item.path.suffix == ".jsonl":
+    if is_json_lines(item.path):
         try:
-            with open(item.path, encoding="utf-8") as handle:
+            with open_text(item.path) as handle:
                 yield from ((loc, obj) for loc, obj in iter_json_lines(handle, str(item.path)))
         except InputError as exc:
             ctx.add(exc)

@@ -7,10 +7,11 @@ document is built, so an alias-heavy document ("billion laughs") cannot blow up 
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import yaml
 
@@ -87,18 +88,31 @@ def iter_json_lines(lines: Iterator[str] | list[str], file: str) -> Iterator[tup
                                   path=f"line {number}") from None
 
 
+def is_json_lines(path: str | Path) -> bool:
+    """A JSON Lines case file: ``.jsonl``, or ``.jsonl.gz`` (gzip, for the large generated suites)."""
+    name = Path(path).name.lower()
+    return name.endswith(".jsonl") or name.endswith(".jsonl.gz")
+
+
+def open_text(path: str | Path) -> IO[str]:
+    """Open a text file for reading, decompressing a ``.gz`` file on the fly."""
+    if str(path).lower().endswith(".gz"):
+        return gzip.open(path, "rt", encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
 def iter_records(path: str | Path) -> Iterator[tuple[str, str | None, Any]]:
-    """Yield ``(file, location, record)`` for a ``.yaml``/``.yml`` case file or a ``.jsonl`` file.
+    """Yield ``(file, location, record)`` for a ``.yaml``/``.yml`` case file or a ``.jsonl(.gz)`` file.
 
     ``location`` is ``None`` for a YAML file (one record) and ``"line N"`` for JSON Lines.
     """
     file = str(path)
-    suffix = Path(path).suffix.lower()
+    suffix = ".jsonl" if is_json_lines(path) else Path(path).suffix.lower()
     if suffix in (".yaml", ".yml"):
         yield file, None, load_yaml(path)
     elif suffix in (".jsonl", ".json"):
         try:
-            handle = open(path, encoding="utf-8")  # noqa: SIM115 - closed below
+            handle = open_text(path) if suffix == ".jsonl" else open(path, encoding="utf-8")  # noqa: SIM115
         except OSError as exc:
             raise CaseFormatError(f"cannot read file: {exc.strerror or exc}", file=file) from None
         with handle:
@@ -118,8 +132,8 @@ def find_case_files(paths: list[str | Path]) -> list[Path]:
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            found.extend(sorted(q for q in path.rglob("*") if q.suffix.lower() in (".yaml", ".yml", ".jsonl")
-                                and q.is_file()))
+            found.extend(sorted(q for q in path.rglob("*")
+                                if (q.suffix.lower() in (".yaml", ".yml") or is_json_lines(q)) and q.is_file()))
         else:
             found.append(path)
     return found
