@@ -1,4 +1,7 @@
-"""Random deals and random complete legal records, for property tests (and for outside implementers).
+"""Random deals and random complete legal records of skruuvi-2016 shape, for the project's property tests.
+
+Outside implementers: use :mod:`skruuvi.strategies` (generic over every ruleset); the deal helpers here
+come from it. This module adds a bot biased towards rare situations, used by the project's own tests.
 
 Two layers:
 
@@ -21,18 +24,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import count, pairwise
+from itertools import count
 from typing import Any
 
 from hypothesis import strategies as st
 
-from skruuvi import engine
+from skruuvi import engine, strategies
 from skruuvi.mechanisms import kitty as kitty_mechanism
 from skruuvi.notation import DECK, SEATS, TRUMP_STRAINS, Action, Card, left, partner
 from skruuvi.ruleset import FormSpec, Ruleset, get_ruleset
 from skruuvi.state import DealState
+from skruuvi.strategies import CARD_NAMES
 
-CARD_NAMES: tuple[str, ...] = tuple(str(c) for c in DECK)
 _ids = count()
 
 
@@ -57,44 +60,17 @@ def pick(rng: random.Random, seq: list[Any]) -> Any:
 
 
 def dealt_form(ruleset: Ruleset) -> FormSpec:
-    """The first dealt form of the ruleset (``alkupeli`` in 2016)."""
-    return next(f for f in ruleset.forms.values() if f.dealt)
-
-
-def _positions_ok(ruleset: Ruleset, positions: list[int]) -> bool:
-    """Whether centre positions respect the ruleset's forbidden positions and consecutive-run limit."""
-    named = {"first": 0, "last": 51}
-    forbidden = {named.get(p, p) for p in ruleset.deal_params.get("centre_forbidden_positions", [])}
-    if forbidden & set(positions):
-        return False
-    ordered = sorted(positions)
-    run = longest = 1
-    for a, b in pairwise(ordered):
-        run = run + 1 if b == a + 1 else 1
-        longest = max(longest, run)
-    return longest <= ruleset.deal_params.get("centre_max_consecutive", 52)
+    """The first dealt form of the ruleset (``alkupeli``): the deals these tests draw."""
+    return strategies.dealt_form(ruleset)
 
 
 def deal_mapping(ruleset: Ruleset, dealer: str, cards: list[str], *, positions: list[int] | None = None) -> dict:
-    """A deal mapping from a permutation of the 52 cards.
-
-    Without ``positions``: the first ``4 * hand_size`` cards are the hands N, E, S, W in blocks, the rest the
-    centre. With ``positions``: the ``deck`` + ``centre_positions`` form.
-    """
-    form = dealt_form(ruleset)
-    if positions is not None:
-        return {"form": form.name, "dealer": dealer, "deck": list(cards), "centre_positions": list(positions)}
-    size = form.params["hand_size"]
-    hands = {s: list(cards[i * size:(i + 1) * size]) for i, s in enumerate(SEATS)}
-    return {"form": form.name, "dealer": dealer, "hands": hands, "centre": list(cards[4 * size:])}
+    """A deal mapping of the first dealt form from a permutation of the 52 cards (see skruuvi.strategies)."""
+    return strategies.deal_mapping(ruleset, dealer, cards, positions=positions)
 
 
 def random_positions(rng: random.Random, ruleset: Ruleset) -> list[int]:
-    n = dealt_form(ruleset).params["centre_cards"]
-    while True:
-        positions = rng.sample(range(52), n)
-        if _positions_ok(ruleset, positions):
-            return positions
+    return strategies.random_positions(rng, ruleset)
 
 
 def random_deal(rng: random.Random, ruleset_id: str = "skruuvi-2016", *, deck_share: float = 0.3) -> dict:
@@ -108,25 +84,9 @@ def random_deal(rng: random.Random, ruleset_id: str = "skruuvi-2016", *, deck_sh
     return deal_mapping(ruleset, dealer, cards)
 
 
-@st.composite
-def _deals(draw: Any, ruleset_id: str) -> dict:
-    ruleset = get_ruleset(ruleset_id)
-    dealer = draw(st.sampled_from(SEATS))
-    cards = draw(st.permutations(CARD_NAMES))
-    if draw(st.booleans()):
-        n = dealt_form(ruleset).params["centre_cards"]
-        positions = draw(
-            st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True).filter(
-                lambda p: _positions_ok(ruleset, p)
-            )
-        )
-        return deal_mapping(ruleset, dealer, cards, positions=positions)
-    return deal_mapping(ruleset, dealer, cards)
-
-
 def deals(ruleset_id: str = "skruuvi-2016") -> st.SearchStrategy[dict]:
-    """A random deal mapping of the ruleset's dealt form (both the hands and the deck form)."""
-    return _deals(ruleset_id)
+    """A random deal mapping of the ruleset's first dealt form (both the hands and the deck form)."""
+    return strategies.deals(ruleset_id, form=dealt_form(get_ruleset(ruleset_id)).name)
 
 
 # ------------------------------------------------------------------------------------------------ bot

@@ -55,7 +55,8 @@ def test_changed_values_carry_both_sides(diff):
 def test_presence_and_same(diff):
     by_id = {d.id: d for d in diff.rules}
     assert by_id["passimisaari.lead"].kind == "only-a"
-    assert by_id["kotka.min-level"].kind == "only-b" and by_id["kotka.min-level"].topic == "auction"
+    assert by_id["pakkomisaari.lead"].kind == "only-b" and by_id["pakkomisaari.lead"].topic == "play"
+    assert by_id["kotka.min-level"].kind == "changed" and by_id["kotka.min-level"].topic == "auction"
     assert by_id["match.game-threshold"].topic == "match"
     assert by_id["kitty.partner-order"].kind == "same"
     counts = diff.counts()
@@ -116,7 +117,8 @@ def test_text_markdown_and_json_renderings(diff):
     text = diff_text(diff)
     assert re.search(r"~\s+auction2\.final-min-level\s+final_min_level 5 → 4", text)
     assert "multipliers ×2/×3 → ×2/×4" in text
-    assert re.search(r"\+\s+kotka\.min-level\s+only in skruuvi-1944: min_level = 6", text)
+    assert re.search(r"\+\s+pakkomisaari\.lead\s+only in skruuvi-1944: lead = forehand", text)
+    assert re.search(r"~\s+kotka\.min-level\s+sources S001, S002 → S000", text)
     markdown = diff_markdown(diff)
     assert markdown.startswith("# skruuvi-2016 (2016) compared with skruuvi-1944 (1944)")
     assert "| ~ | `auction2.final-min-level` | final_min_level = 5 | final_min_level = 4 |" in markdown
@@ -198,12 +200,17 @@ def test_bid_below_minimum_maps_to_min_level(r44):
 
 
 def test_a_form_that_an_era_lacks_is_not_playable(r16, r44):
+    doc = copy.deepcopy(dict(r16.raw))
+    del doc["forms"]["kotka"]
+    del doc["match"]  # its blocks name the kotka
+    doc["id"] = "skruuvi-2016-without-kotka"
+    no_kotka = compile_ruleset(doc, "<no kotka>")
     deal = {"form": "kotka", "dealer": "N", "hands": {s: [r + t for r in "23456789TJQKA"] for s, t in
                                                       zip("NESW", "SCDH", strict=True)}}
-    x = cross_era({"id": "k", "ruleset": r44.id, "deal": deal, "actions": []}, [r16, r44])
-    assert not x.eras[0].playable and "'kotka' does not exist in skruuvi-2016" in x.eras[0].reason
+    x = cross_era({"id": "k", "ruleset": r44.id, "deal": deal, "actions": []}, [no_kotka, r44])
+    assert not x.eras[0].playable and "'kotka' does not exist in skruuvi-2016-without-kotka" in x.eras[0].reason
     assert x.eras[1].playable and x.eras[1].rejection.code == "incomplete-record"
-    assert x.to_dict()["eras"][0] == {"ruleset": "skruuvi-2016", "era": "2016", "playable": False,
+    assert x.to_dict()["eras"][0] == {"ruleset": "skruuvi-2016-without-kotka", "era": "2016", "playable": False,
                                       "reason": x.eras[0].reason}
 
 

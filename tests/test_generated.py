@@ -17,14 +17,16 @@ from skruuvi.ruleset import get_ruleset
 ROOT = Path(__file__).resolve().parents[1]
 GENERATED = ROOT / "conformance" / "generated"
 ORACLE = ROOT / "conformance" / "oracle" / "oracle.py"
-FILES = {"skruuvi-2016": GENERATED / "2016" / "seed-1.jsonl.gz", "skruuvi-1944": GENERATED / "1944" / "seed-1.jsonl.gz"}
+FILES = {"skruuvi-2016": GENERATED / "2016" / "seed-2.jsonl.gz", "skruuvi-1944": GENERATED / "1944" / "seed-1.jsonl.gz"}
+SEEDS = {"skruuvi-2016": 2, "skruuvi-1944": 1}
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(FILES))
 def test_the_committed_file_is_what_the_generator_writes(ruleset_id: str) -> None:
     with gzip.open(FILES[ruleset_id], "rt", encoding="utf-8") as handle:
         head = list(itertools.islice(handle, 60))
-    regenerated = list(itertools.islice(to_json_lines(generate(get_ruleset(ruleset_id), 10000, 1)), 60))
+    regenerated = list(itertools.islice(to_json_lines(generate(get_ruleset(ruleset_id), 10000, SEEDS[ruleset_id])),
+                                        60))
     assert head == regenerated
 
 
@@ -57,4 +59,4 @@ def test_both_implementations_pass_the_generated_suites(impl: str) -> None:
         command += ["--impl", f"{sys.executable} {ORACLE}"]
     proc = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-    assert "26200 passed, 0 failed" in proc.stdout
+    assert "26400 passed, 0 failed" in proc.stdout

@@ -38,7 +38,11 @@ def test_the_2016_ruleset_compiles(doc):
     assert rs.id == "skruuvi-2016" and rs.era == "2016"
     assert "skruuvi-2016" in available_rulesets()
     assert get_ruleset("skruuvi-2016") is rs  # cached
-    assert set(rs.forms) == {"alkupeli", "passimisaari"}
+    assert set(rs.forms) == {"alkupeli", "kotka", "passimisaari"}
+    kotka = rs.forms["kotka"]
+    assert kotka.dealt and kotka.params["hand_size"] == 13 and kotka.params["centre_cards"] == 0
+    assert [p.mechanism for p in kotka.phases] == [
+        "auction", "pair_swap", "auction", "defenders_exchange", "doubling", "play"]
     alku = rs.forms["alkupeli"]
     assert alku.dealt and alku.scheme == "contract"
     assert [p.id for p in alku.phases] == [
@@ -74,7 +78,7 @@ def test_phase_parameters_and_extends():
 
 def test_rule_ids_are_unique_and_complete(doc):
     rs = get_ruleset("skruuvi-2016")
-    entries = list(_rule_entries({k: doc[k] for k in ("deal", "forms", "phases", "scoring")}))
+    entries = list(_rule_entries({k: doc[k] for k in ("deal", "forms", "phases", "scoring", "match")}))
     ids = [e["id"] for _, e in entries]
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
     assert set(ids) == set(rs.rules)

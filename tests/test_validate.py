@@ -309,7 +309,7 @@ def test_errors_yaml_is_the_design_list_in_precedence_order() -> None:
                      "redouble-not-allowed", "wrong-phase", "give-wrong-recipient", "give-wrong-count",
                      "card-not-held", "return-same-card", "must-follow-suit", "bid-not-allowed",
                      "bid-below-minimum", "bid-not-higher", "final-contract-too-low", "incomplete-record",
-                     "wrong-deal-form", "wrong-dealer", "match-overrun"]
+                     "wrong-deal-form", "wrong-dealer", "wrong-seating", "match-overrun"]
     ruleset_rules = set().union(*(rule_ids(load_yaml(p)) for p in (spec_dir() / "rulesets").glob("*.yaml")))
     assert {r for e in data["errors"] for r in e["rules"]} <= ruleset_rules
     assert "play.follow-suit" in next(e for e in data["errors"] if e["code"] == "must-follow-suit")["rules"]

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""skruuvi-oracle: an independent, hand-coded replayer for rulesets `skruuvi-2016` and `skruuvi-1944`.
+"""skruuvi-oracle: an independent, hand-coded replayer for rulesets `skruuvi-2016` and `skruuvi-1944`
+(both with alkupeli and kotka deals, and the all-pass form each turns into), with the match records of
+both eras (a 1944 set, a 2016 sitsi).
 
 Written from docs (DESIGN.md, the project's 2016 and 1944 briefs, the prose of skruuvi-2016.yaml, the
 Finnish seed text) without looking at the reference interpreter. Standard library only; every number
@@ -9,7 +11,7 @@ reading of the same data.
 Layout: notation and actions (shared) · the two era tables `ERA_2016` / `ERA_1944` (what differs in
 the deal, the auctions, the exchanges, the knocks and the lead) · deal reading · the `Game` state
 machine (one method per phase, asking its era where eras differ) · 2016 scoring · 1944 scoring,
-games and match records · SCP/1 server and CLI.
+games and match records · 2016 sitsi match records · SCP/1 server and CLI.
 
 Usage:
     python3 oracle.py                   SCP/1 server on stdin/stdout (DESIGN §6)
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.2.0"
+VERSION = "0.4.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
@@ -174,11 +176,11 @@ class Era:
 
 ERA_2016 = Era(
     ruleset="skruuvi-2016",
-    dealt_forms={"alkupeli": (12, 4)},
+    dealt_forms={"alkupeli": (12, 4), "kotka": (13, 0)},   # kotka: brief-2016 ADDENDUM, kotka.*
     all_pass_form="passimisaari",
-    strain_order={"alkupeli": "MSCDHG"},
-    min_bid_level={"alkupeli": 1},
-    final_min_level={"alkupeli": 5},
+    strain_order={"alkupeli": "MSCDHG", "kotka": "SCDHMG"},
+    min_bid_level={"alkupeli": 1, "kotka": 6},
+    final_min_level={"alkupeli": 5, "kotka": 6},
     exchange_ban_level=6,
     centre_ok=_centre_ok_2016,
     all_pass_return_rule=True,
@@ -893,6 +895,143 @@ def replay_match_1944(match: Any) -> dict[str, Any]:
     return {"result": {"match": {"sheets": sheets, "final": final}}}
 
 
+# ----------------------------------------------------------------------------- 2016 sitsi match records
+
+SITSI_PLAYERS = ("A", "B", "C", "D")                          # sitsi.players
+SITSI_PARTNERSHIPS = ((("A", "B"), ("C", "D")),               # sitsi.partnerships: three blocks
+                      (("A", "C"), ("B", "D")),
+                      (("A", "D"), ("B", "C")))
+SITSI_STAGES = (("alkupeli", 4), ("kotka", 4))                # sitsi.block: 4 alkupelit, 4 kotkat
+SITSI_OPTIONS = ("stages", "unwinding", "players", "partnerships")   # sitsi.agreements
+
+
+def _is_name(x: Any) -> bool:
+    return isinstance(x, str) and x != ""
+
+
+def _sitsi_stages(x: Any) -> tuple[tuple[str, int], ...]:
+    """options.stages: a non-empty list of {form: alkupeli|kotka, deals: n >= 1}."""
+    if not isinstance(x, list) or not x:
+        raise CaseError("options.stages must be a non-empty list")
+    out = []
+    for st in x:
+        if (not isinstance(st, dict) or set(st) != {"form", "deals"}
+                or st["form"] not in ERA_2016.dealt_forms
+                or not isinstance(st["deals"], int) or isinstance(st["deals"], bool)
+                or st["deals"] < 1):
+            raise CaseError("each stage must be {form: alkupeli|kotka, deals: n >= 1}")
+        out.append((st["form"], st["deals"]))
+    return tuple(out)
+
+
+def _sitsi_partnerships(x: Any) -> tuple[tuple[tuple[str, str], tuple[str, str]], ...]:
+    """options.partnerships: a non-empty list of blocks, each two pairs of four distinct players."""
+    if not isinstance(x, list) or not x:
+        raise CaseError("options.partnerships must be a non-empty list of blocks")
+    out = []
+    for block in x:
+        if (not isinstance(block, list) or len(block) != 2
+                or not all(isinstance(pair, list) and len(pair) == 2 and all(_is_name(n) for n in pair)
+                           for pair in block)
+                or len({n for pair in block for n in pair}) != 4):
+            raise CaseError("each block must be two pairs of four distinct players")
+        out.append((tuple(block[0]), tuple(block[1])))
+    return tuple(out)
+
+
+def _sitsi_options(x: Any) -> tuple[tuple, tuple, list[str]]:
+    """(stages, blocks in playing order, players of the totals) from match.options."""
+    if x is None:
+        x = {}
+    if not isinstance(x, dict):
+        raise CaseError("match.options must be a mapping")
+    unknown = sorted(str(k) for k in x if k not in SITSI_OPTIONS)
+    if unknown:
+        raise CaseError(f"unknown match option(s): {', '.join(unknown)}")
+    stages = _sitsi_stages(x["stages"]) if "stages" in x else SITSI_STAGES
+    blocks = (_sitsi_partnerships(x["partnerships"]) if "partnerships" in x
+              else SITSI_PARTNERSHIPS)
+    unwinding = x.get("unwinding", False)
+    if not isinstance(unwinding, bool):
+        raise CaseError("options.unwinding must be true or false")
+    if unwinding:                                            # sitsi.unwinding: reverse order
+        blocks = blocks + tuple(reversed(blocks))
+    named: set[str] = {n for block in blocks for pair in block for n in pair}
+    if "players" in x:
+        players = x["players"]
+        if (not isinstance(players, list) or not all(_is_name(n) for n in players)
+                or len(set(players)) != len(players)):
+            raise CaseError("options.players must be a list of distinct player names")
+        named |= set(players)
+    return stages, blocks, sorted(named)
+
+
+def _sitsi_seats(raw: Any, block: tuple) -> dict[str, str] | None:
+    """The seats of a block's deal, or None if they do not seat the block's partnerships."""
+    if not isinstance(raw, dict) or set(raw) != set(SEATS):
+        return None
+    if not all(_is_name(raw[s]) for s in SEATS):
+        return None
+    pairs = {frozenset((raw["N"], raw["S"])), frozenset((raw["E"], raw["W"]))}
+    if pairs != {frozenset(block[0]), frozenset(block[1])} or len(set(raw.values())) != 4:
+        return None
+    return {s: raw[s] for s in SEATS}
+
+
+def replay_match_2016(match: Any) -> dict[str, Any]:
+    """A sitsi: blocks of fixed partnerships (each its stages of deals); individual totals."""
+    if not isinstance(match, dict) or not isinstance(match.get("deals"), list):
+        raise CaseError("match needs a list of deals")
+    stages, blocks, players = _sitsi_options(match.get("options"))
+    per_block = [form for form, n in stages for _ in range(n)]   # required form of each deal
+    total_deals = len(per_block) * len(blocks)
+    entries = match["deals"]
+    totals = {p: 0 for p in players}
+    sheets: list[dict[str, Any]] = []
+    prev_dealer: str | None = None
+    seats: dict[str, str] = {}
+    for k, entry in enumerate(entries):
+        if (not isinstance(entry, dict) or "deal" not in entry
+                or not isinstance(entry.get("actions"), list)):
+            raise CaseError(f"deal {k} needs a deal and a list of actions")
+        if k >= total_deals:
+            return _match_error(k, None, "match-overrun")
+        raw = entry["deal"]
+        if not isinstance(raw, dict):
+            return _match_error(k, None, "invalid-deal")
+        b, j = divmod(k, len(per_block))
+        if raw.get("form") != per_block[j]:
+            return _match_error(k, None, "wrong-deal-form")
+        if prev_dealer is not None and raw.get("dealer") != left(prev_dealer):
+            return _match_error(k, None, "wrong-dealer")
+        given = entry.get("seats")
+        if j == 0:                                        # a block's first deal seats the players
+            new = _sitsi_seats(given, blocks[b]) if given is not None else None
+            if new is None:
+                return _match_error(k, None, "wrong-seating")
+            seats = new
+        elif given is not None and given != seats:        # later deals: omitted or the same
+            return _match_error(k, None, "wrong-seating")
+        try:
+            deal = read_deal(ERA_2016, raw)
+        except RecordError as e:
+            return _match_error(k, None, e.code)
+        try:
+            game = play_deal(ERA_2016, deal, entry["actions"])
+        except RecordError as e:
+            return _match_error(k, e.index, e.code)
+        score = result_2016(game)["score"]
+        for s in SEATS:                                   # sitsi.individual-totals
+            totals[seats[s]] += score[side(s)]
+        prev_dealer = deal.dealer
+        sheets.append({"totals": dict(totals)})
+    if len(entries) < total_deals:
+        return _match_error(len(entries), None, "incomplete-record")
+    ranking = sorted(players, key=lambda p: (-totals[p], p))
+    return {"result": {"match": {"sheets": sheets,
+                                 "final": {"totals": dict(totals), "ranking": ranking}}}}
+
+
 # ----------------------------------------------------------------------------- protocol answer
 
 def respond(case: Any) -> dict[str, Any]:
@@ -906,6 +1045,8 @@ def respond(case: Any) -> dict[str, Any]:
     try:
         if era is ERA_1944 and "match" in case:
             return replay_match_1944(case["match"])
+        if era is ERA_2016 and "match" in case:
+            return replay_match_2016(case["match"])
         if "deal" not in case or "actions" not in case or not isinstance(case["actions"], list):
             return {"errored": "case needs a deal and a list of actions"}
         return replay(era, case)

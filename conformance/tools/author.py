@@ -11,7 +11,11 @@ with the 2016 score tables typed in by hand (``MADE``, ``OVERTRICK``, ``FIRST_UN
 A scenario gives
   * the deal: four 12-card hands + 4 centre cards written per seat and suit, or the same hands
     re-encoded as a 52-card ``deck`` + ``centre_positions`` (``deck_positions``), or a raw broken
-    deal for ``invalid-deal`` cases;
+    deal for ``invalid-deal`` cases; with ``form="kotka"``, four 13-card hands and no centre cards
+    (the 2016 kotka: bids from level 6, strain order S < C < D < H < M < G, the four-for-four
+    exchange H -> P -> H, no defenders' exchange; all four passing gives a passimisääri with
+    nothing to deal), as hands (``centre`` absent, or ``[]`` with ``empty_centre``) or as a deck
+    (``centre_positions`` absent with ``deck_positions=None``, or ``[]``);
   * the decisions before play, as explicit action strings (first auction, kitty gifts, second
     auction, defenders' exchange, doubling);
   * the play: an explicit list of cards, or a deterministic policy (below), optionally searched
@@ -51,6 +55,11 @@ SEATS = "NESW"
 SUITS = "SHDC"          # display order only
 RANKS = "23456789TJQKA"
 STRAIN_ORDER = "MSCDHG"  # low to high, alkupeli (2016)
+KOTKA_ORDER = "SCDHMG"   # low to high, kotka (2016): misère above hearts, below grandi
+MIN_LEVEL = {"alkupeli": 1, "kotka": 6}     # lowest level of any bid (first and second auction)
+FINAL_MIN = {"alkupeli": 5, "kotka": 6}     # lowest level of a contract
+HAND_SIZE = {"alkupeli": 12, "kotka": 13}
+CENTRE_SIZE = {"alkupeli": 4, "kotka": 0}
 SUIT_SYM = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 ALL_CARDS = [r + s for s in "SCDH" for r in RANKS]
 
@@ -90,8 +99,8 @@ def is_card(c):
     return isinstance(c, str) and len(c) == 2 and c[0] in RANKS and c[1] in "SHDC"
 
 
-def bid_key(b):
-    return (int(b[0]), STRAIN_ORDER.index(b[1]))
+def bid_key(b, order=STRAIN_ORDER):
+    return (int(b[0]), order.index(b[1]))
 
 
 def sort_cards(cards):
@@ -114,38 +123,43 @@ class Err(Exception):
 
 # ----------------------------------------------------------------------------- deal
 def build_deal(deal):
-    """Return (dealer, hands{seat:set}, centre list) or raise Err('invalid-deal')."""
+    """Return (dealer, hands{seat:set}, centre list) or raise Err('invalid-deal').
+
+    An alkupeli has 12 cards each and 4 centre cards; a kotka 13 each and none (``centre`` /
+    ``centre_positions`` absent or empty; the deck constraints on centre positions never apply)."""
     if not isinstance(deal, dict):
         raise Err("invalid-deal")
-    if deal.get("form") != "alkupeli" or deal.get("dealer") not in list(SEATS):
+    form = deal.get("form")
+    if form not in ("alkupeli", "kotka") or deal.get("dealer") not in list(SEATS):
         raise Err("invalid-deal")
+    size, ncentre = HAND_SIZE[form], CENTRE_SIZE[form]
     has_h, has_d = "hands" in deal, "deck" in deal
     if has_h == has_d:
         raise Err("invalid-deal")
     dealer = deal["dealer"]
     if has_h:
-        hands, centre = deal["hands"], deal.get("centre")
+        hands, centre = deal["hands"], deal.get("centre", [] if form == "kotka" else None)
         if not isinstance(hands, dict) or set(hands) != set(SEATS) or not isinstance(centre, list):
             raise Err("invalid-deal")
         allc = []
         for s in SEATS:
-            if not isinstance(hands[s], list) or len(hands[s]) != 12:
+            if not isinstance(hands[s], list) or len(hands[s]) != size:
                 raise Err("invalid-deal")
             allc += hands[s]
-        if len(centre) != 4:
+        if len(centre) != ncentre:
             raise Err("invalid-deal")
         allc += centre
         if not all(is_card(c) for c in allc) or len(set(allc)) != 52:
             raise Err("invalid-deal")
         return dealer, {s: set(hands[s]) for s in SEATS}, list(centre)
-    deck, pos = deal["deck"], deal.get("centre_positions")
+    deck, pos = deal["deck"], deal.get("centre_positions", [] if form == "kotka" else None)
     if not isinstance(deck, list) or len(deck) != 52 or not all(is_card(c) for c in deck) or len(set(deck)) != 52:
         raise Err("invalid-deal")
-    if (not isinstance(pos, list) or len(pos) != 4 or not all(isinstance(p, int) and 0 <= p <= 51 for p in pos)
-            or len(set(pos)) != 4):
+    if (not isinstance(pos, list) or len(pos) != ncentre or not all(isinstance(p, int) and 0 <= p <= 51 for p in pos)
+            or len(set(pos)) != ncentre):
         raise Err("invalid-deal")
     sp = sorted(pos)
-    if 0 in sp or 51 in sp or sp[3] - sp[0] == 3:
+    if ncentre and (0 in sp or 51 in sp or sp[3] - sp[0] == 3):
         raise Err("invalid-deal")
     centre = [deck[p] for p in sp]
     rest = [c for i, c in enumerate(deck) if i not in sp]
@@ -163,7 +177,7 @@ def hands_to_deck(dealer, hands, centre, positions):
     sp = sorted(positions)
     queues = {s: sort_cards(hands[s]) for s in SEATS}
     rest, seat = [], left(dealer)
-    for _ in range(48):
+    for _ in range(52 - len(centre)):
         rest.append(queues[seat].pop(0))
         seat = left(seat)
     deck, it, cit = [], iter(rest), iter(centre)
@@ -206,7 +220,9 @@ class State:
         self.dealer, self.hands, self.centre = build_deal(deal)
         self.start_hands = {s: set(self.hands[s]) for s in SEATS}
         self.phase = "first-auction"
-        self.form = "alkupeli"
+        self.dealt_form = deal["form"]   # alkupeli | kotka
+        self.form = self.dealt_form      # becomes passimisaari after four passes at the start
+        self.order = KOTKA_ORDER if self.dealt_form == "kotka" else STRAIN_ORDER
         self.log = []            # narrative events
         self.calls = []          # (seat, call)
         self.high = None         # (bid, seat)
@@ -232,11 +248,17 @@ class State:
             raise Err("not-your-turn")
         getattr(self, "_" + self.phase.replace("-", "_"))(seat, verb, arg)
 
+    def _check_bid(self, arg):
+        """bid-below-minimum (the form's lowest level) before bid-not-higher (the form's strain order)."""
+        if int(arg[0]) < MIN_LEVEL[self.dealt_form]:
+            raise Err("bid-below-minimum")
+        if self.high and bid_key(arg, self.order) <= bid_key(self.high[0], self.order):
+            raise Err("bid-not-higher")
+
     # --- first auction
     def _first_auction(self, seat, verb, arg):
         if verb == "bid":
-            if self.high and bid_key(arg) <= bid_key(self.high[0]):
-                raise Err("bid-not-higher")
+            self._check_bid(arg)
             self.high = (arg, seat)
             self.cons_pass = 0
             self.calls.append((seat, arg))
@@ -249,7 +271,10 @@ class State:
         if self.high is None and len(self.calls) == 4:
             self._start_passimisaari()
         elif self.high is not None and self.cons_pass == 8:
-            self._start_kitty()
+            if self.dealt_form == "kotka":
+                self._start_kotka_exchange()
+            else:
+                self._start_kitty()
 
     def _start_kitty(self):
         H = self.high[1]
@@ -301,16 +326,44 @@ class State:
             self.decl_seat = self.H
             self.log.append(("hands-after-kitty", {s: set(self.hands[s]) for s in SEATS}))
 
+    # --- kotka exchange (no centre cards): H gives P four cards, then P gives H four
+    def _start_kotka_exchange(self):
+        H = self.high[1]
+        P = partner(H)
+        for s, c in self.calls:
+            if c != "pass" and s in (H, P):
+                self.main_first = (c, s)
+                break
+        self.H, self.P = H, P
+        self.log.append(("first-auction-end", self.high, self.main_first))
+        self.phase = "kotka-exchange"
+        self.kx_stage = 0
+        self.turn = H
+
+    def _kotka_exchange(self, seat, verb, arg):
+        if self.kx_stage == 0:
+            cards = self._check_give(seat, verb, arg, self.P, 4)
+            self.log.append(("kotka-give", seat, self.P, cards))
+            self.kx_stage = 1
+            self.turn = self.P
+            return
+        cards = self._check_give(seat, verb, arg, self.H, 4)
+        self.log.append(("kotka-give", seat, self.H, cards))
+        self.phase = "second-auction"
+        self.cons_pass = 0
+        self.turn = self.H
+        self.decl_seat = self.H
+        self.log.append(("hands-after-kotka-exchange", {s: set(self.hands[s]) for s in SEATS}))
+
     # --- second auction
     def _second_auction(self, seat, verb, arg):
         if verb == "bid":
-            if bid_key(arg) <= bid_key(self.high[0]):
-                raise Err("bid-not-higher")
+            self._check_bid(arg)
             self.high = (arg, seat)
             self.cons_pass = 0
             self.log.append(("bid2", seat, arg))
         elif verb == "pass":
-            if self.cons_pass == 3 and int(self.high[0][0]) < 5:
+            if self.cons_pass == 3 and int(self.high[0][0]) < FINAL_MIN[self.dealt_form]:
                 raise Err("final-contract-too-low")
             self.cons_pass += 1
             self.log.append(("bid2", seat, "pass"))
@@ -356,7 +409,7 @@ class State:
         self.turn = self.dbl_queue.pop(0)
 
     def _doubling(self, seat, verb, arg):
-        if verb == "give" and self.form == "alkupeli" and not self.exchange_allowed and self.dbl_mode == "double":
+        if verb == "give" and self.form != "passimisaari" and not self.exchange_allowed and self.dbl_mode == "double":
             raise Err("exchange-forbidden")
         if verb == "double" and self.dbl_mode != "double":
             raise Err("double-not-allowed")
@@ -381,7 +434,7 @@ class State:
     # --- play
     def _start_play(self):
         self.phase = "play"
-        if self.form == "alkupeli":
+        if self.form != "passimisaari":
             self.trump = self.contract[1] if self.contract[1] in "SCDH" else None
             self.turn = left(self.declarer)
         else:
@@ -656,14 +709,30 @@ def auto_play(st, target=None, limit=200000):
 def narrative(st, actions_before_play):
     out = []
     calls = " ".join(f"{s}:{c}" for s, c in st.calls)
-    out.append(f"Dealer {st.dealer}; first auction (dealer first, clockwise): {calls}.")
+    kotka = st.dealt_form == "kotka"
+    if kotka:
+        h = st.start_hands
+        out.append("Kotka (13 cards each, no centre cards); dealt hands: "
+                   + "; ".join(f"{s} {show(h[s])}" for s in SEATS) + ".")
+        out.append(f"Dealer {st.dealer}; first auction (dealer first, clockwise; every bid at level 6 or more; strain "
+                   f"order S < C < D < H < M < G): {calls}.")
+    else:
+        out.append(f"Dealer {st.dealer}; first auction (dealer first, clockwise): {calls}.")
     for ev in st.log:
         k = ev[0]
         if k == "first-auction-end":
             (hb, hs), mf = ev[1], ev[2]
             out.append(f"It ends at the 8th consecutive pass after the last bid. Highest bid {hb} by {hs}: "
                        f"H={hs}, P={partner(hs)}, main pair {side(hs)}; the main pair's first bid was {mf[0]} by {mf[1]}.")
-            out.append(f"{hs} takes the centre {show(st.centre)}.")
+            if kotka:
+                out.append(f"Kotka exchange: {hs} gives {partner(hs)} four cards, then {partner(hs)} gives {hs} four.")
+            else:
+                out.append(f"{hs} takes the centre {show(st.centre)}.")
+        elif k == "kotka-give":
+            out.append(f"{ev[1]} gives {ev[2]} {' '.join(ev[3])}.")
+        elif k == "hands-after-kotka-exchange":
+            h = ev[1]
+            out.append("Hands after the exchange: " + "; ".join(f"{s} {show(h[s])}" for s in SEATS) + ".")
         elif k == "kitty-give":
             out.append(f"{ev[1]} gives {ev[2]} {' '.join(ev[3])}.")
         elif k == "hands-after-kitty":
@@ -676,7 +745,11 @@ def narrative(st, actions_before_play):
             out.append(f"Second auction (H first, alternating, ends after 4 consecutive passes): {' '.join(b2)}. "
                        f"Contract {ev[1]}, declarer {ev[2]} (maker of the last bid).")
             lvl = st.main_first[0][0]
-            if ev[3]:
+            if kotka:
+                out.append(f"Defenders' exchange forbidden: in a kotka the main pair's first bid ({st.main_first[0]}, "
+                           f"level {lvl}) is always at level 6 or more; {left(ev[2])} (declarer's left) is first "
+                           f"to double.")
+            elif ev[3]:
                 out.append(f"Defenders' exchange allowed (main pair's first bid {st.main_first[0]}, level {lvl} < 6); "
                            f"{left(ev[2])} (declarer's left) acts first.")
             else:
@@ -685,6 +758,9 @@ def narrative(st, actions_before_play):
             out.append(f"{ev[1]} passes: no defenders' exchange.")
         elif k == "dx-give":
             out.append(f"{ev[1]} gives {ev[2]} {' '.join(ev[3])}.")
+        elif k == "centre-deal" and kotka:
+            out.append("All four passed in the first round of a kotka: passimisääri. There are no centre cards to "
+                       "deal; everyone keeps his 13 cards.")
         elif k == "centre-deal":
             out.append("All four passed in the first round: passimisääri. Centre cards dealt from the dealer's left: "
                        + ", ".join(f"{c}→{s}" for s, c in ev[1]) + ".")
@@ -700,7 +776,7 @@ def narrative(st, actions_before_play):
 
 def play_text(st):
     h = st.play_start_hands
-    lead = "Play" + (f" ({st.contract}, trumps {SUIT_SYM[st.trump]})" if st.form == "alkupeli" and st.trump
+    lead = "Play" + (f" ({st.contract}, trumps {SUIT_SYM[st.trump]})" if st.form != "passimisaari" and st.trump
                      else " (no trumps)")
     s = ["Hands at the start of play: " + "; ".join(f"{x} {show(h[x])}" for x in SEATS) + "."]
     s.append(f"{lead}, {st.tricks[0][0]} leads.")
@@ -773,8 +849,9 @@ def gen_deal(sc, seed):
     rest = [c for c in ALL_CARDS if c not in used]
     rng.shuffle(rest)
     hands = {}
+    size = HAND_SIZE[sc.get("form", "alkupeli")]
     for s in SEATS:
-        k = 12 - len(fixed[s])
+        k = size - len(fixed[s])
         hands[s] = sort_cards(fixed[s] + rest[:k])
         rest = rest[k:]
     centre = cfix + rest
@@ -784,6 +861,8 @@ def gen_deal(sc, seed):
 def make_deal(sc, seed=None):
     if "raw_deal" in sc:
         return sc["raw_deal"]
+    if sc.get("form") == "kotka":
+        return make_kotka_deal(sc, seed)
     if "fix" in sc:
         hands, centre = gen_deal(sc, seed)
     else:
@@ -795,6 +874,43 @@ def make_deal(sc, seed=None):
         deck = hands_to_deck(sc["dealer"], hands, centre, sc["deck_positions"])
         return {"form": "alkupeli", "dealer": sc["dealer"], "deck": deck, "centre_positions": sc["deck_positions"]}
     return {"form": "alkupeli", "dealer": sc["dealer"], "hands": hands, "centre": centre}
+
+
+def make_kotka_deal(sc, seed=None):
+    """A kotka record: 13-card hands and no ``centre`` key (``centre: []`` with ``empty_centre``), or, with
+    ``deck_positions`` (None: no ``centre_positions`` key; []: ``centre_positions: []``), a 52-card deck."""
+    if "fix" in sc:
+        hands, centre = gen_deal(sc, seed)
+    else:
+        hands, centre = {s: sort_cards(hand(sc["hands"][s])) for s in SEATS}, []
+    used = set(functools.reduce(operator.iadd, hands.values(), []))
+    assert len(used) == 52 and not centre, (sc["id"], len(used), centre)
+    d = {"form": "kotka", "dealer": sc["dealer"]}
+    if "deck_positions" in sc:
+        d["deck"] = hands_to_deck(sc["dealer"], hands, [], [])
+        if sc["deck_positions"] is not None:
+            d["centre_positions"] = sc["deck_positions"]
+        return d
+    d["hands"] = hands
+    if sc.get("empty_centre"):
+        d["centre"] = []
+    return d
+
+
+def kotka_rules(st):
+    """kotka.* rule ids a finished kotka deal exercises (besides those the scenario names)."""
+    ids = ["kotka.hand-size", "kotka.no-centre-cards"]
+    bids = [c for _, c in st.calls if c != "pass"] + [e[2] for e in st.log if e[0] == "bid2" and e[2] != "pass"]
+    if bids:
+        ids.append("kotka.min-level")
+    if any(bids[i][0] == bids[i + 1][0] for i in range(len(bids) - 1)):   # two bids at one level compared by strain
+        ids.append("kotka.strain-order")
+    if st.form == "passimisaari":
+        return [*ids, "kotka.all-pass"]
+    ids += ["kotka.exchange", "kotka.exchange-giver", "kotka.final-min-level"]
+    if any(e[0] == "bid2" and e[2] != "pass" for e in st.log):
+        ids.append("kotka.second-auction-min-level")
+    return [*ids, "kotka.no-defenders-exchange", "defenders-exchange.banned-after-high-first-bid", "kotka.scoring"]
 
 
 class Reject(Exception):
@@ -888,7 +1004,7 @@ def attempt(sc, deal, seed=None):
             assert res["score"] == sc["expect_score"], (sc["id"], res["score"], sc["expect_score"])
         if "want" in sc:
             assert sc["want"](st), sc["id"]
-        for rid in score_rules(st):
+        for rid in score_rules(st) + (kotka_rules(st) if st.dealt_form == "kotka" else []):
             if rid not in case["rules"]:
                 case["rules"].append(rid)
         note = (remark + " " if remark else "") + narrative(st, None) + " " + play_text(st) + " " + arith

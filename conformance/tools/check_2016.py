@@ -3,6 +3,13 @@
 Independent of author.py: it re-reads the YAML files, re-counts tricks from the play actions with its own
 trick evaluation, recomputes the score from the 2016 tables, and reports coverage of the ruleset's rule
 ids, of the error codes, and of the score-table entries.  Exit status 1 on any inconsistency.
+
+Kotka deals (``deal.form: kotka``) get an extra, independent replay of everything before the score
+(``kotka_problems``): the deal shape (13 cards each, no centre cards), every bid at level 6 or more and higher in
+the kotka order S < C < D < H < M < G, the 4-for-4 exchange (H to P, then P to H), the second auction, no
+defenders' exchange, the opening lead by the declarer's left (passimisääri: the dealer's left, after the
+partners' exchange), following suit, and for invalid kotka cases that the named code fits the action at the
+index.  Every kotka.* rule id must be named by at least two valid cases.
 """
 import collections
 import glob
@@ -14,12 +21,130 @@ import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-CASES = sorted(glob.glob(os.path.join(ROOT, "conformance", "cases", "2016", "*", "*.yaml")))
+# Single-deal cases only: the sitsi match records (cases/2016/match/) are checked by tests/test_sitsi.py.
+CASES = sorted(p for p in glob.glob(os.path.join(ROOT, "conformance", "cases", "2016", "*", "*.yaml"))
+               if os.sep + "match" + os.sep not in p)
 RULESET = os.path.join(ROOT, "spec", "rulesets", "skruuvi-2016.yaml")
-CODES = ["invalid-deal", "malformed-action", "not-your-turn", "wrong-phase", "bid-not-higher",
+CODES = ["invalid-deal", "malformed-action", "not-your-turn", "wrong-phase", "bid-below-minimum", "bid-not-higher",
          "final-contract-too-low", "card-not-held", "must-follow-suit", "give-wrong-count", "give-wrong-recipient",
          "exchange-forbidden", "return-same-card", "double-not-allowed", "redouble-not-allowed", "incomplete-record"]
 R = "23456789TJQKA"
+SEATS = "NESW"
+KOTKA_ORDER = "SCDHMG"
+
+
+def _left(s):
+    return SEATS[(SEATS.index(s) + 1) % 4]
+
+
+def _partner(s):
+    return SEATS[(SEATS.index(s) + 2) % 4]
+
+
+def _kkey(b):
+    return int(b[0]), KOTKA_ORDER.index(b[1])
+
+
+def kotka_hands(deal):
+    """The 13-card hands of a kotka record, or None when the deal is not a well-formed kotka."""
+    cards = [r + s for s in "SHDC" for r in R]
+    if "hands" in deal and "deck" not in deal:
+        h = deal["hands"]
+        if deal.get("centre", []) != [] or sorted(h) != sorted(SEATS) or any(len(h[s]) != 13 for s in SEATS):
+            return None
+        if sorted(c for s in SEATS for c in h[s]) != sorted(cards):
+            return None
+        return {s: set(h[s]) for s in SEATS}
+    if "deck" in deal and "hands" not in deal:
+        if deal.get("centre_positions", []) != [] or sorted(deal["deck"]) != sorted(cards):
+            return None
+        h, seat = {s: set() for s in SEATS}, _left(deal["dealer"])
+        for c in deal["deck"]:
+            h[seat].add(c)
+            seat = _left(seat)
+        return h
+    return None
+
+
+def kotka_problems(case):
+    """Independent replay of a kotka case up to the score (see the module docstring); a list of problems."""
+    deal, acts, e = case["deal"], [a.split() for a in case["actions"]], case["expect"]
+    hands = kotka_hands(deal)
+    if "error" in e and e["error"]["code"] == "invalid-deal":
+        return [] if hands is None else ["invalid-deal but the kotka deal is well formed"]
+    if hands is None:
+        return ["malformed kotka deal"]
+    out = []
+    idx = e["error"]["index"] if "error" in e else len(acts)
+    code = e["error"]["code"] if "error" in e else None
+    bad = acts[idx] if idx < len(acts) else None
+    # bid checks on the calls before the error index: level >= 6, each higher in the kotka order
+    high = None
+    for a in acts[:idx]:
+        if a[1] == "bid":
+            if int(a[2][0]) < 6 or (high and _kkey(a[2]) <= _kkey(high)):
+                out.append(f"illegal kotka bid {' '.join(a)} before the error index")
+            high = a[2]
+    if code == "bid-below-minimum" and not (bad and bad[1] == "bid" and int(bad[2][0]) < 6):
+        out.append("bid-below-minimum on an action that is no bid below six")
+    if code == "bid-not-higher" and not (bad and bad[1] == "bid" and int(bad[2][0]) >= 6 and high
+                                         and _kkey(bad[2]) <= _kkey(high)):
+        out.append("bid-not-higher on a bid that is higher in the kotka order")
+    calls = [a for a in acts[:idx] if a[1] in ("bid", "pass")]
+    if code is None:
+        first = calls[:4]
+        if all(a[1] == "pass" for a in first) and len(first) == 4:      # passimisääri without centre cards
+            if case["expect"]["result"]["contract"] is not None:
+                out.append("all-pass kotka with a contract")
+            d, f = deal["dealer"], _left(deal["dealer"])
+            gives = [a for a in acts if a[1] == "give"]
+            want = [(f, _partner(f)), (_partner(d), d), (_partner(f), f), (d, _partner(d))]
+            if [(g[0], g[2]) for g in gives] != want or any(len(g) != 4 for g in gives):
+                out.append("kotka passimisääri: partner exchange not as F→F', D'→D, F'→F, D→D'")
+            if gives[2][3] == gives[0][3] or gives[3][3] == gives[1][3]:
+                out.append("kotka passimisääri: a card given straight back")
+            lead = f
+        else:
+            bids = [a for a in acts if a[1] == "bid"]
+            gives = [a for a in acts if a[1] == "give"]
+            H = [a for a in acts[:acts.index(gives[0])] if a[1] == "bid"][-1][0] if gives else None
+            if len(gives) != 2 or gives[0][0] != H or gives[0][2] != _partner(H) or gives[1][0] != _partner(H) \
+                    or gives[1][2] != H or len(gives[0]) != 7 or len(gives[1]) != 7:
+                out.append("kotka exchange is not H→P four cards, then P→H four cards")
+            D = bids[-1][0]
+            c = case["expect"]["result"]["contract"]
+            if c["declarer"] != D or c["bid"] != bids[-1][2]:
+                out.append(f"contract {c} is not the last bid {bids[-1]}")
+            lead = _left(D)
+            if any(a[1] == "give" and a[0] not in (H, _partner(H)) for a in acts):
+                out.append("a defender gives in a kotka")
+        # replay the gives and plays: cards held, follow suit, first lead
+        cur, n = [], 0
+        for a in acts:
+            if a[1] == "give":
+                for card in a[3:]:
+                    if card not in hands[a[0]]:
+                        out.append(f"{' '.join(a)}: card not held")
+                    hands[a[0]].discard(card)
+                    hands[a[2]].add(card)
+            elif a[1] == "play":
+                if n == 0 and a[0] != lead:
+                    out.append(f"first lead by {a[0]}, expected {lead}")
+                card = a[2]
+                if card not in hands[a[0]]:
+                    out.append(f"{' '.join(a)}: card not held")
+                if cur and card[1] != cur[0][1] and any(x[1] == cur[0][1] for x in hands[a[0]]):
+                    out.append(f"{' '.join(a)}: revoke")
+                hands[a[0]].discard(card)
+                cur = [] if len(cur) == 3 else [*cur, card]
+                n += 1
+        if n != 52:
+            out.append(f"{n} plays")
+    elif code == "exchange-forbidden":
+        gives_before = [a for a in acts[:idx] if a[1] == "give"]
+        if not (bad and bad[1] == "give" and len(gives_before) == 2 and bad[0] not in (gives_before[0][0], gives_before[0][2])):
+            out.append("exchange-forbidden on an action that is not a defender's give after the kotka exchange")
+    return out
 
 
 def ruleset_ids(rs):
@@ -54,6 +179,12 @@ def tricks_of(case):
     return out
 
 
+def _made(res, bid):
+    c = res["contract"]
+    mt = res["tricks"]["NS" if c["declarer"] in "NS" else "EW"]
+    return mt <= 7 - int(bid[0]) if bid[1] == "M" else mt >= 6 + int(bid[0])
+
+
 def main():
     with open(RULESET, encoding="utf-8") as handle:
         rs = yaml.safe_load(handle)
@@ -66,6 +197,7 @@ def main():
     entries = collections.Counter()
     n_valid = n_example = 0
     scores = {}
+    kotka = collections.Counter()
     for path in CASES:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
@@ -87,6 +219,15 @@ def main():
             if rid not in all_ids:
                 bad.append(f"{path}: unknown rule id {rid}")
         e = case["expect"]
+        if isinstance(case.get("deal"), dict) and case["deal"].get("form") == "kotka":
+            kotka["valid" if "result" in e else "invalid"] += 1
+            bad += [f"{path}: {p}" for p in kotka_problems(case)]
+            if "result" in e and e["result"]["contract"] is not None:
+                b = e["result"]["contract"]["bid"]
+                kotka[f"contract {b[0]} {'misere' if b[1] == 'M' else 'grand' if b[1] == 'G' else 'trump'} "
+                      f"{'made' if _made(e['result'], b) else 'failed'} x{[1, 2, 3][e['result']['contract']['doubling']]}"] += 1
+            elif "result" in e:
+                kotka["all-pass passimisääri"] += 1
         if "error" in e:
             codes[e["error"]["code"]] += 1
             idx = e["error"]["index"]
@@ -163,6 +304,14 @@ def main():
     print(f"rule ids: {len(all_ids)} in the ruleset, {len(all_ids) - len(missing)} covered by valid cases;"
           f" missing: {missing or 'none'}")
     print("error codes:", ", ".join(f"{c} {codes[c]}" for c in CODES))
+    kids = [i for i in all_ids if i.startswith("kotka.")]
+    print(f"kotka: {kotka['valid']} valid and {kotka['invalid']} invalid cases; rule ids in valid cases: "
+          + ", ".join(f"{i} {rules_valid[i]}" for i in kids))
+    for k in sorted(k for k in kotka if k not in ("valid", "invalid")):
+        print(f"  kotka {k}: {kotka[k]}")
+    thin = [i for i in kids if rules_valid[i] < 2]
+    if thin:
+        bad.append(f"kotka rule ids in < 2 valid cases: {thin}")
     few = [c for c in CODES if codes[c] < 2]
     if few:
         bad.append(f"codes with < 2 cases: {few}")

@@ -605,7 +605,7 @@ S("1944.match.set-third-game-in-kotka", example=True,
   ref=REF + "Viivan alle, kotka example (6 pataa, 9 tikkiä, 54 pistettä, silti pisteenlasku aloitetaan nollasta)",
   description="A whole set: N–S win two games in the alkupelit, then in the kotkat E–W win a game and N–S a third (600); "
               "includes S000's kotka example 6♠ with 9 tricks = 54 and the reset",
-  rules=["kotka.running-count-reset", "match.stages", "match.game-bonus"], match=SET1,
+  rules=["kotka.running-count-reset", "match.stages", "match.game-bonus", "match.side-totals"], match=SET1,
   remark="Source example realised in deal 3 (the first kotka): N–S bid 6♠ and take 9 tricks: 54 below, and both "
          "running counts restart at 0 after the kotka; deal 4 shows it: N–S's 6 there do not add to 54.")
 
@@ -626,7 +626,7 @@ SET2 = [
 S("1944.match.set-both-reach-60",
   description="A whole set in which both sides pass 60 in one alkupeli: E–W reach it first, trick by trick, and alone "
               "win the game; then N–S and E–W win games, E–W a second, and four kotkat follow",
-  rules=["match.first-to-reach", "match.stages", "alkupeli.running-count-kept"], match=SET2)
+  rules=["match.first-to-reach", "match.stages", "alkupeli.running-count-kept", "match.side-totals"], match=SET2)
 
 SET3 = [
     ds("S", "W", "4S", fix={"W": "S:AKQJT H:AK"}, tricks=10),
@@ -643,7 +643,7 @@ SET3 = [
 S("1944.match.set-knocks-pakko-misere",
   description="A whole set with a pakkomisääri between alkupelit (running counts kept), a knocked game, a misère that "
               "wins E–W's second game, and kotkat with knocks, counter-knocks and a 7-misère",
-  rules=["pakkomisaari.running-count-unchanged", "match.stages", "alkupeli.running-count-kept"], match=SET3)
+  rules=["pakkomisaari.running-count-unchanged", "match.stages", "alkupeli.running-count-kept", "match.side-totals"], match=SET3)
 
 # ============================================================================ match errors
 S("1944.match.error-wrong-form-kotka-too-early",

@@ -924,3 +924,368 @@ bad(id="2016.errors.incomplete-51-plays", description="The record stops before t
 bad(id="2016.errors.incomplete-passimisaari-exchange", description="Passimisääri stops in the partner exchange",
     rules=["passimisaari.partner-exchange"], pre=[*A_PASSI, "E give W 3S", "S give N 3H"], error=(6, "incomplete-record"),
     remark=A_REMARK + A_PASSI_REMARK + " E gave W 3S and S gave N 3H; W's return is missing.")
+
+# ============================================================================ KOTKA (13 cards each, no centre cards)
+# Kotka exchange policy kx(strain): H gives P his four lowest cards outside the strain (misère: his four highest);
+# P gives H four back, preferring cards he did not just receive: in a suit his highest trumps first and then his
+# highest other cards, in grandi his highest cards, in misère his lowest cards.
+
+
+def kx(strain):
+    def h(st):
+        cards = _low(st.hands[st.H], strain)
+        if len(cards) < 4:
+            cards = cards + [c for c in _low(st.hands[st.H], "X") if c not in cards]
+        return f"{st.H} give {st.P} " + " ".join(cards[:4])
+
+    def p(st):
+        got = {c for e in st.log if e[0] == "kotka-give" for c in e[3]}
+
+        def key(c):
+            if strain == "M":
+                return (c in got, rank(c), SUITS.index(c[1]))
+            return (c in got, c[1] != strain, -rank(c), SUITS.index(c[1]))
+        return f"{st.P} give {st.H} " + " ".join(sorted(st.hands[st.P], key=key)[:4])
+    return [h, p]
+
+
+KFLOW = ["auction.first-speaker", "auction.bidders", "auction.end-eight-passes", "auction2.main-pair-only",
+         "auction2.first-speaker", "auction2.end-four-passes", "auction2.declarer", "doubling.defenders-order",
+         "play.lead", "play.follow-suit", "play.trick-winner", "play.trumps"]
+
+
+def kc(name, desc, contract, dealer, H, fix, need, first=None, second=None, dbl=NODBL, rules=(), **kw):
+    """A kotka contract deal: passes from the dealer up to H, H opens `first` (default: the contract), eight
+    passes, the kotka exchange, the second auction (default: H bids the contract if it differs from his opening,
+    then four passes), no defenders' exchange, the doubling round `dbl`; played by the policy; the seed is
+    searched until the main pair takes exactly `need` tricks."""
+    first = first or contract
+    calls, s = [], dealer
+    while s != H:
+        calls.append("p")
+        s = left(s)
+    if second is None:
+        second = ([contract] if contract != first else []) + P4
+    add(id=f"2016.kotka.{name}", description=desc, rules=[*rules, *KFLOW], form="kotka", dealer=dealer, fix=fix,
+        pre=fa(dealer, [*calls, first, *P8]) + kx(contract[1]) + sa(H, second) + dbl,
+        want=kw.pop("want", mt(need)), **kw)
+
+
+# --- the deal forms
+kc("hands-no-centre-6S", "A kotka given as four 13-card hands with no `centre` key; 6S by E made exactly (12 tricks): 35",
+   "6S", "N", "E", {"E": "S:AKQJT9 H:AK D:A"}, 12, rules=["deal.players", "deal.pack"],
+   remark="A kotka record: thirteen cards in each hand and no centre cards (the `centre` key is absent). E holds "
+   "♠AKQJT9 ♥AK ♦A.")
+kc("hands-empty-centre-6C", "A kotka with `centre: []` (same as absent); 6C by S made with 13 tricks: 35 + 2 = 37",
+   "6C", "S", "S", {"S": "C:AKQJT9 S:AK H:AK D:AK"}, 13, empty_centre=True, rules=["deal.pack"],
+   remark="`centre: []` is allowed in a kotka and means the same as no centre. S holds ♣AKQJT9 and AK in every "
+   "other suit.")
+kc("deck-dealer-E-6D", "A kotka given as a 52-card deck (no `centre_positions`), dealer E; 6D by W made exactly: 35",
+   "6D", "E", "W", {"W": "D:AKQJT9 S:A H:A"}, 12, deck_positions=None,
+   rules=["deal.one-at-a-time", "deal.pack"],
+   remark="The deck is listed top first and all 52 cards are dealt one at a time from the dealer's left: deck[0] "
+   "to S, deck[1] to W, deck[2] to N, deck[3] to E, deck[4] to S, … deck[51] to E; no card is set aside, so the "
+   "rules on centre positions (not 0 or 51, not four in a row) have nothing to apply to.")
+kc("deck-empty-centre-positions-7C", "A kotka deck with `centre_positions: []`, dealer W; 7C by N made: 50",
+   "7C", "W", "N", {"N": "C:AKQJT98 S:AK H:AK D:AK"}, 13, deck_positions=[],
+   rules=["deal.one-at-a-time"],
+   remark="`centre_positions: []` is the same as absent in a kotka. Deck[0] goes to N (dealer W's left), deck[1] "
+   "to E, and so on clockwise; deck[0] and deck[51] are ordinary cards. N holds ♣AKQJT98 and AK in every other suit.")
+
+# --- the kotka strain order
+kc("strain-order-6S-to-6G", "Kotka first auction 6S 6C 6D 6H 6M 6G: each is higher (S<C<D<H<M<G); W wins with 6G",
+   "6G", "S", "W", {"W": "S:AKQ H:AKQ D:AK C:AK", "E": "D:Q"}, 12,
+   first=None, rules=["kotka.strain-order", "auction.higher-bid", "auction.bid-levels"],
+   remark="S 6S, W 6C, N 6D, E 6H, S 6M (misère is above hearts in a kotka), W 6G (grandi is highest), then eight "
+   "passes. W is the highest bidder; the main pair E–W's first bid was W's 6C. W holds AKQ in the majors and AK "
+   "in the minors.")
+SCENARIOS[-1]["pre"] = (fa("S", ["6S", "6C", "6D", "6H", "6M", "6G", *P8]) + kx("G") + sa("W", P4) + NODBL)
+kc("misere-over-hearts-6M", "E opens 6H, S overcalls 6M (misère ranks above hearts in a kotka); 6M by S made with 1 trick: 20",
+   "6M", "E", "S", {"N": "S:234 H:234 D:234 C:234", "S": "S:567 H:567 D:567 C:56"}, 1,
+   rules=["kotka.strain-order", "auction.higher-bid", "score.misere-aces"],
+   remark="E 6H, S 6M, then eight passes: 6M is higher than 6H because the kotka order is S < C < D < H < M < G "
+   "(in an alkupeli it would be lower). N–S, the main pair, hold the low cards; W (S's left) leads.")
+SCENARIOS[-1]["pre"] = (fa("E", ["6H", "6M", *P8]) + kx("M") + sa("S", P4) + NODBL)
+
+# --- suit contracts, levels 6 and 7
+kc("made-6H-overtrick", "Kotka 6H by N with 13 tricks: 35 + 1 × 2 = 37", "6H", "N", "N",
+   {"N": "H:AKQJT9 S:AK D:AK C:A"}, 13, remark="N holds ♥AKQJT9 and AK AK A outside.")
+kc("down-6C-one", "Kotka 6C by W one down (11 tricks): −10", "6C", "S", "W", {"W": "C:AKQJT H:AK"}, 11,
+   remark="W holds ♣AKQJT ♥AK.")
+kc("down-6S-two-doubled", "Kotka 6S by E two down (10 tricks), doubled by S: −(10 + 5) × 2 = −30", "6S", "E", "E",
+   {"E": "S:AKQJ H:A"}, 10, dbl=[r("L", "double"), r("P", "pass"), r("D", "pass")],
+   rules=["score.multipliers", "doubling.redouble-order"], remark="E holds ♠AKQJ ♥A; S (E's left) doubles.")
+kc("made-6D-doubled", "Kotka 6D by S doubled by E (declarer's right), made exactly: 35 × 2 = 70", "6D", "N", "S",
+   {"S": "D:AKQJT9 S:A H:A"}, 12, dbl=[r("L", "pass"), r("R", "double"), r("D", "pass"), r("P", "pass")],
+   rules=["score.multipliers", "doubling.redouble-order"],
+   remark="S holds ♦AKQJT9 ♠A ♥A. W (S's left) passes, E doubles, S (E's left) and N pass.")
+kc("made-7S-grand-slam", "Kotka 7S by N opened at 7, 13 tricks: 50 (no overtricks at level 7)", "7S", "W", "N",
+   {"N": "S:AKQJT98 H:AK D:AK C:A"}, 13, remark="N opens 7S directly; he holds ♠AKQJT98 and AK AK A outside.")
+kc("down-7H-one-redoubled", "Kotka 7H by E one down (12 tricks), S doubles, W redoubles: −15 × 3 = −45", "7H", "E", "E",
+   {"E": "H:AKQJT9 S:AK D:A"}, 12, dbl=[r("L", "double"), r("P", "redouble")],
+   rules=["score.multipliers", "doubling.redouble-order"],
+   remark="E holds ♥AKQJT9 ♠AK ♦A. S (E's left) doubles; W (the doubler's left, E's partner) redoubles.")
+kc("made-7D-redoubled", "Kotka 7D by W made, N doubles, W redoubles: 50 × 3 = 150", "7D", "N", "W",
+   {"W": "D:AKQJT98 S:AK H:AK C:A"}, 13, dbl=[r("L", "double"), r("P", "pass"), r("D", "redouble")],
+   rules=["score.multipliers", "doubling.redouble-order"],
+   remark="W holds ♦AKQJT98 and AK AK A outside. N (W's left) doubles, E passes, W redoubles.")
+
+# --- grandi
+kc("made-6G-exact", "Kotka 6G by E made exactly (12 tricks): 35", "6G", "W", "E", {"E": "S:AKQ H:AKQ D:AK C:AK"}, 12,
+   remark="E holds AKQ in the majors and AK in the minors.")
+kc("down-6G-one", "Kotka 6G by S one down (11 tricks): −10", "6G", "S", "S", {"S": "S:AKQ H:AK D:AK C:A"}, 11,
+   remark="S holds ♠AKQ ♥AK ♦AK ♣A.")
+kc("made-7G-doubled", "Kotka 7G by N made, doubled by E: 50 × 2 = 100", "7G", "N", "N",
+   {"N": "S:AKQJ H:AKQ D:AKQ C:AKQ"}, 13, dbl=[r("L", "double"), r("P", "pass"), r("D", "pass")],
+   rules=["score.multipliers", "doubling.redouble-order"], remark="N holds the top three or four of every suit.")
+kc("down-7G-two", "Kotka 7G by W two down (11 tricks): −(15 + 5) = −20", "7G", "E", "W", {"W": "S:AKQ H:AKQ D:AK C:AK"},
+   11, first="6G", rules=["auction.higher-bid"],
+   remark="W opens 6G and raises himself to 7G in the second auction. W holds AKQ in the majors, AK in the minors.")
+
+# --- misère (lead by the declarer's left, as in an alkupeli)
+KLOW = {"N": "S:234 H:234 D:234 C:234", "S": "S:567 H:567 D:567 C:56"}
+KLOW_EW = {"E": "S:234 H:234 D:234 C:234", "W": "S:567 H:567 D:567 C:56"}
+kc("made-6M-one-trick", "Kotka 6M by N with 1 trick (allowed 7 − 6 = 1): 20, each side pays its aces", "6M", "N", "N",
+   KLOW, 1, rules=["score.misere-aces"],
+   remark="N holds the 2s, 3s and 4s, S the 5s to 7s (but ♣7); misère has no trumps and E (N's left) leads.")
+kc("made-6M-no-tricks", "Kotka 6M by S with no trick: 20 + 1 × 2 = 22", "6M", "E", "S", KLOW, 0,
+   rules=["score.misere-aces"], remark="N–S hold the low cards; W (S's left) leads.",
+   want=lambda st: st.won["NS"] == 0)
+kc("down-6M-two", "Kotka 6M by E two down (3 tricks): −(15 + 5) = −20, plus ace points", "6M", "S", "E",
+   {"E": "S:23 H:23 D:2", "W": "S:4 H:4 D:3"}, 3, rules=["score.misere-aces"],
+   remark="E–W hold a few low cards only; S (E's left) leads.")
+kc("made-7M-doubled", "Kotka 7M by W with no trick, doubled by N: 35 × 2 = 70; aces not doubled", "7M", "W", "W",
+   KLOW_EW, 0, dbl=[r("L", "double"), r("P", "pass"), r("D", "pass")],
+   rules=["score.misere-aces", "score.multipliers", "doubling.redouble-order"],
+   remark="E holds the 2s to 4s, W the 5s to 7s (but ♣7); N (W's left) leads and doubles.")
+kc("down-7M-one-redoubled", "Kotka 7M by N one down (1 trick), E doubles, S redoubles: −20 × 3 = −60; aces unmultiplied",
+   "7M", "N", "N", {"N": "S:234 H:23 D:23", "S": "S:56 H:45 D:45"}, 1,
+   first="6M", dbl=[r("L", "double"), r("P", "redouble")],
+   rules=["score.misere-aces", "score.multipliers", "doubling.redouble-order", "auction.higher-bid"],
+   remark="N opens 6M and raises himself to 7M in the second auction. N–S hold some low cards.")
+
+# --- the kotka exchange (fixed deal K)
+K_HANDS = {"N": "S:AKQ H:AKQJT D:AK C:AKQ", "E": "S:8765 H:65 D:9876 C:765",
+           "S": "S:JT9 H:987 D:QJT C:JT98", "W": "S:432 H:432 D:5432 C:432"}
+K_REMARK = ("Kotka deal K (dealer N, 13 cards each, no centre): N S:AKQ H:AKQJT D:AK C:AKQ; E S:8765 H:65 "
+            "D:9876 C:765; S S:JT9 H:987 D:QJT C:JT98; W S:432 H:432 D:5432 C:432.")
+K_AUCTION = fa("N", ["6H", *P8])                                  # 0-8
+K_EXCH = ["N give S AD KD KC QC", "S give N JS TS 9S 8C"]         # 9-10
+K_PRE = K_AUCTION + K_EXCH + sa("N", P4)                          # 11-14; 6H by N; E to double (15)
+K_PRE_REMARK = (" N opens 6H and eight passes follow: N is H, S is P. Kotka exchange: N gives S AD KD KC QC, S gives "
+                "N JS TS 9S 8C (N: S:AKQJT9 H:AKQJT C:A8; S: H:987 D:AKQJT C:KQJT9). Second auction: four passes, "
+                "6H by N. No defenders' exchange in a kotka: E (N's left) is first to double.")
+
+
+def K(**kw):
+    kw.setdefault("dealer", "N")
+    kw["hands"] = K_HANDS
+    kw["form"] = "kotka"
+    add(**kw)
+
+
+K(id="2016.kotka.exchange-gives-back-received-cards",
+  description="Kotka exchange: N gives S four cards, S gives N four including two he has just received; 6H by N",
+  rules=["kotka.exchange", "kotka.exchange-giver", *KFLOW],
+  pre=[*K_AUCTION, "N give S AD KD KC QC", "S give N AD KD JS TS", *sa("N", P4), *NODBL],
+  remark=K_REMARK + " N opens 6H, eight passes. N (the highest bidder) gives first: S AD KD KC QC in one action; "
+  "then S gives N four cards in one action: AD KD (just received from N: allowed, there is no different-card rule "
+  "in the kotka exchange) and JS TS.")
+K(id="2016.kotka.exchange-returns-all-four",
+  description="Kotka exchange: S gives N back exactly the four cards N gave him; 6H by N",
+  rules=["kotka.exchange", "kotka.exchange-giver", *KFLOW],
+  pre=[*K_AUCTION, "N give S AD KD KC QC", "S give N AD KD KC QC", *sa("N", P4), *NODBL],
+  remark=K_REMARK + " N opens 6H, eight passes; N gives S AD KD KC QC and S gives the same four back: the exchange "
+  "is four cards each way and nothing forbids returning received cards, so the hands are as dealt.")
+K(id="2016.kotka.exchange-then-doubled",
+  description="Deal K: 6H by N after the 4-for-4 exchange; E doubles at once (no defenders' exchange), N redoubles",
+  rules=["kotka.exchange", "kotka.exchange-giver", "kotka.no-defenders-exchange", "doubling.redouble-order",
+         "score.multipliers", *KFLOW],
+  pre=[*K_PRE, "E double", "S pass", "N redouble"],
+  remark=K_REMARK + K_PRE_REMARK + " E doubles; S (E's left) passes; N redoubles.")
+
+# --- the second auction of a kotka
+kc("second-auction-6S-to-6H", "Kotka: E opens 6S and raises himself to 6H in the second auction (same level, higher "
+   "strain); 12 tricks: 35", "6H", "N", "E", {"E": "H:AKQJT9 S:AKQ", "W": "S:J"}, 12, first="6S",
+   rules=["kotka.second-auction-min-level", "kotka.strain-order", "auction.higher-bid"],
+   remark="E opens 6S, eight passes; after the kotka exchange E bids 6H (level 6, H above S) and W, E, W, E pass: "
+   "6H by E. S (E's left) leads.")
+kc("second-auction-partner-raises-to-7", "Kotka: S opens 6D; N (S's partner) raises to 7D in the second auction and "
+   "is declarer; E leads; 13 tricks: 50", "7D", "W", "S", {"S": "D:AKQJT9 S:AK", "N": "D:8 H:AK C:AK"}, 13, first="6D",
+   second=["p", "7D", *P4], rules=["kotka.second-auction-min-level", "auction.higher-bid"],
+   want=lambda st: st.declarer == "N" and st.won["NS"] == 13,
+   remark="W passes, S opens 6D, eight passes. Second auction: S passes, N bids 7D, then S, N, S, N pass: the last "
+   "bid is N's, so N is the declarer; E (N's left) is first to double and leads.")
+kc("second-auction-6H-to-6M", "Kotka: N opens 6H and bids 6M in the second auction (misère above hearts); made with 1 trick",
+   "6M", "N", "N", KLOW, 1, first="6H",
+   rules=["kotka.second-auction-min-level", "kotka.strain-order", "auction.higher-bid", "score.misere-aces"],
+   remark="N opens 6H; in the second auction 6M is higher than 6H in the kotka order. N–S hold the low cards.")
+kc("second-auction-partner-grandi-then-7", "Kotka: W opens 6C, E bids 6G, W raises to 7G; declarer W; 13 tricks: 50",
+   "7G", "E", "W", {"W": "S:AKQ H:AKQ D:AK C:AK", "E": "S:J D:Q"}, 13, first="6C",
+   second=["p", "6G", "7G", *P4], rules=["kotka.second-auction-min-level", "auction.higher-bid"],
+   remark="E passes, W opens 6C, eight passes. Second auction: W passes, E 6G, W 7G, then E, W, E, W pass: 7G by W.")
+
+# --- all four pass: passimisääri without centre cards
+
+
+def kpassi(name, desc, dealer, fix, want, dbl=None, **kw):
+    d = dealer
+    add(id=f"2016.kotka.{name}", description=desc,
+        rules=["kotka.all-pass", "auction.all-pass", "passimisaari.not-biddable", "passimisaari.partner-exchange",
+               "passimisaari.different-card", "passimisaari.doubling-order", "passimisaari.lead", "play.follow-suit",
+               "play.trick-winner", "auction.first-speaker", *kw.pop("rules", [])],
+        form="kotka", dealer=dealer, fix=fix,
+        pre=fa(d, P4) + px_auto(d) + (dbl if dbl is not None else [f"{d} pass", f"{partner(d)} pass"]),
+        want=want, **kw)
+
+
+def _aces(st):
+    return ace_ordinals(st, "NS")[0] + ace_ordinals(st, "EW")[0] > 0
+
+
+kpassi("all-pass-passimisaari", "Kotka, all four pass: passimisääri with no centre cards; partner exchange, no double",
+       "N", {}, _aces,
+       remark="A kotka passed out by N, E, S, W is played as a passimisääri: nothing is dealt (no centre cards); E "
+       "(forehand) gives W one card, S gives N one, W gives E back another, N gives S back another.")
+kpassi("all-pass-doubled", "Kotka passimisääri, dealer E doubles: tricks × 2, aces × 1", "E", {}, _aces,
+       dbl=["E double", "S pass", "N pass"], rules=["score.multipliers", "doubling.redouble-order"],
+       remark="Dealer E doubles; S (his left) and N pass the redouble.")
+kpassi("all-pass-redoubled", "Kotka passimisääri: dealer S passes, N doubles, E redoubles: tricks × 3, aces × 1",
+       "S", {}, _aces, dbl=["S pass", "N double", "E redouble"], rules=["score.multipliers", "doubling.redouble-order"],
+       remark="Dealer S passes, his partner N doubles, E (N's left) redoubles.")
+
+# ============================================================================ INVALID: kotka
+
+
+def kbad(**kw):
+    kw.setdefault("dealer", "N")
+    kw.setdefault("hands", K_HANDS)
+    kw["form"] = "kotka"
+    kw.setdefault("play", None)
+    add(**kw)
+
+
+# --- invalid-deal: centre cards in a kotka
+_kA = {"form": "kotka", "dealer": "N", "hands": {s: sort_cards(__import__("author").hand(A_HANDS[s])) for s in SEATS},
+       "centre": ["3S", "3H", "2H", "5C"]}
+kbad(id="2016.errors.kotka-invalid-deal-twelve-and-centre", description="A kotka given as 12-card hands and 4 centre cards",
+     rules=["kotka.hand-size", "kotka.no-centre-cards"], raw_deal=_kA, pre=["N bid 6H"], error=(None, "invalid-deal"),
+     remark="Deal A (an alkupeli deal: 12 cards each + 3S 3H 2H 5C in the centre) labelled `form: kotka`. A kotka has "
+     "13 cards each and no centre cards: invalid-deal, index null.")
+kbad(id="2016.errors.kotka-invalid-deal-deck-centre-positions",
+     description="A kotka deck with centre_positions [5, 17, 30, 44]: a kotka has no centre cards",
+     rules=["kotka.no-centre-cards"], raw_deal={**deck_deal([5, 17, 30, 44]), "form": "kotka"}, pre=["N bid 6H"],
+     error=(None, "invalid-deal"),
+     remark="A valid alkupeli deck with four legal centre positions, but `form: kotka`: the kotka has no centre "
+     "cards, so centre_positions must be absent or []: invalid-deal, index null.")
+_kc = {s: sort_cards(__import__("author").hand(K_HANDS[s])) for s in SEATS}
+_kc["W"] = [c for c in _kc["W"] if c != "2C"]
+kbad(id="2016.errors.kotka-invalid-deal-one-centre-card",
+     description="A kotka with W's 2C moved to the centre (W 12 cards, centre [2C])",
+     rules=["kotka.no-centre-cards", "kotka.hand-size"], raw_deal={"form": "kotka", "dealer": "N", "hands": _kc,
+                                                                    "centre": ["2C"]},
+     pre=[], error=(None, "invalid-deal"),
+     remark="Deal K with one card put in the centre: 52 distinct cards, but W has 12 and the centre is not empty: "
+     "invalid-deal, index null.")
+
+# --- bid-below-minimum
+kbad(id="2016.errors.kotka-bid-below-minimum-opening", description="Kotka: dealer N opens 5H (below six)",
+     rules=["kotka.min-level"], pre=[], bad="N bid 5H", error=(0, "bid-below-minimum"),
+     remark=K_REMARK + " The lowest kotka bid is 6S; 5H is bid-below-minimum.")
+kbad(id="2016.errors.kotka-bid-below-minimum-one-level", description="Kotka: N passes, E bids 1S",
+     rules=["kotka.min-level"], pre=["N pass"], bad="E bid 1S", error=(1, "bid-below-minimum"),
+     remark=K_REMARK + " N passes; E's 1S (an alkupeli opening) is below the kotka minimum of six: bid-below-minimum.")
+kbad(id="2016.errors.kotka-bid-below-minimum-before-not-higher", description="Kotka: N 6H, E 5G (below six and not higher)",
+     rules=["kotka.min-level"], pre=["N bid 6H"], bad="E bid 5G", error=(1, "bid-below-minimum"),
+     remark=K_REMARK + " After N's 6H, 5G is both below six and not higher than 6H; bid-below-minimum is checked "
+     "first (DESIGN §4: bid-not-allowed, then bid-below-minimum, then bid-not-higher).")
+kbad(id="2016.errors.kotka-bid-below-minimum-second-auction", description="Kotka second auction: N bids 5G after 6H",
+     rules=["kotka.second-auction-min-level"], pre=K_AUCTION + K_EXCH, bad="N bid 5G", error=(11, "bid-below-minimum"),
+     remark=K_REMARK + " N 6H and eight passes; exchange N→S AD KD KC QC, S→N JS TS 9S 8C. In the second auction a "
+     "bid below six is bid-below-minimum (before bid-not-higher, which also applies).")
+kbad(id="2016.errors.kotka-bid-below-minimum-second-auction-partner", description="Kotka second auction: S bids 5M",
+     rules=["kotka.second-auction-min-level"], pre=[*K_AUCTION, *K_EXCH, "N pass"], bad="S bid 5M",
+     error=(12, "bid-below-minimum"),
+     remark=K_REMARK + " N 6H and eight passes; the exchange; N passes; S's 5M is below six: bid-below-minimum.")
+
+# --- bid-not-higher with the kotka strain order
+kbad(id="2016.errors.kotka-bid-not-higher-hearts-over-misere", description="Kotka: 6H after 6M (misère ranks above hearts)",
+     rules=["kotka.strain-order"], pre=["N bid 6M"], bad="E bid 6H", error=(1, "bid-not-higher"),
+     remark=K_REMARK + " In a kotka the order is S < C < D < H < M < G: 6H is below 6M: bid-not-higher (in an "
+     "alkupeli it would be higher).")
+kbad(id="2016.errors.kotka-bid-not-higher-misere-over-grandi", description="Kotka: 6M after 6G (grandi is highest)",
+     rules=["kotka.strain-order"], pre=["N pass", "E bid 6G"], bad="S bid 6M", error=(2, "bid-not-higher"),
+     remark=K_REMARK + " N passes, E bids 6G; 6M is below 6G: bid-not-higher.")
+kbad(id="2016.errors.kotka-bid-not-higher-second-auction", description="Kotka: N won with 6M; in the second auction S bids 6H",
+     rules=["kotka.strain-order", "auction.higher-bid"], pre=[*fa("N", ["6M", *P8]), *K_EXCH, "N pass"],
+     bad="S bid 6H", error=(12, "bid-not-higher"),
+     remark=K_REMARK + " N opens 6M, eight passes; exchange N→S AD KD KC QC, S→N JS TS 9S 8C; N passes; S's 6H is "
+     "not higher than 6M in the kotka order: bid-not-higher.")
+
+# --- exchange-forbidden
+kbad(id="2016.errors.kotka-exchange-forbidden-declarer-left", description="Kotka 6H by N: E tries to give W a card",
+     rules=["kotka.no-defenders-exchange"], pre=K_PRE, bad="E give W 8S", error=(15, "exchange-forbidden"),
+     remark=K_REMARK + K_PRE_REMARK + " E's give: exchange-forbidden.")
+kbad(id="2016.errors.kotka-exchange-forbidden-second-doubler", description="Kotka 6H by N: E passes, W tries to give",
+     rules=["kotka.no-defenders-exchange"], pre=[*K_PRE, "E pass"], bad="W give E 2S", error=(16, "exchange-forbidden"),
+     remark=K_REMARK + K_PRE_REMARK + " E passes the double; W, to double or pass, gives instead: exchange-forbidden.")
+kbad(id="2016.errors.kotka-exchange-forbidden-declarer-S", description="Kotka 7H by S (raised by N's partner): W tries to give",
+     rules=["kotka.no-defenders-exchange"], pre=K_AUCTION + K_EXCH + sa("N", ["p", "7H", *P4]), bad="W give E 2S 3S",
+     error=(17, "exchange-forbidden"),
+     remark=K_REMARK + " N 6H, eight passes; exchange N→S AD KD KC QC, S→N JS TS 9S 8C; second auction N pass, S 7H, "
+     "four passes: 7H by S. W (S's left) gives E two cards: the wrong count too, but exchange-forbidden comes first.")
+
+# --- the kotka exchange: give-wrong-count / give-wrong-recipient / card-not-held / wrong-phase / not-your-turn
+kbad(id="2016.errors.kotka-give-wrong-count-three", description="Kotka exchange: N gives S only three cards",
+     rules=["kotka.exchange"], pre=K_AUCTION, bad="N give S AD KD KC", error=(9, "give-wrong-count"),
+     remark=K_REMARK + " N 6H and eight passes; N must give S exactly four cards: give-wrong-count.")
+kbad(id="2016.errors.kotka-give-wrong-count-partner-one", description="Kotka exchange: S gives N one card (as in a kitty)",
+     rules=["kotka.exchange"], pre=K_AUCTION + K_EXCH[:1], bad="S give N JS", error=(10, "give-wrong-count"),
+     remark=K_REMARK + " N gives S AD KD KC QC; S must give N four cards in one action: one card is give-wrong-count.")
+kbad(id="2016.errors.kotka-give-wrong-count-partner-five", description="Kotka exchange: S gives N five cards",
+     rules=["kotka.exchange"], pre=K_AUCTION + K_EXCH[:1], bad="S give N JS TS 9S 8C 7H", error=(10, "give-wrong-count"),
+     remark=K_REMARK + " N gives S AD KD KC QC; S gives five cards back: give-wrong-count.")
+kbad(id="2016.errors.kotka-give-wrong-recipient-H", description="Kotka exchange: N gives his four cards to E",
+     rules=["kotka.exchange", "kotka.exchange-giver"], pre=K_AUCTION, bad="N give E AD KD KC QC",
+     error=(9, "give-wrong-recipient"), remark=K_REMARK + " N must give his partner S: give-wrong-recipient.")
+kbad(id="2016.errors.kotka-give-wrong-recipient-P-kitty-order",
+     description="Kotka exchange: S gives W one card (the alkupeli kitty order): wrong recipient before wrong count",
+     rules=["kotka.exchange"], pre=K_AUCTION + K_EXCH[:1], bad="S give W JS", error=(10, "give-wrong-recipient"),
+     remark=K_REMARK + " N gives S AD KD KC QC; S must give four cards to N; giving W one card is wrong in recipient "
+     "and count; give-wrong-recipient comes first.")
+kbad(id="2016.errors.kotka-card-not-held-H", description="Kotka exchange: N gives S a card he does not hold",
+     rules=["kotka.exchange"], pre=K_AUCTION, bad="N give S AD KD KC 2C", error=(9, "card-not-held"),
+     remark=K_REMARK + " 2C is W's: card-not-held.")
+kbad(id="2016.errors.kotka-card-not-held-P", description="Kotka exchange: S gives N the QH, which N holds",
+     rules=["kotka.exchange"], pre=K_AUCTION + K_EXCH[:1], bad="S give N QH JS TS 9S", error=(10, "card-not-held"),
+     remark=K_REMARK + " N gives S AD KD KC QC; S (H:987 …) does not hold QH: card-not-held.")
+kbad(id="2016.errors.kotka-wrong-phase-pass-H", description="Kotka exchange: N passes instead of giving four cards",
+     rules=["kotka.exchange"], pre=K_AUCTION, bad="N pass", error=(9, "wrong-phase"),
+     remark=K_REMARK + " After N 6H and eight passes N must give S four cards; 'pass' is wrong-phase.")
+kbad(id="2016.errors.kotka-wrong-phase-pass-P", description="Kotka exchange: S passes instead of giving four back",
+     rules=["kotka.exchange"], pre=K_AUCTION + K_EXCH[:1], bad="S pass", error=(10, "wrong-phase"),
+     remark=K_REMARK + " N gave S four cards; S must give four back: 'pass' is wrong-phase.")
+kbad(id="2016.errors.kotka-wrong-phase-bid-in-exchange", description="Kotka exchange: N bids 7H instead of giving",
+     rules=["kotka.exchange"], pre=K_AUCTION, bad="N bid 7H", error=(9, "wrong-phase"),
+     remark=K_REMARK + " The first auction is over and N must give S four cards; a bid is wrong-phase.")
+kbad(id="2016.errors.kotka-not-your-turn-partner-gives-first", description="Kotka exchange: S gives before N",
+     rules=["kotka.exchange-giver"], pre=K_AUCTION, bad="S give N JS TS 9S 8C", error=(9, "not-your-turn"),
+     remark=K_REMARK + " The highest bidder N gives first; S acting is not-your-turn.")
+kbad(id="2016.errors.kotka-not-your-turn-defender-second-auction", description="Kotka: E bids 7S in the second auction",
+     rules=["auction2.main-pair-only"], pre=K_AUCTION + K_EXCH, bad="E bid 7S", error=(11, "not-your-turn"),
+     remark=K_REMARK + " After the exchange only N and S bid, N first: not-your-turn.")
+kbad(id="2016.errors.kotka-incomplete-in-exchange", description="Kotka record stops after N's four cards",
+     rules=["kotka.exchange"], pre=K_AUCTION + K_EXCH[:1], error=(10, "incomplete-record"),
+     remark=K_REMARK + " N gave S AD KD KC QC; S's four cards back are missing.")
+
+# --- passimisääri from a kotka
+K_PASSI = fa("N", P4)
+kbad(id="2016.errors.kotka-return-same-card-passimisaari", description="Kotka passimisääri: W returns to E the card E gave him",
+     rules=["kotka.all-pass", "passimisaari.different-card"], pre=[*K_PASSI, "E give W 8S", "S give N JS"],
+     bad="W give E 8S", error=(6, "return-same-card"),
+     remark=K_REMARK + " All four pass: passimisääri with no centre cards. E gives W 8S, S gives N JS; W returns 8S: "
+     "return-same-card.")
+kbad(id="2016.errors.kotka-wrong-phase-passimisaari-bid", description="Kotka passimisääri: E bids 6S in the partner exchange",
+     rules=["kotka.all-pass", "passimisaari.partner-exchange"], pre=K_PASSI, bad="E bid 6S", error=(4, "wrong-phase"),
+     remark=K_REMARK + " N, E, S, W pass: the first auction is over (passimisääri) and E must give W one card; a bid "
+     "is wrong-phase.")

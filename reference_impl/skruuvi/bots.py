@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import engine
+from .games import Position
 from .mechanisms.play import trick_winner, trump_suit
 from .notation import DECK, SEATS, Action, Card, partner
+from .replay import settled_result
 from .ruleset import Ruleset
 from .state import DealState
 
@@ -142,9 +144,8 @@ def choose(state: DealState, rng: random.Random, temper: Temper) -> Action:
     return rng.choice(legal)
 
 
-def random_record(ruleset: Ruleset, rng: random.Random, *, case_id: str = "random") -> dict[str, Any]:
-    """A complete, legal recorded deal (DESIGN §3 without ``expect``)."""
-    deal = random_deal(ruleset, rng)
+def play_out(ruleset: Ruleset, deal: dict[str, Any], rng: random.Random) -> tuple[list[str], DealState]:
+    """Play a deal to its end in a freshly drawn temper: the actions and the final state."""
     temper = random_temper(rng)
     state = engine.start(ruleset, deal)
     actions: list[str] = []
@@ -152,4 +153,64 @@ def random_record(ruleset: Ruleset, rng: random.Random, *, case_id: str = "rando
         action = choose(state, rng, temper)
         actions.append(str(action))
         state = engine.apply(state, action)
+    return actions, state
+
+
+def random_record(ruleset: Ruleset, rng: random.Random, *, case_id: str = "random") -> dict[str, Any]:
+    """A complete, legal recorded deal (DESIGN §3 without ``expect``)."""
+    deal = random_deal(ruleset, rng)
+    actions, _ = play_out(ruleset, deal, rng)
     return {"id": case_id, "ruleset": ruleset.id, "deal": deal, "actions": actions}
+
+
+def _seat_block(partnership: Any, rng: random.Random) -> dict[str, str]:
+    """Seats for a block: the two partnerships opposite each other, in a random arrangement."""
+    first, second = (list(pair) for pair in partnership)
+    rng.shuffle(first)
+    rng.shuffle(second)
+    if rng.random() < 0.5:
+        first, second = second, first
+    return {"N": first[0], "S": first[1], "E": second[0], "W": second[1]}
+
+
+def random_match(ruleset: Ruleset, rng: random.Random, *, case_id: str = "random-match",
+                 options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A complete, legal match record following the ruleset's match structure (DESIGN §3)."""
+    spec = ruleset.match
+    if spec is None:
+        raise ValueError(f"{ruleset.id} has no match structure")
+    params = {**spec.params, **(options or {})}
+    blocks = [tuple(p) for p in params.get("partnerships") or ()]
+    if blocks and params.get("unwinding"):
+        blocks += blocks[::-1]
+    dealer = rng.randrange(4)
+    deals: list[dict[str, Any]] = []
+    running, games = (0, 0), [0, 0]
+    for partnership in blocks or [None]:
+        first_of_block = True
+        for stage in params["stages"]:
+            dealt = 0
+            while True:
+                if "deals" in stage and dealt >= stage["deals"]:
+                    break
+                if "until_games" in stage and max(games) >= stage["until_games"]:
+                    break
+                deal = random_deal(ruleset, rng, form=stage["form"])
+                deal["dealer"] = SEATS[dealer]
+                actions, state = play_out(ruleset, deal, rng)
+                entry: dict[str, Any] = {"deal": deal, "actions": actions}
+                if partnership is not None and first_of_block:
+                    entry["seats"] = _seat_block(partnership, rng)
+                first_of_block = False
+                deals.append(entry)
+                if spec.has_games:
+                    before = Position(running, (games[0], games[1]))
+                    _, after = settled_result(state, before)
+                    assert after is not None
+                    running, games = after.running, list(after.games)
+                dealt += 1
+                dealer = (dealer + 1) % 4
+    record: dict[str, Any] = {"id": case_id, "ruleset": ruleset.id, "match": {"deals": deals}}
+    if options:
+        record["match"]["options"] = options
+    return record

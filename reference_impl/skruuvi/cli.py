@@ -9,76 +9,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shlex
 import sys
-import time
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
-from . import __version__, cli_tools
+from . import __version__, cli_conformance, cli_tools
+from .cli_conformance import default_impl
 from .errors import InputError
-from .paths import cases_dir
 
 PROG = "skruuvi"
 EXIT_USAGE = 2
-
-
-def default_impl() -> list[str]:
-    """The reference interpreter as a real subprocess."""
-    return [sys.executable, "-m", "skruuvi", "serve"]
-
-
-# ---------------------------------------------------------------------------------------------------
-# Argument parsing
-
-
-def _positive(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
-    return value
-
-
-def _jobs(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
-    return value
-
-
-def _add_conformance(sub: Any) -> None:
-    p = sub.add_parser(
-        "conformance", help="run the conformance suite against an engine (the reference one by default)",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Run conformance cases against an engine that speaks SCP/1 (see conformance/INTERPRETING.md).\n"
-                    "Each case ends as pass, fail, errored, timeout, crashed, skipped, unsupported, xfail or xpass.\n"
-                    "Exit code: 0 when nothing failed, 1 when any case failed, errored, timed out, crashed or\n"
-                    "xpassed, 2 when the run could not start (bad arguments, unloadable cases, engine handshake).",
-        epilog="examples:\n"
-               "  skruuvi conformance\n"
-               "  skruuvi conformance conformance/cases/2016 --ruleset skruuvi-2016 --jobs 4\n"
-               "  skruuvi conformance --impl './my-engine --scp' --timeout 2 --report report.jsonl --quiet")
-    p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="case files (.yaml, .jsonl) or directories to search (default: conformance/cases)")
-    p.add_argument("--impl", metavar="CMD",
-                   help="the engine command, split like a shell would (default: the reference interpreter, "
-                        "'python -m skruuvi serve')")
-    p.add_argument("--ruleset", action="append", metavar="ID", dest="rulesets",
-                   help="run only cases of this ruleset (repeatable)")
-    p.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="N",
-                   help="number of engine processes working in parallel (default: 1)")
-    p.add_argument("--timeout", type=_positive, default=10.0, metavar="S",
-                   help="seconds an engine may take per case before it is killed and restarted (default: 10)")
-    p.add_argument("--start-timeout", type=_positive, default=30.0, metavar="S",
-                   help="seconds an engine may take to answer the start handshake (default: 30)")
-    p.add_argument("--report", metavar="FILE", help="also write a JSON Lines report (header, cases, summary)")
-    p.add_argument("--known-failures", metavar="FILE",
-                   help="case ids (one per line) expected to fail: their failures count as xfail, "
-                        "their passes as xpass")
-    p.add_argument("--quiet", "-q", action="store_true",
-                   help="print only cases that did not pass (and are not unsupported), plus the summary")
-    p.set_defaults(func=cmd_conformance)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -87,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
                                "case validation.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    _add_conformance(sub)
+    cli_conformance.add_parser(sub)
     p = sub.add_parser("replay", help="replay recorded deals and print each outcome as one JSON line",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Replay each case of each FILE with the reference interpreter and print the\n"
@@ -150,78 +90,6 @@ def build_parser() -> argparse.ArgumentParser:
 def _say(message: str) -> None:
     sys.stderr.write(f"{PROG}: {message}\n")
     sys.stderr.flush()
-
-
-def _display_path(path: Path) -> str:
-    """``path`` relative to the working directory when it lies below it (shorter case locations)."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
-    except ValueError:
-        return str(path)
-
-
-def cmd_conformance(args: argparse.Namespace) -> int:
-    from . import runner
-
-    try:
-        command = shlex.split(args.impl) if args.impl is not None else default_impl()
-    except ValueError as exc:
-        _say(f"conformance: cannot split --impl {args.impl!r}: {exc}")
-        return EXIT_USAGE
-    if not command:
-        _say("conformance: --impl is empty")
-        return EXIT_USAGE
-    paths = args.paths or [_display_path(cases_dir())]
-    try:
-        cases = runner.load_cases(paths, args.rulesets)
-        known = runner.load_known_failures(args.known_failures) if args.known_failures else set()
-    except InputError as exc:
-        _say(f"conformance: {exc}")
-        return EXIT_USAGE
-    if not cases:
-        selection = f" of ruleset {', '.join(args.rulesets)}" if args.rulesets else ""
-        _say(f"conformance: no cases{selection} found in {' '.join(str(p) for p in paths)}")
-        return EXIT_USAGE
-    config = runner.RunConfig(command=command, timeout=args.timeout, start_timeout=args.start_timeout,
-                              jobs=args.jobs, known_failures=frozenset(known))
-    try:
-        report_handle = open(args.report, "w", encoding="utf-8") if args.report else None  # noqa: SIM115
-    except OSError as exc:
-        _say(f"conformance: cannot write report {args.report}: {exc.strerror or exc}")
-        return EXIT_USAGE
-    try:
-        return _run_conformance(cases, config, report_handle, args.quiet)
-    finally:
-        if report_handle is not None:
-            report_handle.close()
-
-
-def _run_conformance(cases: list[Any], config: Any, report_handle: Any, quiet: bool) -> int:
-    from . import runner
-    from .report import ReportFile, Terminal, case_record, header_record, now_iso, summary_record
-
-    started, began = now_iso(), time.monotonic()
-    try:
-        engines = runner.start_engines(config, max(1, min(config.jobs, len(cases))))
-    except runner.HandshakeError as exc:
-        _say(f"conformance: the engine failed the start handshake: {exc}\n  command: {shlex.join(config.command)}")
-        return EXIT_USAGE
-    report = ReportFile(report_handle) if report_handle is not None else None
-    if report is not None:
-        report.write(header_record(config.command, engines[0].header or {}, started, len(cases)))
-    terminal = Terminal(sys.stdout, sys.stderr, len(cases), quiet=quiet)
-    results = []
-    for result in runner.run_cases(cases, config, engines):
-        results.append(result)
-        terminal.on_result(result)
-        if report is not None:
-            report.write(case_record(result))
-    seconds = time.monotonic() - began
-    code = runner.exit_code(results)
-    terminal.finish(runner.count_statuses(results), seconds)
-    if report is not None:
-        report.write(summary_record(results, seconds, code))
-    return code
 
 
 def _records(name: str) -> Iterator[tuple[str, str | None, Any]]:

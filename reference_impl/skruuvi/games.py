@@ -85,7 +85,7 @@ def _first_to_reach(deal: DealState, before: dict[str, int], threshold: int) -> 
 def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[list[ScoreItem], Position]:
     """Add any game bonus to the deal's items and return the position after the deal."""
     spec = deal.ruleset.match
-    if spec is None:
+    if spec is None or not spec.has_games:
         return items, before
     params = spec.params
     threshold = params["game_threshold"]

@@ -30,7 +30,7 @@ def settled_result(state: DealState, before: Position | None = None) -> tuple[Ou
     """The outcome of a finished deal, and the set position after it (rulesets with games)."""
     items = score_items(state)
     after = None
-    if state.ruleset.match is not None:
+    if state.ruleset.match is not None and state.ruleset.match.has_games:
         items, after = settle(state, items, before or Position())
     contract = None
     if state.contract is not None and state.declarer is not None:
@@ -60,7 +60,7 @@ def play_deal(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
 
 def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
     before = None
-    if ruleset.match is not None and isinstance(deal, Mapping):
+    if ruleset.match is not None and ruleset.match.has_games and isinstance(deal, Mapping):
         try:  # the set position is part of the deal: checked before any action
             before = position_from(deal.get("state"), ruleset.match.params["game_threshold"])
         except IllegalAction as exc:

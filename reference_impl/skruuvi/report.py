@@ -7,11 +7,13 @@ order, and a ``summary`` record; ``spec/schema/report.schema.json`` describes it
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import IO, Any
 
 from . import __version__
-from .runner import STATUSES, CaseResult, count_statuses
+from .runner import STATUSES, CaseResult
 
 RUNNER_NAME = "skruuvi-runner"
 
@@ -44,9 +46,26 @@ def case_record(result: CaseResult) -> dict[str, Any]:
             "detail": result.detail, "seconds": result.seconds}
 
 
-def summary_record(results: list[CaseResult], seconds: float, code: int) -> dict[str, Any]:
-    return {"type": "summary", "counts": count_statuses(results), "total": len(results),
+def summary_record(counts: Mapping[str, int], seconds: float, code: int) -> dict[str, Any]:
+    return {"type": "summary", "counts": {s: counts.get(s, 0) for s in STATUSES}, "total": sum(counts.values()),
             "seconds": round(seconds, 3), "exit_code": code}
+
+
+class Tally:
+    """Counts of a run, overall and per ruleset, kept as results stream by (the results themselves are not)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
+        self.by_ruleset: dict[str, dict[str, int]] = {}
+
+    def add(self, result: CaseResult) -> None:
+        self.counts[result.status] += 1
+        per = self.by_ruleset.setdefault(result.case.ruleset, dict.fromkeys(STATUSES, 0))
+        per[result.status] += 1
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
 
 
 class ReportFile:
@@ -82,14 +101,28 @@ def case_lines(result: CaseResult) -> list[str]:
     return lines
 
 
-class Terminal:
-    """Prints one line per case (fewer with ``quiet``) and, on a TTY, a progress counter on stderr."""
+def progress_bar(done: int, total: int, width: int = 24) -> str:
+    """``[#########---------------]  37% [9/24]``"""
+    share = done / total if total else 1.0
+    filled = min(width, int(share * width))
+    return f"[{'#' * filled}{'-' * (width - filled)}] {int(share * 100):3d}% [{done}/{total}]"
 
-    def __init__(self, out: IO[str], err: IO[str], total: int, *, quiet: bool = False) -> None:
+
+class Terminal:
+    """Prints one line per case (fewer with ``quiet``) and, on a TTY, a progress bar on stderr.
+
+    The bar is redrawn at most every ``interval`` seconds (and always for the first and the last case),
+    so that a suite of 100,000 fast cases does not spend its time drawing.
+    """
+
+    def __init__(self, out: IO[str], err: IO[str], total: int, *, quiet: bool = False,
+                 interval: float = 0.1) -> None:
         self.out, self.err, self.total, self.quiet = out, err, total, quiet
         self.done = 0
         self.progress = bool(getattr(err, "isatty", lambda: False)())
+        self.interval = interval
         self._shown = False
+        self._drawn_at = float("-inf")
 
     def _clear(self) -> None:
         if self._shown:
@@ -104,9 +137,11 @@ class Terminal:
             self.out.write("\n".join(case_lines(result)) + "\n")
             self.out.flush()
         if self.progress:
-            self.err.write(f"\r[{self.done}/{self.total}] {result.case.id[:60]}\x1b[K")
-            self.err.flush()
-            self._shown = True
+            now = time.monotonic()
+            if self.done in (1, self.total) or now - self._drawn_at >= self.interval:
+                self.err.write(f"\r{progress_bar(self.done, self.total)} {result.case.id[:50]}\x1b[K")
+                self.err.flush()
+                self._shown, self._drawn_at = True, now
 
     def finish(self, counts: dict[str, int], seconds: float) -> None:
         self._clear()

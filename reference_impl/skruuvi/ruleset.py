@@ -27,8 +27,9 @@ DEALT_FORM_PARAMS = frozenset({"hand_size", "centre_cards", "strain_order"})
 SCORING_PARAMS = frozenset({"multipliers", "defenders_receive"})
 SCORING_TARGETS = frozenset({"main", "defenders", "each", "NS", "EW"})
 CONTRACT_KINDS = frozenset({"trump", "grand", "misere", "none"})
-MATCH_PARAMS = frozenset({"game_threshold", "game_bonus", "simultaneous_games", "stages", "dealer_rotation",
-                          "final_divisor", "final_rounding"})
+MATCH_PARAMS = frozenset({"stages", "dealer_rotation", "totals"})
+GAME_PARAMS = frozenset({"game_threshold", "game_bonus", "simultaneous_games"})
+SIDE_TOTAL_PARAMS = frozenset({"final_divisor", "final_rounding"})
 
 
 class UnknownRuleset(RulesetError):
@@ -92,6 +93,11 @@ class MatchSpec:
 
     params: Mapping[str, Any]
     game_bonus: Compiled | None
+
+    @property
+    def has_games(self) -> bool:
+        """Whether deals win games (ulosmeno) on a running below-the-line count."""
+        return self.game_bonus is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +374,12 @@ class _Builder:
             raise self.fail("match must be a mapping", "/match")
         params = {k: v for k, (v, _) in self.add_rules(section.get("rules"), "/match/rules").items()}
         self.require(params, MATCH_PARAMS, "/match", "the match")
+        if params["totals"] not in ("side", "individual"):
+            raise self.fail("totals must be 'side' or 'individual'", "/match/rules")
+        if params["totals"] == "side":
+            self.require(params, SIDE_TOTAL_PARAMS, "/match", "side totals")
+        if GAME_PARAMS & set(params):
+            self.require(params, GAME_PARAMS, "/match", "games")
         stages = params["stages"]
         if not isinstance(stages, list) or not stages:
             raise self.fail("stages must be a non-empty list", "/match/rules")
@@ -376,8 +388,10 @@ class _Builder:
                 raise self.fail(f"stage {i} must name a dealt form", "/match/rules")
             if ("until_games" in stage) == ("deals" in stage):
                 raise self.fail(f"stage {i} needs exactly one of until_games or deals", "/match/rules")
-        bonus = compile_expression(params["game_bonus"], {}, file=self.file, path="/match/rules",
-                                   extra=frozenset({"game_number"}))
+        bonus = None
+        if "game_bonus" in params:
+            bonus = compile_expression(params["game_bonus"], {}, file=self.file, path="/match/rules",
+                                       extra=frozenset({"game_number"}))
         return MatchSpec(params, bonus)
 
     def build(self) -> Ruleset:

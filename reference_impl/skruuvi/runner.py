@@ -20,10 +20,9 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from .errors import CaseFormatError, InputError
+from .cases import Case, check_record, iter_cases, load_cases, load_known_failures
 from .protocol import (
     MAX_LINE_BYTES,
     ProtocolError,
@@ -35,7 +34,6 @@ from .protocol import (
     start_request,
     stop_request,
 )
-from .yamlio import find_case_files, iter_records
 
 #: Every status a case can end with, in the order summaries list them.
 STATUSES = ("pass", "fail", "errored", "timeout", "crashed", "skipped", "unsupported", "xfail", "xpass")
@@ -47,83 +45,6 @@ KNOWN_FAILURE_STATUSES = frozenset({"fail", "errored", "timeout", "crashed"})
 
 class HandshakeError(Exception):
     """The engine did not complete the ``start`` handshake; the text includes its stderr tail."""
-
-
-# ---------------------------------------------------------------------------------------------------
-# Cases
-
-
-@dataclass(frozen=True)
-class Case:
-    """One record of the suite with where it came from."""
-
-    id: str
-    ruleset: str
-    file: str
-    location: str | None
-    record: dict[str, Any]
-
-    @property
-    def expect(self) -> dict[str, Any]:
-        return self.record["expect"]
-
-    @property
-    def where(self) -> str:
-        return f"{self.file}: {self.location}" if self.location else self.file
-
-
-def _check_record(record: Any, file: str, location: str | None) -> Case:
-    """Turn a loaded record into a :class:`Case`, or raise :class:`CaseFormatError` saying what is missing."""
-    def fail(reason: str, path: str | None = None) -> CaseFormatError:
-        return CaseFormatError(reason, file=file, path=" ".join(p for p in (location, path) if p) or None)
-
-    if not isinstance(record, dict):
-        raise fail("a case must be a mapping")
-    case_id, ruleset, expect = record.get("id"), record.get("ruleset"), record.get("expect")
-    if not isinstance(case_id, str) or not case_id:
-        raise fail("a case needs a string id")
-    if not isinstance(ruleset, str) or not ruleset:
-        raise fail("a case needs a string ruleset", f"{case_id}:")
-    if not isinstance(expect, dict):
-        raise fail("a case needs an expect mapping to be judged", f"{case_id}:")
-    kinds = [k for k in ("result", "error", "match") if k in expect]
-    if len(kinds) != 1 or not isinstance(expect[kinds[0]], dict):
-        raise fail("expect must hold exactly one of result, error or match (a mapping)", f"{case_id}: expect")
-    return Case(case_id, ruleset, file, location, record)
-
-
-def load_cases(paths: Iterable[str | Path], rulesets: Iterable[str] | None = None) -> list[Case]:
-    """Load the cases under ``paths`` (files or directories), in file order, keeping ``rulesets`` only.
-
-    Raises :class:`~skruuvi.errors.InputError` for a missing path, an unreadable or malformed record,
-    or a duplicate id: a suite that cannot be loaded is a setup error, not a failure of the engine.
-    """
-    wanted = set(rulesets) if rulesets else None
-    paths = list(paths)
-    for path in paths:
-        if not Path(path).exists():
-            raise InputError("no such file or directory", file=str(path))
-    cases: list[Case] = []
-    seen: dict[str, str] = {}
-    for file_path in find_case_files(paths):
-        for file, location, record in iter_records(file_path):
-            case = _check_record(record, file, location)
-            if case.id in seen:
-                raise CaseFormatError(f"duplicate case id {case.id!r} (first in {seen[case.id]})",
-                                      file=file, path=location)
-            seen[case.id] = case.where
-            if wanted is None or case.ruleset in wanted:
-                cases.append(case)
-    return cases
-
-
-def load_known_failures(path: str | Path) -> set[str]:
-    """Case ids listed one per line in ``path``; ``#`` starts a comment."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read known-failures file: {exc.strerror or exc}", file=str(path)) from None
-    return {line.split("#", 1)[0].strip() for line in text.splitlines()} - {""}
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -322,6 +243,16 @@ class Engine:
         if self._proc is None:
             return Reply("eof")
         self._send(message)  # a dead engine shows up as EOF on stdout, a stuck one as a timeout
+        return self.receive(timeout)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue one message without waiting for its answer (pipelining: read it later with :meth:`receive`)."""
+        self._send(message)
+
+    def receive(self, timeout: float) -> Reply:
+        """Wait up to ``timeout`` seconds for the next stdout line."""
+        if self._proc is None:
+            return Reply("eof")
         try:
             return self._inbox.get(timeout=timeout)
         except queue.Empty:
@@ -393,6 +324,10 @@ class RunConfig:
     start_timeout: float = 30.0
     jobs: int = 1
     known_failures: frozenset[str] = frozenset()
+    #: At most this many cases in flight at once (bounds the reorder buffer when results finish out of order).
+    window: int = 256
+    #: Cases sent to one engine before the oldest answer is read (1: strictly one at a time).
+    pipeline: int = 2
 
 
 class Worker:
@@ -424,17 +359,42 @@ class Worker:
     def run(self, seq: int, case: Case) -> CaseResult:
         """Run one case and judge it; never raises for anything the engine does."""
         began = time.monotonic()
-        result = self._run(seq, case)
+        problem = self.send(seq, case)
+        if problem is not None:
+            problem.seconds = round(time.monotonic() - began, 6)
+            return problem
+        return self.judge(seq, case, began)
+
+    def send(self, seq: int, case: Case, *, restart: bool = True) -> CaseResult | None:
+        """Send one case without waiting; a ``crashed`` result if no engine can be started.
+
+        With ``restart`` a dead engine is replaced first; without it (cases are still awaited from the
+        current engine) the case goes to the current engine whatever its state: if it has died, judging
+        the oldest case shows it, and the cases after that one are sent again.
+        """
+        problem = self._ensure_engine() if restart or self.engine is None else None
+        if problem is not None:
+            return _apply_known_failures(CaseResult(case, "crashed", detail=problem), self.config.known_failures)
+        assert self.engine is not None
+        self.engine.send(run_request(seq, case.record))
+        return None
+
+    def judge(self, seq: int, case: Case, began: float | None = None) -> CaseResult:
+        """Wait for the answer to the case sent as ``seq`` (the oldest unanswered one) and judge it.
+
+        Anything wrong with the answer discards the engine (:attr:`engine` becomes ``None``): the cases
+        sent after this one were not answered and must be sent again.
+        """
+        began = time.monotonic() if began is None else began
+        result = self._judge(seq, case)
         result.seconds = round(time.monotonic() - began, 6)
         return _apply_known_failures(result, self.config.known_failures)
 
-    def _run(self, seq: int, case: Case) -> CaseResult:
-        problem = self._ensure_engine()
-        if problem is not None:
-            return CaseResult(case, "crashed", detail=problem)
+    def _judge(self, seq: int, case: Case) -> CaseResult:
         engine = self.engine
-        assert engine is not None
-        reply = engine.request(run_request(seq, case.record), self.config.timeout)
+        if engine is None:
+            return CaseResult(case, "crashed", detail="no engine to answer")
+        reply = engine.receive(self.config.timeout)
         if reply.kind != "line":
             return self._no_answer(case, engine, reply)
         try:
@@ -516,38 +476,55 @@ def _unsupported(case: Case) -> CaseResult:
     return CaseResult(case, "unsupported", detail=f"the engine does not declare ruleset {case.ruleset}")
 
 
-def run_cases(cases: list[Case], config: RunConfig, engines: list[Engine]) -> Iterator[CaseResult]:
+def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine]) -> Iterator[CaseResult]:
     """Run ``cases`` on the started ``engines`` (one worker thread each); yield results in case order.
 
-    Cases whose ruleset the engine does not declare are ``unsupported`` and never sent. The engines
-    are stopped when the iteration ends (or is abandoned).
+    ``cases`` is consumed lazily: at most ``config.window`` cases are in flight (sent, waiting or
+    finished but not yet yielded), so a suite of any length streams with flat memory, and a slow case
+    holds back at most that many finished results. Cases whose ruleset the engine does not declare are
+    ``unsupported`` and never sent. The engines are stopped when the iteration ends (or is abandoned).
     """
     header = engines[0].header or {"implementation": {"rulesets": []}}
     todo: queue.Queue[tuple[int, Case] | None] = queue.Queue()
     done: queue.Queue[tuple[int, CaseResult]] = queue.Queue()
     ready: dict[int, CaseResult] = {}
-    for index, case in enumerate(cases):
-        if supported(case, header):
-            todo.put((index, case))
-        else:
-            ready[index] = _unsupported(case)
     workers = [Worker(config, engine) for engine in engines]
-    for _ in workers:
-        todo.put(None)
     stop = threading.Event()
     threads = [threading.Thread(target=_work, args=(w, todo, done, stop), daemon=True) for w in workers]
     for thread in threads:
         thread.start()
-    finished = False
+    window = max(config.window, len(workers))
+    source = enumerate(cases)
+    fed = 0  # cases taken from ``source``
+    exhausted = finished = False
     try:
-        for index in range(len(cases)):
+        index = 0
+        while True:
+            while not exhausted and fed - index < window:
+                item = next(source, None)
+                if item is None:
+                    exhausted = True
+                    for _ in workers:
+                        todo.put(None)
+                    break
+                fed += 1
+                if supported(item[1], header):
+                    todo.put(item)
+                else:
+                    ready[item[0]] = _unsupported(item[1])
+            if index >= fed:
+                break
             while index not in ready:
                 i, result = done.get()
                 ready[i] = result
             yield ready.pop(index)
+            index += 1
         finished = True
     finally:
         stop.set()
+        if not exhausted:  # let idle workers see the end
+            for _ in workers:
+                todo.put(None)
         if not finished:  # interrupted: do not wait for running cases, kill their engines now
             for worker in workers:
                 worker._discard_engine()
@@ -557,29 +534,69 @@ def run_cases(cases: list[Case], config: RunConfig, engines: list[Engine]) -> It
 
 def _work(worker: Worker, todo: queue.Queue[tuple[int, Case] | None],
           done: queue.Queue[tuple[int, CaseResult]], stop: threading.Event) -> None:
-    """Worker thread: take cases until the sentinel (or until asked to stop), then stop the engine."""
+    """Worker thread: take cases until the sentinel (or until asked to stop), then stop the engine.
+
+    Up to ``config.pipeline`` cases are sent before the oldest answer is read, so that the engine never
+    waits for the runner. When an answer goes wrong the engine is discarded and the cases sent after it,
+    still unanswered, are sent again to the next engine: each case is judged exactly once.
+    """
+    depth = max(1, worker.config.pipeline)
+    pending: deque[tuple[int, Case]] = deque()  # sent, answer not read yet (oldest first)
+    again: deque[tuple[int, Case]] = deque()  # taken but not (or no longer) sent
+    no_more = False
     try:
         while not stop.is_set():
-            item = todo.get()
-            if item is None:
-                break
-            index, case = item
+            while len(pending) < depth:
+                if again:
+                    item: tuple[int, Case] | None = again.popleft()
+                elif no_more:
+                    break
+                else:
+                    try:
+                        item = todo.get(block=not pending)  # never wait for work while an answer is due
+                    except queue.Empty:
+                        break
+                    if item is None:
+                        no_more = True
+                        break
+                if pending and (worker.engine is None or not worker.engine.alive):
+                    again.appendleft(item)  # judge what the dead engine owes first; it is replaced after
+                    break
+                index, case = item
+                try:
+                    problem = worker.send(index + 1, case, restart=not pending)
+                except Exception as exc:  # a bug in the runner itself must not lose the case
+                    worker._discard_engine()
+                    problem = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
+                if problem is not None:
+                    done.put((index, problem))
+                else:
+                    pending.append(item)
+            if not pending:
+                if no_more and not again:
+                    break
+                continue
+            index, case = pending.popleft()
             try:
-                result = worker.run(index + 1, case)
+                result = worker.judge(index + 1, case)
             except Exception as exc:  # a bug in the runner itself must not lose the case
                 worker._discard_engine()
                 result = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
             done.put((index, result))
+            if worker.engine is None and pending:  # their engine is gone: send them again
+                again.extendleft(reversed(pending))
+                pending.clear()
     finally:
         worker.close()
 
 
-def run_all(cases: list[Case], config: RunConfig,
+def run_all(cases: Iterable[Case], config: RunConfig,
             on_result: Callable[[CaseResult], None] | None = None) -> tuple[dict[str, Any], list[CaseResult]]:
     """Start the engines, run every case, return ``(engine header, results in case order)``.
 
     Raises :class:`HandshakeError` when the engine cannot be started at all.
     """
+    cases = list(cases)
     engines = start_engines(config, max(1, min(config.jobs, len(cases) or 1)))
     header = engines[0].header or {}
     results: list[CaseResult] = []
@@ -597,6 +614,22 @@ def count_statuses(results: Iterable[CaseResult]) -> dict[str, int]:
     return counts
 
 
-def exit_code(results: Iterable[CaseResult]) -> int:
-    """0 when nothing failed (pass, skipped, unsupported, xfail), 1 otherwise."""
-    return 1 if any(r.failing for r in results) else 0
+def failing_statuses(allow_xpass: bool = False) -> frozenset[str]:
+    """The statuses that make the run fail; ``xpass`` only counts when not allowed."""
+    return FAILING - {"xpass"} if allow_xpass else FAILING
+
+
+def exit_code(results: Iterable[CaseResult | str], *, allow_xpass: bool = False) -> int:
+    """0 when nothing failed (pass, skipped, unsupported, xfail; xpass too with ``allow_xpass``), else 1.
+
+    ``results`` may be case results or bare statuses.
+    """
+    failing = failing_statuses(allow_xpass)
+    return 1 if any((r if isinstance(r, str) else r.status) in failing for r in results) else 0
+
+
+__all__ = [
+    "FAILING", "KNOWN_FAILURE_STATUSES", "STATUSES", "Case", "CaseResult", "Engine", "HandshakeError",
+    "RunConfig", "Worker", "check_record", "compare", "count_statuses", "exit_code", "failing_statuses",
+    "iter_cases", "load_cases", "load_known_failures", "run_all", "run_cases", "start_engines",
+]

@@ -1,0 +1,180 @@
+"""Suite benchmark: the whole conformance suite through SCP/1 (1 and 2 workers), in-process, and 100k streamed.
+
+    python bench/suite.py [--count 100000] [--skip-big] [--json]
+
+1. ``skruuvi conformance --quiet`` as a subprocess on conformance/cases + conformance/generated, with
+   ``--jobs 1`` and ``--jobs 2``: wall time, cases per second, the runner's peak RSS.
+2. In-process: :func:`skruuvi.replay.replay` over the same records (loaded once), and ``json.loads`` of
+   the same records as compact JSON lines, for the replay / json.loads ratio.
+3. Streaming: the generated files' records repeated with new ids into a temporary ``.jsonl.gz`` of
+   ``--count`` records, run with ``--jobs 2``: wall time and the runner's peak RSS, which must stay
+   near the peak of step 1 (the runner streams; it does not hold the suite).
+
+Peak RSS of the runner process: the kernel's high-water mark (``VmHWM`` in /proc/PID/status) sampled
+until the process exits, else psutil's RSS sampled, else ``ru_maxrss`` of the child from ``wait4``
+(which also covers the engines it waited for). Numbers are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gzip
+import itertools
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "reference_impl"))
+
+from skruuvi.cases import iter_cases  # noqa: E402
+from skruuvi.replay import replay  # noqa: E402
+
+SUITE = [ROOT / "conformance" / "cases", ROOT / "conformance" / "generated"]
+
+
+# ---------------------------------------------------------------------------------------------- memory
+
+
+def _vm_hwm_kib(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def _sampler(pid: int, peak: dict[str, Any], stop: threading.Event) -> None:
+    """Keep the highest memory reading of process ``pid`` in ``peak`` until ``stop``."""
+    try:
+        import psutil  # type: ignore[import-not-found]
+
+        proc = psutil.Process(pid)
+    except Exception:
+        proc = None
+    while not stop.is_set():
+        hwm = _vm_hwm_kib(pid)
+        if hwm is not None:
+            peak["kib"], peak["how"] = max(peak.get("kib", 0), hwm), "VmHWM"
+        elif proc is not None:
+            with contextlib.suppress(Exception):
+                peak["kib"], peak["how"] = max(peak.get("kib", 0), proc.memory_info().rss // 1024), "psutil rss"
+        stop.wait(0.02)
+
+
+def run_measured(argv: list[str]) -> dict[str, Any]:
+    """Run ``argv``; wall time, exit code, last stdout line, peak RSS of that process (MiB)."""
+    began = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    peak: dict[str, Any] = {}
+    stop = threading.Event()
+    sampler = threading.Thread(target=_sampler, args=(proc.pid, peak, stop), daemon=True)
+    sampler.start()
+    out_chunks: list[str] = []
+    reader = threading.Thread(target=lambda: out_chunks.append(proc.stdout.read()), daemon=True)  # type: ignore[union-attr]
+    reader.start()
+    err = proc.stderr.read()  # type: ignore[union-attr]
+    reader.join()
+    _, status, usage = os.wait4(proc.pid, 0)  # the child's own resource usage (with its waited children)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    seconds = time.perf_counter() - began
+    stop.set()
+    sampler.join()
+    out = "".join(out_chunks).strip().splitlines()
+    maxrss_kib = usage.ru_maxrss if sys.platform != "darwin" else usage.ru_maxrss // 1024
+    return {"seconds": seconds, "exit_code": proc.returncode, "summary": out[-1] if out else err.strip()[-300:],
+            "runner_peak_mib": round(peak["kib"] / 1024, 1) if peak else None,
+            "peak_how": peak.get("how", "wait4 ru_maxrss"),
+            "tree_max_rss_mib": round(maxrss_kib / 1024, 1)}
+
+
+def conformance(paths: list[Path | str], jobs: int) -> dict[str, Any]:
+    argv = [sys.executable, "-m", "skruuvi", "conformance", *map(str, paths), "--jobs", str(jobs), "--quiet"]
+    return run_measured(argv)
+
+
+# ---------------------------------------------------------------------------------------------- steps
+
+
+def in_process(records: list[dict[str, Any]]) -> dict[str, Any]:
+    lines = [json.dumps(r, separators=(",", ":")) for r in records]
+    began = time.perf_counter()
+    for record in records:
+        replay(record).to_response()
+    t_replay = time.perf_counter() - began
+    began = time.perf_counter()
+    for line in lines:
+        json.loads(line)
+    t_json = time.perf_counter() - began
+    return {"seconds": t_replay, "cases_per_second": len(records) / t_replay, "json_loads_seconds": t_json,
+            "replay_over_json_loads": t_replay / t_json}
+
+
+def write_big(path: Path, count: int) -> int:
+    """``count`` records: the generated ones over and over, each copy with a new id."""
+    generated = [c.record for c in iter_cases([SUITE[1]])]
+    with gzip.open(path, "wt", encoding="utf-8", compresslevel=1) as handle:
+        for n, record in zip(range(count), itertools.cycle(generated), strict=False):
+            handle.write(json.dumps({**record, "id": f"big.{n:06d}.{record['id']}"}, separators=(",", ":")) + "\n")
+    return path.stat().st_size
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=100_000, help="records of the streaming run (default 100000)")
+    parser.add_argument("--skip-big", action="store_true", help="leave out the streaming run")
+    parser.add_argument("--json", action="store_true", help="print a machine-readable summary")
+    args = parser.parse_args(argv)
+
+    records = [c.record for c in iter_cases(SUITE)]
+    summary: dict[str, Any] = {"cases": len(records), "cpus": os.cpu_count(), "python": sys.version.split()[0]}
+    for jobs in (1, 2):
+        run = conformance(SUITE, jobs)
+        run["cases_per_second"] = len(records) / run["seconds"]
+        summary[f"scp1_jobs{jobs}"] = run
+    summary["in_process"] = in_process(records)
+    del records
+    if not args.skip_big:
+        with tempfile.TemporaryDirectory() as tmp:
+            big = Path(tmp) / "big.jsonl.gz"
+            size = write_big(big, args.count)
+            run = conformance([big], 2)
+            run.update(cases=args.count, gz_bytes=size, cases_per_second=args.count / run["seconds"])
+            summary["streaming_jobs2"] = run
+    summary["children_max_rss_mib"] = round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1)
+
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    print(f"suite: {summary['cases']} cases (conformance/cases + conformance/generated); {summary['cpus']} CPUs; "
+          f"Python {summary['python']}")
+    print(f"{'run':<28}{'cases':>8}{'seconds':>10}{'cases/s':>10}{'runner peak MiB':>17}  exit  summary")
+    rows = [("SCP/1, 1 worker", summary["scp1_jobs1"], summary["cases"]),
+            ("SCP/1, 2 workers", summary["scp1_jobs2"], summary["cases"])]
+    if "streaming_jobs2" in summary:
+        rows.append((f"SCP/1, 2 workers, {args.count} gz", summary["streaming_jobs2"], args.count))
+    for label, run, cases in rows:
+        print(f"{label:<28}{cases:>8}{run['seconds']:>10.2f}{run['cases_per_second']:>10.0f}"
+              f"{run['runner_peak_mib'] or 0:>17.1f}  {run['exit_code']:>4}  {run['summary']}")
+    ip = summary["in_process"]
+    print(f"{'in-process replay':<28}{summary['cases']:>8}{ip['seconds']:>10.2f}{ip['cases_per_second']:>10.0f}"
+          f"{'':>17}  replay / json.loads = {ip['replay_over_json_loads']:.1f}x "
+          f"(json.loads {ip['json_loads_seconds']:.3f} s)")
+    print(f"peak RSS measured as {summary['scp1_jobs1']['peak_how']}; largest child process overall "
+          f"{summary['children_max_rss_mib']} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,141 @@
+"""Writes the 2016 sitsi match records (conformance/cases/2016/match/sitsi-*.yaml).
+
+Each record is a whole sitsi played by the seeded bots of the reference package (skruuvi.bots): three
+blocks of four alkupelit and four kotkat with the partnerships AB–CD, AC–BD, AD–BC (or the agreed options).
+Its expectation is the reference interpreter's running individual totals. That expectation is justified
+by two independent checks, both run by the test suite:
+
+* tests/test_sitsi.py recomputes every sheet from the single-deal replays of the deals and the seating,
+  with its own summation, and checks that every player partners every other once;
+* the independent oracle (conformance/oracle) replays the whole record and must give the same answer.
+
+Usage: python3 conformance/tools/make_sitsi.py   (deterministic: rewrites the same files)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import yaml
+
+from skruuvi.bots import random_match
+from skruuvi.replay import replay
+from skruuvi.ruleset import get_ruleset
+
+OUT = Path(__file__).resolve().parents[1] / "cases" / "2016" / "match"
+SHORT = {"stages": [{"form": "alkupeli", "deals": 2}, {"form": "kotka", "deals": 2}], "unwinding": True}
+RECORDS = [
+    ("sitsi-seed-1", 1, None, "A whole sitsi: three blocks of 4 alkupelit + 4 kotkat (24 deals)"),
+    ("sitsi-seed-2", 2, None, "A whole sitsi: three blocks of 4 alkupelit + 4 kotkat (24 deals), another seed"),
+    ("sitsi-short-unwinding", 3, SHORT,
+     "A sitsi by agreement: blocks of 2 alkupelit + 2 kotkat, unwound in reverse order (24 deals)"),
+]
+RULES = ["sitsi.players", "sitsi.partnerships", "sitsi.block", "sitsi.individual-totals", "match.dealer-rotation"]
+
+
+def build(name: str, seed: int, options: dict | None, description: str) -> dict:
+    ruleset = get_ruleset("skruuvi-2016")
+    record = random_match(ruleset, random.Random(seed), case_id=f"2016.match.{name}", options=options)
+    outcome = replay(record)
+    assert outcome.ok and outcome.result is not None, outcome.message
+    rules = RULES + (["sitsi.unwinding", "sitsi.agreements"] if options else [])
+    return {
+        "id": record["id"], "ruleset": ruleset.id, "description": description, "rules": rules,
+        "justification": {
+            "kind": "two-implementations",
+            "note": (f"Played by the seeded bots (skruuvi.bots.random_match, seed {seed}). The running totals are "
+                     "the reference interpreter's; tests/test_sitsi.py recomputes each sheet from the single-deal "
+                     "replays and the seating (partners share a deal's score), checks that every player partners "
+                     "every other once, and the independent oracle must give the same answer."),
+        },
+        "match": record["match"],
+        "expect": {"match": outcome.result["match"]},
+    }
+
+
+def _variant(base: dict, name: str, description: str, rules: list[str], deals: list, error: dict,
+             why: str) -> dict:
+    return {
+        "id": f"2016.match.{name}", "ruleset": base["ruleset"], "description": description, "rules": rules,
+        "justification": {"kind": "hand-derived", "note": why},
+        "match": {"deals": deals}, "expect": {"error": error},
+    }
+
+
+def invalid_variants(base: dict) -> list[dict]:
+    """Hand-derived invalid records made from a valid sitsi by one structural change each."""
+    deals = base["match"]["deals"]
+    out = []
+    block2 = copy.deepcopy(deals)
+    seats = block2[8]["seats"]
+    a_seat = next(s for s, p in seats.items() if p == "A")
+    b_seat = next(s for s, p in seats.items() if p == "B")
+    opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}[a_seat]
+    seats[opposite], seats[b_seat] = "B", seats[opposite]
+    out.append(_variant(base, "error-block-2-same-partners", "The second block seats A opposite B again",
+                        ["sitsi.partnerships"], block2, {"deal": 8, "index": None, "code": "wrong-seating"},
+                        "Deal 8 (0-based) opens block 2, whose partnerships are A–C and B–D (sitsi.partnerships). "
+                        "Its seats put B opposite A, so the partners are A–B and C–D again: wrong-seating at deal 8, "
+                        "before the deal itself is looked at. Deals 0-7 are a valid first block."))
+    moved = copy.deepcopy(deals)
+    first = moved[0]["seats"]
+    moved[3]["seats"] = {"N": first["E"], "E": first["N"], "S": first["W"], "W": first["S"]}
+    out.append(_variant(base, "error-seats-change-within-block", "Players change seats in the middle of block 1",
+                        ["sitsi.partnerships"], moved, {"deal": 3, "index": None, "code": "wrong-seating"},
+                        "Deal 3 is inside block 1 (deals 0-7) but names other seats than deal 0 (each player moved "
+                        "one seat): players keep their seats within a block, so wrong-seating at deal 3."))
+    no_seats = copy.deepcopy(deals)
+    del no_seats[16]["seats"]
+    out.append(_variant(base, "error-block-3-not-seated", "The first deal of block 3 does not seat the players",
+                        ["sitsi.partnerships"], no_seats, {"deal": 16, "index": None, "code": "wrong-seating"},
+                        "Deal 16 opens block 3 (A–D against B–C) and must seat the players; it has no seats: "
+                        "wrong-seating at deal 16."))
+    form = copy.deepcopy(deals)
+    form[4] = copy.deepcopy(deals[3])
+    form[4]["deal"]["dealer"] = deals[4]["deal"]["dealer"]
+    out.append(_variant(base, "error-fifth-deal-alkupeli", "A fifth alkupeli where the first kotka is due",
+                        ["sitsi.block"], form, {"deal": 4, "index": None, "code": "wrong-deal-form"},
+                        "A block is four alkupelit then four kotkat (sitsi.block); deal 4 is the fifth deal of "
+                        "block 1 and names form alkupeli (a copy of deal 3 with the right dealer): wrong-deal-form."))
+    dealer = copy.deepcopy(deals)
+    dealer[9]["deal"]["dealer"] = deals[8]["deal"]["dealer"]
+    out.append(_variant(base, "error-dealer-twice", "The same player deals twice in a row",
+                        ["match.dealer-rotation"], dealer, {"deal": 9, "index": None, "code": "wrong-dealer"},
+                        "Deal 9 names the dealer of deal 8; the deal passes to the previous dealer's left "
+                        "(match.dealer-rotation): wrong-dealer at deal 9."))
+    over = [*copy.deepcopy(deals), copy.deepcopy(deals[0])]
+    over[24]["deal"]["dealer"] = {"N": "E", "E": "S", "S": "W", "W": "N"}[deals[23]["deal"]["dealer"]]
+    out.append(_variant(base, "error-twenty-fifth-deal", "A deal after the third block",
+                        ["sitsi.partnerships", "sitsi.block"], over,
+                        {"deal": 24, "index": None, "code": "match-overrun"},
+                        "Three blocks of eight deals make 24 deals (0-23); deal 24 comes after the end: "
+                        "match-overrun."))
+    short = copy.deepcopy(deals)[:20]
+    out.append(_variant(base, "error-stops-in-block-3", "The record stops after 20 deals",
+                        ["sitsi.block"], short, {"deal": 20, "index": None, "code": "incomplete-record"},
+                        "Every given deal is legal but the sitsi needs 24 deals; the record ends after 20: "
+                        "incomplete-record with deal 20 (the number of deals given) and index null."))
+    return out
+
+
+def _write(case: dict) -> None:
+    name = case["id"].split(".", 2)[2]
+    text = yaml.safe_dump(case, sort_keys=False, allow_unicode=True, width=120, default_flow_style=None)
+    (OUT / f"{name}.yaml").write_text(text, encoding="utf-8")
+    print(f"wrote {name}.yaml: {len(case['match']['deals'])} deals")
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, seed, options, description in RECORDS:
+        case = build(name, seed, options, description)
+        _write(case)
+        if name == "sitsi-seed-1":
+            for variant in invalid_variants(case):
+                _write(variant)
+
+
+if __name__ == "__main__":
+    main()

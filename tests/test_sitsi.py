@@ -1,0 +1,58 @@
+"""The 2016 sitsi match records, checked by invariants computed here without the match engine.
+
+For each whole sitsi: the seating gives every player every other as a partner once per round of blocks;
+the forms follow the block (alkupelit, then kotkat); the deal passes clockwise; and every running total
+equals the sum, over the deals so far, of the player's side score in the single-deal replay of that deal.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from skruuvi.replay import replay
+from skruuvi.yamlio import load_yaml
+
+MATCH_DIR = Path(__file__).resolve().parents[1] / "conformance" / "cases" / "2016" / "match"
+MATCHES = sorted(MATCH_DIR.glob("sitsi-*.yaml"))
+LEFT = {"N": "E", "E": "S", "S": "W", "W": "N"}
+
+
+@pytest.mark.parametrize("path", MATCHES, ids=lambda p: p.stem)
+def test_sitsi_invariants(path: Path) -> None:
+    case = load_yaml(path)
+    deals = case["match"]["deals"]
+    options = case["match"].get("options", {})
+    stages = options.get("stages", [{"form": "alkupeli", "deals": 4}, {"form": "kotka", "deals": 4}])
+    block_size = sum(s["deals"] for s in stages)
+    forms = [s["form"] for s in stages for _ in range(s["deals"])]
+    rounds = 2 if options.get("unwinding") else 1
+    assert len(deals) == 3 * rounds * block_size
+    partners: dict[frozenset[str], int] = {}
+    totals = {p: 0 for p in "ABCD"}
+    seats: dict[str, str] = {}
+    for k, entry in enumerate(deals):
+        if k % block_size == 0:
+            seats = entry["seats"]
+            for pair in ((seats["N"], seats["S"]), (seats["E"], seats["W"])):
+                partners[frozenset(pair)] = partners.get(frozenset(pair), 0) + 1
+        else:
+            assert "seats" not in entry or entry["seats"] == seats
+        assert entry["deal"]["form"] == forms[k % block_size]
+        if k:
+            assert entry["deal"]["dealer"] == LEFT[deals[k - 1]["deal"]["dealer"]]
+        single = replay({"ruleset": case["ruleset"], "deal": entry["deal"], "actions": entry["actions"]})
+        assert single.ok, single.message
+        for seat, player in seats.items():
+            totals[player] += single.result["score"]["NS" if seat in "NS" else "EW"]
+        assert case["expect"]["match"]["sheets"][k] == {"totals": totals}, f"deal {k}"
+    assert partners == {frozenset(pair): rounds for pair in combinations("ABCD", 2)}
+    final = case["expect"]["match"]["final"]
+    assert final["totals"] == totals
+    assert final["ranking"] == sorted(totals, key=lambda p: (-totals[p], p))
+
+
+def test_there_are_whole_sitsi_records() -> None:
+    assert len(MATCHES) >= 2
