@@ -210,7 +210,7 @@ def _auction(rng: random.Random, state: DealState, plan: Plan) -> Action:
 def _kitty(rng: random.Random, state: DealState, plan: Plan) -> Action:
     phase = state.phase
     assert phase is not None
-    gift = kitty_mechanism._gift(phase.params, state.step)
+    gift = kitty_mechanism.expected_gift(state)
     hand = sorted(state.hands[gift.giver], key=lambda c: c.code)
     to_main = gift.receiver == partner(gift.giver)
     if plan.keep and not to_main:

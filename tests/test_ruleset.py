@@ -38,7 +38,8 @@ def test_the_2016_ruleset_compiles(doc):
     assert rs.id == "skruuvi-2016" and rs.era == "2016"
     assert "skruuvi-2016" in available_rulesets()
     assert get_ruleset("skruuvi-2016") is rs  # cached
-    assert set(rs.forms) == {"alkupeli", "kotka", "passimisaari"}
+    assert set(rs.forms) == {"alkupeli", "kotka", "bolsevikki", "passimisaari", "redeal"}
+    assert rs.forms["bolsevikki"].params["scoring_unit"] == "seat" and not rs.forms["redeal"].phases
     kotka = rs.forms["kotka"]
     assert kotka.dealt and kotka.params["hand_size"] == 13 and kotka.params["centre_cards"] == 0
     assert [p.mechanism for p in kotka.phases] == [
@@ -65,7 +66,8 @@ def test_phase_parameters_and_extends():
     assert ph["first-auction"].params["all_pass_form"] == "passimisaari"
     assert ph["second-auction"].params == {
         "bidders": "main-pair", "first": "highest-bidder", "end_after_passes": 4, "final_min_level": 5}
-    assert ph["kitty"].params["to_partner"] == 4 and ph["kitty"].params["partner_gives_each"] == 1
+    assert ph["kitty"].params["to_partner"] == 4
+    assert ph["kitty"].params["distribution"] == {"distributor": "partner", "each": 1}
     assert ph["defenders-exchange"].params["banned_if_main_first_bid_at_least"] == 6
     assert ph["doubling"].params["doublers"] == ["declarer-left", "declarer-right"]
     # passimisaari-doubling extends doubling: inherits the redoublers, overrides the doublers

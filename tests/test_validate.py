@@ -150,7 +150,7 @@ def test_unknown_phase_scheme_and_extends(tmp_path: Path) -> None:
     path = _broken_ruleset(tmp_path, "    scoring: passimisaari", "    scoring: passimisari")
     assert _only([path]).path == "/forms/passimisaari/scoring"
     path = _broken_ruleset(tmp_path, "    extends: play", "    extends: playing")
-    assert _only([path]).reason == "phase 'passimisaari-play' extends unknown phase 'playing'"
+    assert _only([path]).reason == "phase 'bolsevikki-play' extends unknown phase 'playing'"
 
 
 def test_missing_table_referenced_by_an_expression(tmp_path: Path) -> None:

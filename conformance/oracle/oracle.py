@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
 """skruuvi-oracle: an independent, hand-coded replayer for rulesets `skruuvi-2016` and `skruuvi-1944`
-(both with alkupeli and kotka deals, and the all-pass form each turns into), with the match records of
-both eras (a 1944 set, a 2016 sitsi).
+(both with alkupeli and kotka deals, and the all-pass form each turns into; 2016 also bolsevikki
+deals), with the match records of both eras (a 1944 set, a 2016 sitsi).
 
-Written from docs (DESIGN.md, the project's 2016 and 1944 briefs, the prose of skruuvi-2016.yaml, the
+Written from docs (DESIGN.md, the project's 2016 and 1944 briefs and their addenda, the prose of skruuvi-2016.yaml, the
 Finnish seed text) without looking at the reference interpreter. Standard library only; every number
 of both eras is hard-coded here on purpose, so that this file is a second opinion and not a second
 reading of the same data.
 
 Layout: notation and actions (shared) · the two era tables `ERA_2016` / `ERA_1944` (what differs in
 the deal, the auctions, the exchanges, the knocks and the lead) · deal reading · the `Game` state
-machine (one method per phase, asking its era where eras differ) · 2016 scoring · 1944 scoring,
+machine (one method per phase, asking its era where eras differ) · 2016 scoring (bolsevikki per
+seat) · 1944 scoring,
 games and match records · 2016 sitsi match records · SCP/1 server and CLI.
 
 Usage:
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.4.0"
+VERSION = "0.5.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
@@ -47,6 +48,10 @@ FURTHER_UNDERTRICK = 5
 MULTIPLIER = (1, 2, 3)
 FIRST_AUCTION_END_PASSES = 8
 SECOND_AUCTION_END_PASSES = 4
+# 2016 bolsevikki (brief-2016 ADDENDUM 2, an explicitly unsourced table): each defender pays the
+# bolshevik 35 if he takes no trick; with t >= 1 tricks he pays each defender 35 + 5 x (t - 1).
+BOLSEVIKKI_VALUE = 35
+BOLSEVIKKI_FURTHER_TRICK = 5
 
 
 # ----------------------------------------------------------------------------- seats and cards
@@ -172,20 +177,24 @@ class Era:
     all_pass_return_rule: bool                # all-pass exchange: returned card must differ
     all_pass_knocks: bool                     # all-pass form has a doubling (knock) phase
     misere_lead_right: bool                   # bid misère: right of D leads (else left of D)
+    one_against_three: tuple[str, ...] = ()   # dealt forms with one round of calls and a bolshevik
 
 
 ERA_2016 = Era(
     ruleset="skruuvi-2016",
-    dealt_forms={"alkupeli": (12, 4), "kotka": (13, 0)},   # kotka: brief-2016 ADDENDUM, kotka.*
-    all_pass_form="passimisaari",
-    strain_order={"alkupeli": "MSCDHG", "kotka": "SCDHMG"},
-    min_bid_level={"alkupeli": 1, "kotka": 6},
-    final_min_level={"alkupeli": 5, "kotka": 6},
+    dealt_forms={"alkupeli": (12, 4), "kotka": (13, 0),      # kotka: brief-2016 ADDENDUM, kotka.*
+                 "bolsevikki": (12, 4)},                   # bolsevikki: ADDENDUM 2, bolsevikki.*
+    all_pass_form="passimisaari",                          # (a bolsevikki is redealt instead)
+    strain_order={"alkupeli": "MSCDHG", "kotka": "SCDHMG",
+                  "bolsevikki": "M"},                      # other strains: bid-not-allowed
+    min_bid_level={"alkupeli": 1, "kotka": 6, "bolsevikki": 7},
+    final_min_level={"alkupeli": 5, "kotka": 6, "bolsevikki": 7},
     exchange_ban_level=6,
     centre_ok=_centre_ok_2016,
     all_pass_return_rule=True,
     all_pass_knocks=True,
     misere_lead_right=False,
+    one_against_three=("bolsevikki",),
 )
 
 ERA_1944 = Era(
@@ -289,10 +298,12 @@ class Game:
         self.dealer = deal.dealer
         self.hands: dict[str, set[str]] = {s: set(h) for s, h in deal.hands.items()}
         self.centre = list(deal.centre)
-        self.dealt_form = deal.form                         # alkupeli | kotka
+        self.dealt_form = deal.form                         # alkupeli | kotka | bolsevikki
         self.form = deal.form                               # ... or the all-pass form
         self.order = era.strain_order[deal.form]            # bidding order, low to high
-        self.phase = "first-auction"
+        self.one_against_three = deal.form in era.one_against_three   # a bolsevikki
+        self.redealt = False                                # bolsevikki: four passes
+        self.phase = "call" if self.one_against_three else "first-auction"
         self.to_act: str | None = deal.dealer
         # auctions
         self.calls = 0
@@ -316,6 +327,7 @@ class Game:
         self.trick: list[tuple[str, str]] = []
         self.trick_no = 0
         self.tricks = {"NS": 0, "EW": 0}
+        self.seat_tricks = {s: 0 for s in SEATS}            # bolsevikki scores per seat
         self.ace_points = {"NS": 0, "EW": 0}
         self.trick_log: list[tuple[str, int]] = []          # per trick: (winning side, aces in it)
 
@@ -334,6 +346,8 @@ class Game:
             raise RecordError("not-your-turn")              # 2. not-your-turn
         handler = {
             "first-auction": self._first_auction,
+            "call": self._call,
+            "gifts": self._exchange_step,
             "kitty": self._exchange_step,
             "second-auction": self._second_auction,
             "defenders-exchange": self._defenders_exchange,
@@ -350,6 +364,8 @@ class Game:
     # -- auctions: bids must reach the form's minimum level, then beat the highest bid
 
     def _check_bid(self, bid: tuple[int, str]) -> None:
+        if bid[1] not in self.order:                        # only a bolsevikki lacks strains
+            raise RecordError("bid-not-allowed")
         if bid[0] < self.era.min_bid_level[self.dealt_form]:
             raise RecordError("bid-below-minimum")
         if self.high is not None and self.bid_key(bid) <= self.bid_key(self.high):
@@ -373,6 +389,32 @@ class Game:
             self._start_all_pass()
         elif self.high is not None and self.passes == FIRST_AUCTION_END_PASSES:
             self._start_kitty()
+
+    # -- bolsevikki: one round of calls, then the bolshevik's gifts (brief-2016 ADDENDUM 2)
+
+    def _call(self, a: Action) -> None:
+        """Dealer first, clockwise, each seat exactly once: `bid 7M` or `pass`."""
+        if a.verb not in ("bid", "pass"):
+            raise RecordError("wrong-phase")
+        if a.verb == "bid":
+            assert a.bid is not None
+            self._check_bid(a.bid)                          # not-allowed, below-minimum, not-higher
+            self.high, self.high_seat = a.bid, a.seat
+        self.calls += 1
+        self.to_act = left(a.seat)
+        if self.calls < 4:
+            return
+        if self.high_seat is None:                          # bolsevikki.redeal: nothing more happens
+            self.redealt = True
+            self.phase = "done"
+            self.to_act = None
+            return
+        d = self.declarer = self.taker = self.high_seat
+        self.hands[d] |= set(self.centre)                   # D takes the centre (automatic)
+        self.phase = "gifts"                                # one card each, left of D first
+        self.steps = [(d, left(d), 1), (d, left(left(d)), 1), (d, right(d), 1)]
+        self.received = {}
+        self.to_act = d
 
     # -- kitty (alkupeli), kotka exchange, partner exchange (all-pass form): compulsory gives
 
@@ -434,6 +476,8 @@ class Game:
             self.to_act = self.steps[0][0]
         elif self.phase == "kitty":
             self._start_second_auction()
+        elif self.phase == "gifts":
+            self._start_play()                              # no auction, no doubling
         elif self.era.all_pass_knocks:
             self._start_doubling([self.dealer, partner(self.dealer)])
         else:
@@ -538,6 +582,9 @@ class Game:
         if self.is_all_pass:
             self.trump = None
             self.to_act = left(self.dealer)
+        elif self.one_against_three:                        # no trumps; left of D leads
+            self.trump = None
+            self.to_act = left(self.declarer)
         else:
             assert self.high is not None
             self.trump = self.high[1] if self.high[1] in SUITS else None
@@ -574,6 +621,7 @@ class Game:
         self.trick_no += 1
         won_by = side(winner)
         self.tricks[won_by] += 1
+        self.seat_tricks[winner] += 1
         aces = sum(1 for _, c in self.trick if c[0] == "A")
         self.ace_points[won_by] += aces * self.trick_no
         self.trick_log.append((won_by, aces))
@@ -586,7 +634,7 @@ class Game:
     # -- facts shared by both eras' scoring
 
     def contract(self) -> dict[str, Any] | None:
-        if self.is_all_pass:
+        if self.is_all_pass or self.redealt:
             return None
         assert self.high is not None
         return {"declarer": self.declarer, "bid": bid_text(self.high), "doubling": self.doubling}
@@ -608,9 +656,22 @@ class Game:
 # ----------------------------------------------------------------------------- 2016 scoring
 
 def result_2016(game: Game) -> dict[str, Any]:
+    if game.one_against_three:
+        return {"contract": game.contract(), "tricks": dict(game.seat_tricks),
+                "score": _score_bolsevikki(game)}
     if game.is_all_pass:
         return {"contract": None, "tricks": dict(game.tricks), "score": _score_passimisaari(game)}
     return {"contract": game.contract(), "tricks": dict(game.tricks), "score": _score_2016(game)}
+
+
+def _score_bolsevikki(game: Game) -> dict[str, int]:
+    """Per seat, zero-sum (ADDENDUM 2, unsourced): a redeal scores nothing; no multiplier, no aces."""
+    if game.redealt:
+        return {s: 0 for s in SEATS}
+    d = game.declarer
+    t = game.seat_tricks[d]
+    each = -BOLSEVIKKI_VALUE if t == 0 else BOLSEVIKKI_VALUE + BOLSEVIKKI_FURTHER_TRICK * (t - 1)
+    return {s: -3 * each if s == d else each for s in SEATS}
 
 
 def _score_passimisaari(game: Game) -> dict[str, int]:
@@ -903,6 +964,7 @@ SITSI_PARTNERSHIPS = ((("A", "B"), ("C", "D")),               # sitsi.partnershi
                       (("A", "D"), ("B", "C")))
 SITSI_STAGES = (("alkupeli", 4), ("kotka", 4))                # sitsi.block: 4 alkupelit, 4 kotkat
 SITSI_OPTIONS = ("stages", "unwinding", "players", "partnerships")   # sitsi.agreements
+SITSI_FORMS = ("alkupeli", "kotka")                           # a bolsevikki is no sitsi deal
 
 
 def _is_name(x: Any) -> bool:
@@ -916,7 +978,7 @@ def _sitsi_stages(x: Any) -> tuple[tuple[str, int], ...]:
     out = []
     for st in x:
         if (not isinstance(st, dict) or set(st) != {"form", "deals"}
-                or st["form"] not in ERA_2016.dealt_forms
+                or st["form"] not in SITSI_FORMS
                 or not isinstance(st["deals"], int) or isinstance(st["deals"], bool)
                 or st["deals"] < 1):
             raise CaseError("each stage must be {form: alkupeli|kotka, deals: n >= 1}")

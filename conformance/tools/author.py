@@ -15,7 +15,8 @@ A scenario gives
     (the 2016 kotka: bids from level 6, strain order S < C < D < H < M < G, the four-for-four
     exchange H -> P -> H, no defenders' exchange; all four passing gives a passimisääri with
     nothing to deal), as hands (``centre`` absent, or ``[]`` with ``empty_centre``) or as a deck
-    (``centre_positions`` absent with ``deck_positions=None``, or ``[]``);
+    (``centre_positions`` absent with ``deck_positions=None``, or ``[]``); with ``form="bolsevikki"``,
+    an alkupeli-shaped deal (12 + 12 + 12 + 12 + 4 centre) played as one against three (below);
   * the decisions before play, as explicit action strings (first auction, kitty gifts, second
     auction, defenders' exchange, doubling);
   * the play: an explicit list of cards, or a deterministic policy (below), optionally searched
@@ -31,6 +32,14 @@ The tool then replays the whole record through its own small rule engine (``Stat
     precedence) equals the author's intention: two derivations that must agree;
   * writes the trick-by-trick account and the score arithmetic (from the tables above) into
     ``justification.note``, after the author's own hand-written remark on the holdings.
+
+Bolsevikki (``form="bolsevikki"``, brief addendum 2): an alkupeli-shaped deal; one round of calls from the dealer
+(``bid 7M`` or ``pass``; bid-not-allowed for any other strain, then bid-below-minimum under 7, then
+bid-not-higher for a second 7M); four passes are a redeal (``contract: null``, every seat 0 tricks and 0 points,
+nothing may follow); otherwise the bolshevik D takes the centre and gives one card each to his left, then
+clockwise; his left leads, no trumps; tricks and scores per seat from the UNSOURCED table ``BOLSE_VALUE`` 35 /
+``BOLSE_FURTHER`` 5 (made: each defender pays D 35; failed with t tricks: D pays each 35 + 5 × (t − 1)).  In play
+the bolshevik ducks (like a misère main pair) and the three others take tricks.
 
 Play policy ("greedy"): the leader leads the highest card of his longest suit (ties: trumps first,
 then S H D C); a follower who wants the trick plays low if his partner is winning, else the
@@ -56,10 +65,13 @@ SUITS = "SHDC"          # display order only
 RANKS = "23456789TJQKA"
 STRAIN_ORDER = "MSCDHG"  # low to high, alkupeli (2016)
 KOTKA_ORDER = "SCDHMG"   # low to high, kotka (2016): misère above hearts, below grandi
-MIN_LEVEL = {"alkupeli": 1, "kotka": 6}     # lowest level of any bid (first and second auction)
+MIN_LEVEL = {"alkupeli": 1, "kotka": 6, "bolsevikki": 7}   # lowest level of any bid (first and second auction)
 FINAL_MIN = {"alkupeli": 5, "kotka": 6}     # lowest level of a contract
-HAND_SIZE = {"alkupeli": 12, "kotka": 13}
-CENTRE_SIZE = {"alkupeli": 4, "kotka": 0}
+HAND_SIZE = {"alkupeli": 12, "kotka": 13, "bolsevikki": 12}
+CENTRE_SIZE = {"alkupeli": 4, "kotka": 0, "bolsevikki": 4}
+# 2016 bolsevikki (one against three, promising no trick): an explicitly UNSOURCED table, typed from the brief
+BOLSE_VALUE = 35        # made: each defender pays the bolshevik 35; failed: the bolshevik pays each defender 35 ...
+BOLSE_FURTHER = 5       # ... + 5 for every trick after his first
 SUIT_SYM = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 ALL_CARDS = [r + s for s in "SCDH" for r in RANKS]
 
@@ -130,7 +142,7 @@ def build_deal(deal):
     if not isinstance(deal, dict):
         raise Err("invalid-deal")
     form = deal.get("form")
-    if form not in ("alkupeli", "kotka") or deal.get("dealer") not in list(SEATS):
+    if form not in ("alkupeli", "kotka", "bolsevikki") or deal.get("dealer") not in list(SEATS):
         raise Err("invalid-deal")
     size, ncentre = HAND_SIZE[form], CENTRE_SIZE[form]
     has_h, has_d = "hands" in deal, "deck" in deal
@@ -219,9 +231,9 @@ class State:
     def __init__(self, deal):
         self.dealer, self.hands, self.centre = build_deal(deal)
         self.start_hands = {s: set(self.hands[s]) for s in SEATS}
-        self.phase = "first-auction"
-        self.dealt_form = deal["form"]   # alkupeli | kotka
-        self.form = self.dealt_form      # becomes passimisaari after four passes at the start
+        self.dealt_form = deal["form"]   # alkupeli | kotka | bolsevikki
+        self.phase = "bolsevikki-call" if self.dealt_form == "bolsevikki" else "first-auction"
+        self.form = self.dealt_form      # becomes passimisaari (bolsevikki: redeal) after four passes at the start
         self.order = KOTKA_ORDER if self.dealt_form == "kotka" else STRAIN_ORDER
         self.log = []            # narrative events
         self.calls = []          # (seat, call)
@@ -235,6 +247,7 @@ class State:
         self.tricks = []         # list of (leader, [(seat, card)], winner)
         self.cur = []
         self.won = {"NS": 0, "EW": 0}
+        self.won_seat = {s: 0 for s in SEATS}   # per seat (the bolsevikki result counts tricks per seat)
         self.exchange_allowed = None
         self.received = None
 
@@ -249,11 +262,49 @@ class State:
         getattr(self, "_" + self.phase.replace("-", "_"))(seat, verb, arg)
 
     def _check_bid(self, arg):
-        """bid-below-minimum (the form's lowest level) before bid-not-higher (the form's strain order)."""
+        """bid-not-allowed (bolsevikki: any strain but M), then bid-below-minimum (the form's lowest level), then
+        bid-not-higher (the form's strain order)."""
+        if self.dealt_form == "bolsevikki" and arg[1] != "M":
+            raise Err("bid-not-allowed")
         if int(arg[0]) < MIN_LEVEL[self.dealt_form]:
             raise Err("bid-below-minimum")
         if self.high and bid_key(arg, self.order) <= bid_key(self.high[0], self.order):
             raise Err("bid-not-higher")
+
+    # --- bolsevikki: one round of calls from the dealer, `bid 7M` or `pass`; then the bolshevik's three gifts
+    def _bolsevikki_call(self, seat, verb, arg):
+        if verb == "bid":
+            self._check_bid(arg)
+            self.high = (arg, seat)
+            self.calls.append((seat, arg))
+        elif verb == "pass":
+            self.calls.append((seat, "pass"))
+        else:
+            raise Err("wrong-phase")
+        self.turn = left(seat)
+        if len(self.calls) < 4:
+            return
+        if self.high is None:
+            self.form = "redeal"
+            self.phase = "done"
+            self.log.append(("redeal",))
+            return
+        D = self.declarer = self.high[1]
+        self.contract = self.high[0]
+        self.hands[D] |= set(self.centre)
+        self.log.append(("bolsevikki-take", D))
+        self.phase = "bolsevikki-gives"
+        self.bg_targets = [left(D), left(left(D)), right(D)]
+        self.bg_stage = 0
+        self.turn = D
+
+    def _bolsevikki_gives(self, seat, verb, arg):
+        tgt = self.bg_targets[self.bg_stage]
+        cards = self._check_give(seat, verb, arg, tgt, 1)
+        self.log.append(("bolsevikki-give", seat, tgt, cards))
+        self.bg_stage += 1
+        if self.bg_stage == 3:
+            self._start_play()
 
     # --- first auction
     def _first_auction(self, seat, verb, arg):
@@ -477,6 +528,7 @@ class State:
         w = self.current_winner(self.cur)
         self.tricks.append((self.cur[0][0], list(self.cur), w))
         self.won[side(w)] += 1
+        self.won_seat[w] += 1
         self.cur = []
         self.turn = w
         if len(self.tricks) == 13:
@@ -515,6 +567,10 @@ class State:
 
     # --- result
     def result(self):
+        if self.dealt_form == "bolsevikki":
+            score, arith = score_bolsevikki(self)
+            contract = None if self.form == "redeal" else {"declarer": self.declarer, "bid": self.contract, "doubling": 0}
+            return {"contract": contract, "tricks": dict(self.won_seat), "score": score}, arith
         if self.form == "passimisaari":
             contract = None
         else:
@@ -582,8 +638,73 @@ def score_deal(st):
     return {"NS": score["NS"], "EW": score["EW"]}, s
 
 
+def score_bolsevikki(st):
+    """Per-seat score of a bolsevikki (unsourced table: 35 a defender, + 5 a trick after the bolshevik's first)."""
+    if st.form == "redeal":
+        return {s: 0 for s in SEATS}, "Redeal: nothing is played and nobody scores (every seat 0)."
+    D = st.declarer
+    defs = [s for s in SEATS if s != D]
+    t = st.won_seat[D]
+    if t == 0:
+        score = {s: (3 * BOLSE_VALUE if s == D else -BOLSE_VALUE) for s in SEATS}
+        txt = (f"Bolsevikki scoring (unsourced table): the bolshevik {D} took no trick: made. Each defender "
+               f"({', '.join(defs)}) pays {D} {BOLSE_VALUE}: {D} +3 × {BOLSE_VALUE} = +{3 * BOLSE_VALUE}, "
+               + ", ".join(f"{s} −{BOLSE_VALUE}" for s in defs) + ".")
+    else:
+        each = BOLSE_VALUE + BOLSE_FURTHER * (t - 1)
+        score = {s: (-3 * each if s == D else each) for s in SEATS}
+        txt = (f"Bolsevikki scoring (unsourced table): the bolshevik {D} took {t} trick{'s' if t > 1 else ''}: failed. "
+               f"{D} pays each defender {BOLSE_VALUE} + {BOLSE_FURTHER} × ({t} − 1) = {each}: {D} −3 × {each} = "
+               f"−{3 * each}, " + ", ".join(f"{s} +{each}" for s in defs) + ".")
+    return score, txt + " No ace points, no multiplier. Sum " + str(sum(score.values())) + "."
+
+
+def bolsevikki_rules(st):
+    """bolsevikki.* (and play) rule ids a finished bolsevikki record exercises."""
+    ids = ["bolsevikki.hand-size", "bolsevikki.centre-cards", "bolsevikki.call-first", "bolsevikki.call-once"]
+    if st.form == "redeal":
+        return [*ids, "bolsevikki.all-pass-redeal", "bolsevikki.redeal-scores-nothing"]
+    ids += ["bolsevikki.strain", "bolsevikki.level", "bolsevikki.one-against-three", "bolsevikki.gives-each",
+            "bolsevikki.no-other-exchange", "bolsevikki.lead", "play.follow-suit", "play.trick-winner"]
+    t = st.won_seat[st.declarer]
+    if t == 0:
+        return [*ids, "bolsevikki.scoring-made", "bolsevikki.value"]
+    return [*ids, "bolsevikki.scoring-failed", "bolsevikki.value"] + (["bolsevikki.further-trick"] if t > 1 else [])
+
+
+def bolsevikki_text(st):
+    h = st.start_hands
+    out = ["Bolsevikki (12 cards each + 4 centre cards); dealt hands: "
+           + "; ".join(f"{s} {show(h[s])}" for s in SEATS) + f"; centre {show(st.centre)}."]
+    out.append(f"Dealer {st.dealer}; one round of calls, dealer first, clockwise, each seat calls once (only 7M "
+               f"may be bid): {' '.join(f'{s}:{c}' for s, c in st.calls)}.")
+    for ev in st.log:
+        if ev[0] == "redeal":
+            out.append("All four passed: the deal is redealt; the record is complete.")
+        elif ev[0] == "bolsevikki-take":
+            D = ev[1]
+            out.append(f"{D} bid 7M and is the bolshevik (declarer), alone against {', '.join(s for s in SEATS if s != D)}"
+                       f". {D} takes the centre (16 cards) and gives one card each, clockwise from his left "
+                       f"({left(D)}, {left(left(D))}, {right(D)}):")
+        elif ev[0] == "bolsevikki-give":
+            out.append(f"{ev[1]} gives {ev[2]} {' '.join(ev[3])}.")
+    if st.form == "redeal":
+        return " ".join(out)
+    D = st.declarer
+    p = st.play_start_hands
+    out.append("No other exchange, no second auction, no doubling. Hands at the start of play: "
+               + "; ".join(f"{x} {show(p[x])}" for x in SEATS) + ".")
+    out.append(f"Play (no trumps), {st.tricks[0][0]} ({D}'s left) leads.")
+    for i, (_ld, cards, w) in enumerate(st.tricks, 1):
+        out.append(f"T{i} " + " ".join(f"{x}:{c}" for x, c in cards) + f" → {w}.")
+    out.append("Tricks per seat: " + ", ".join(f"{s} {st.won_seat[s]}" for s in SEATS) + ".")
+    return " ".join(out)
+
+
 def score_rules(st):
     """Scoring rule ids a finished deal exercises."""
+    if st.dealt_form == "bolsevikki":
+        return []
     if st.form == "passimisaari":
         ids = ["score.passimisaari-tricks", "score.passimisaari-trick-cost", "score.passimisaari-aces"]
         return ids + (["score.multipliers"] if st.doubling else [])
@@ -627,6 +748,8 @@ def replay(deal, actions):
 
 # ----------------------------------------------------------------------------- play policy
 def wants_trick(st, seat):
+    if st.dealt_form == "bolsevikki":
+        return seat != st.declarer
     if st.form == "passimisaari":
         return False
     ms = side(st.declarer)
@@ -863,6 +986,7 @@ def make_deal(sc, seed=None):
         return sc["raw_deal"]
     if sc.get("form") == "kotka":
         return make_kotka_deal(sc, seed)
+    form = sc.get("form", "alkupeli")     # alkupeli | bolsevikki (the same deal shape)
     if "fix" in sc:
         hands, centre = gen_deal(sc, seed)
     else:
@@ -872,8 +996,8 @@ def make_deal(sc, seed=None):
     assert len(used) == 48 and len(set(centre) | used) == 52, (sc["id"], len(used), sorted(set(ALL_CARDS) - used - set(centre)))
     if "deck_positions" in sc:
         deck = hands_to_deck(sc["dealer"], hands, centre, sc["deck_positions"])
-        return {"form": "alkupeli", "dealer": sc["dealer"], "deck": deck, "centre_positions": sc["deck_positions"]}
-    return {"form": "alkupeli", "dealer": sc["dealer"], "hands": hands, "centre": centre}
+        return {"form": form, "dealer": sc["dealer"], "deck": deck, "centre_positions": sc["deck_positions"]}
+    return {"form": form, "dealer": sc["dealer"], "hands": hands, "centre": centre}
 
 
 def make_kotka_deal(sc, seed=None):
@@ -999,15 +1123,19 @@ def attempt(sc, deal, seed=None):
         assert "error" not in sc, (sc["id"], "expected an error, got a result")
         st = out[2]
         res, arith = st.result()
-        assert sum(1 for a in actions if a.split()[1] == "play") == 52
+        assert sum(1 for a in actions if a.split()[1] == "play") == (0 if st.form == "redeal" else 52)
         if "expect_score" in sc:
             assert res["score"] == sc["expect_score"], (sc["id"], res["score"], sc["expect_score"])
         if "want" in sc:
             assert sc["want"](st), sc["id"]
-        for rid in score_rules(st) + (kotka_rules(st) if st.dealt_form == "kotka" else []):
+        for rid in (score_rules(st) + (kotka_rules(st) if st.dealt_form == "kotka" else [])
+                    + (bolsevikki_rules(st) if st.dealt_form == "bolsevikki" else [])):
             if rid not in case["rules"]:
                 case["rules"].append(rid)
-        note = (remark + " " if remark else "") + narrative(st, None) + " " + play_text(st) + " " + arith
+        if st.dealt_form == "bolsevikki":
+            note = (remark + " " if remark else "") + bolsevikki_text(st) + " " + arith
+        else:
+            note = (remark + " " if remark else "") + narrative(st, None) + " " + play_text(st) + " " + arith
         case["expect"] = {"result": res}
     else:
         _, idx, code, st = out

@@ -10,6 +10,14 @@ the kotka order S < C < D < H < M < G, the 4-for-4 exchange (H to P, then P to H
 defenders' exchange, the opening lead by the declarer's left (passimisääri: the dealer's left, after the
 partners' exchange), following suit, and for invalid kotka cases that the named code fits the action at the
 index.  Every kotka.* rule id must be named by at least two valid cases.
+
+Bolsevikki deals (``deal.form: bolsevikki``) are replayed by a separate small engine (``bolsevikki_replay``), written
+from the brief's addendum alone: the alkupeli deal shape, one round of calls from the dealer (`bid 7M` or `pass`,
+bid-not-allowed / bid-below-minimum / bid-not-higher in that order), the redeal on four passes, the bolshevik's
+three one-card gifts clockwise from his left, the lead by his left, no trumps, tricks and scores per seat from the
+ruleset's tables ``bolsevikki_value`` / ``bolsevikki_further`` (checked against the brief's 35 / 5).  Its answer
+(result, or index and code) must equal the case's ``expect``.  Every bolsevikki.* rule id must be named by at least
+two valid cases.
 """
 import collections
 import glob
@@ -25,7 +33,8 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 CASES = sorted(p for p in glob.glob(os.path.join(ROOT, "conformance", "cases", "2016", "*", "*.yaml"))
                if os.sep + "match" + os.sep not in p)
 RULESET = os.path.join(ROOT, "spec", "rulesets", "skruuvi-2016.yaml")
-CODES = ["invalid-deal", "malformed-action", "not-your-turn", "wrong-phase", "bid-below-minimum", "bid-not-higher",
+CODES = ["invalid-deal", "malformed-action", "not-your-turn", "wrong-phase", "bid-not-allowed", "bid-below-minimum",
+         "bid-not-higher",
          "final-contract-too-low", "card-not-held", "must-follow-suit", "give-wrong-count", "give-wrong-recipient",
          "exchange-forbidden", "return-same-card", "double-not-allowed", "redouble-not-allowed", "incomplete-record"]
 R = "23456789TJQKA"
@@ -147,6 +156,126 @@ def kotka_problems(case):
     return out
 
 
+class _BErr(Exception):
+    pass
+
+
+def _bdeal(deal):
+    """(dealer, hands{seat: set}, centre list) of a well-formed bolsevikki (alkupeli-shaped) deal, else _BErr."""
+    cards = sorted(r + s for s in "SHDC" for r in R)
+    if not isinstance(deal, dict) or deal.get("dealer") not in list(SEATS) or ("hands" in deal) == ("deck" in deal):
+        raise _BErr
+    if "hands" in deal:
+        h, centre = deal["hands"], deal.get("centre")
+        if not isinstance(h, dict) or sorted(h) != sorted(SEATS) or not isinstance(centre, list) or len(centre) != 4:
+            raise _BErr
+        if any(not isinstance(h[s], list) or len(h[s]) != 12 for s in SEATS):
+            raise _BErr
+        if sorted([c for s in SEATS for c in h[s]] + centre) != cards:
+            raise _BErr
+        return deal["dealer"], {s: set(h[s]) for s in SEATS}, list(centre)
+    deck, pos = deal["deck"], deal.get("centre_positions")
+    if not isinstance(deck, list) or sorted(deck) != cards or not isinstance(pos, list) or len(set(pos)) != 4 \
+            or len(pos) != 4 or not all(isinstance(p, int) and 1 <= p <= 50 for p in pos):
+        raise _BErr
+    pos = sorted(pos)
+    if pos[3] - pos[0] == 3:
+        raise _BErr
+    h, seat = {s: set() for s in SEATS}, _left(deal["dealer"])
+    for i, c in enumerate(deck):
+        if i not in pos:
+            h[seat].add(c)
+            seat = _left(seat)
+    return deal["dealer"], h, [deck[p] for p in pos]
+
+
+def bolsevikki_replay(deal, actions, value, further):
+    """('result', result) or ('error', index, code) for a bolsevikki record (see the module docstring)."""
+    try:
+        dealer, hands, centre = _bdeal(deal)
+    except _BErr:
+        return ("error", None, "invalid-deal")
+    phase, turn, calls, D, gifts, cur, won, plays = "call", dealer, [], None, [], [], dict.fromkeys(SEATS, 0), 0
+    for i, a in enumerate(actions):
+        t = a.split() if isinstance(a, str) else []
+        ok = len(t) >= 2 and t[0] in list(SEATS) and (
+            (t[1] == "bid" and len(t) == 3 and len(t[2]) == 2 and t[2][0] in "1234567" and t[2][1] in "SCDHGM")
+            or (t[1] in ("pass", "double", "redouble") and len(t) == 2)
+            or (t[1] == "play" and len(t) == 3 and t[2] in set(cards_all()))
+            or (t[1] == "give" and len(t) >= 4 and t[2] in list(SEATS) and set(t[3:]) <= set(cards_all())
+                and len(set(t[3:])) == len(t[3:])))
+        if not ok:
+            return ("error", i, "malformed-action")
+        if t[0] != turn:
+            return ("error", i, "not-your-turn")
+        seat, verb = t[0], t[1]
+        if phase == "call":
+            if verb == "bid":
+                if t[2][1] != "M":
+                    return ("error", i, "bid-not-allowed")
+                if int(t[2][0]) < 7:
+                    return ("error", i, "bid-below-minimum")
+                if D is not None:
+                    return ("error", i, "bid-not-higher")
+                D = seat
+            elif verb != "pass":
+                return ("error", i, "wrong-phase")
+            calls.append(seat)
+            turn = _left(seat)
+            if len(calls) == 4:
+                if D is None:
+                    phase, turn = "over", None
+                else:
+                    hands[D] |= set(centre)
+                    phase, turn = "gifts", D
+        elif phase == "gifts":
+            want = [_left(D), _partner(D), _left(_partner(D))][len(gifts)]
+            if verb != "give":
+                return ("error", i, "wrong-phase")
+            if t[2] != want:
+                return ("error", i, "give-wrong-recipient")
+            if len(t) != 4:
+                return ("error", i, "give-wrong-count")
+            if t[3] not in hands[D]:
+                return ("error", i, "card-not-held")
+            hands[D].remove(t[3])
+            hands[want].add(t[3])
+            gifts.append(t[3])
+            if len(gifts) == 3:
+                phase, turn = "play", _left(D)
+        else:   # play
+            if verb != "play":
+                return ("error", i, "wrong-phase")
+            card = t[2]
+            if card not in hands[seat]:
+                return ("error", i, "card-not-held")
+            if cur and card[1] != cur[0][1][1] and any(c[1] == cur[0][1][1] for c in hands[seat]):
+                return ("error", i, "must-follow-suit")
+            hands[seat].remove(card)
+            cur.append((seat, card))
+            plays += 1
+            turn = _left(seat)
+            if len(cur) == 4:
+                led = cur[0][1][1]
+                w = max((x for x in cur if x[1][1] == led), key=lambda x: R.index(x[1][0]))[0]
+                won[w] += 1
+                cur, turn = [], w
+                if plays == 52:
+                    phase, turn = "over", None
+    if phase != "over":
+        return ("error", len(actions), "incomplete-record")
+    if D is None:
+        return ("result", {"contract": None, "tricks": dict.fromkeys(SEATS, 0), "score": dict.fromkeys(SEATS, 0)})
+    k = won[D]
+    each = -value if k == 0 else value + further * (k - 1)
+    score = {s: (-3 * each if s == D else each) for s in SEATS}
+    return ("result", {"contract": {"declarer": D, "bid": "7M", "doubling": 0}, "tricks": won, "score": score})
+
+
+def cards_all():
+    return [r + s for s in "SHDC" for r in R]
+
+
 def ruleset_ids(rs):
     ids = []
     for r in rs["deal"]["rules"]:
@@ -198,6 +327,10 @@ def main():
     n_valid = n_example = 0
     scores = {}
     kotka = collections.Counter()
+    bolse = collections.Counter()
+    bvalue, bfurther = tables.get("bolsevikki_value"), tables.get("bolsevikki_further")
+    if (bvalue, bfurther) != (35, 5):
+        bad.append(f"bolsevikki tables {bvalue}/{bfurther} differ from the brief's unsourced 35/5")
     for path in CASES:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
@@ -228,6 +361,31 @@ def main():
                       f"{'made' if _made(e['result'], b) else 'failed'} x{[1, 2, 3][e['result']['contract']['doubling']]}"] += 1
             elif "result" in e:
                 kotka["all-pass passimisääri"] += 1
+        if isinstance(case.get("deal"), dict) and case["deal"].get("form") == "bolsevikki":
+            bolse["valid" if "result" in e else "invalid"] += 1
+            got = bolsevikki_replay(case["deal"], case["actions"], bvalue, bfurther)
+            want = ("result", e["result"]) if "result" in e else ("error", e["error"]["index"], e["error"]["code"])
+            if got != want:
+                bad.append(f"{path}: bolsevikki replay gives {got[1:] if got[0] == 'error' else got[1]}, case {want[1:]}")
+            if "result" in e:
+                n_valid += 1
+                n_example += bool(case.get("example"))
+                for rid in case["rules"]:
+                    rules_valid[rid] += 1
+                res = e["result"]
+                if res["contract"] is None:
+                    bolse["redeal"] += 1
+                    entries["bolsevikki redeal: all zero"] += 1
+                else:
+                    k = res["tricks"][res["contract"]["declarer"]]
+                    bolse[f"bolshevik {res['contract']['declarer']} " + ("made" if k == 0 else f"failed ({k} tricks)")] += 1
+                    entries[f"bolsevikki_value {bvalue} ({'made' if k == 0 else 'failed'})"] += 1
+                    if k > 1:
+                        entries[f"bolsevikki_further {bfurther}"] += 1
+                    if sum(res["score"].values()) != 0:
+                        bad.append(f"{path}: bolsevikki score does not sum to zero")
+                scores[case["id"]] = res["score"]
+                continue
         if "error" in e:
             codes[e["error"]["code"]] += 1
             idx = e["error"]["index"]
@@ -309,9 +467,16 @@ def main():
           + ", ".join(f"{i} {rules_valid[i]}" for i in kids))
     for k in sorted(k for k in kotka if k not in ("valid", "invalid")):
         print(f"  kotka {k}: {kotka[k]}")
-    thin = [i for i in kids if rules_valid[i] < 2]
+    bids = [i for i in all_ids if i.startswith("bolsevikki.")]
+    print(f"bolsevikki: {bolse['valid']} valid and {bolse['invalid']} invalid cases; rule ids in valid cases: "
+          + ", ".join(f"{i} {rules_valid[i]}" for i in bids))
+    for k in sorted(k for k in bolse if k not in ("valid", "invalid")):
+        print(f"  bolsevikki {k}: {bolse[k]}")
+    if not bids:
+        bad.append("no bolsevikki.* rule ids in the ruleset")
+    thin = [i for i in kids + bids if rules_valid[i] < 2]
     if thin:
-        bad.append(f"kotka rule ids in < 2 valid cases: {thin}")
+        bad.append(f"kotka/bolsevikki rule ids in < 2 valid cases: {thin}")
     few = [c for c in CODES if codes[c] < 2]
     if few:
         bad.append(f"codes with < 2 cases: {few}")
@@ -322,7 +487,9 @@ def main():
             + [f"first_undertrick {k} {l} = {tables['first_undertrick'][k][l]}" for k in ("trump", "grand", "misere")
                for l in (5, 6, 7)]
             + ["overtrick_value 5 = 2", "overtrick_value 6 = 2", "further_undertrick 5", "multiplier x2",
-               "multiplier x3", "passimisaari trick cost 1", "ace ordinals (passimisaari)", "ace ordinals (misere)"])
+               "multiplier x3", "passimisaari trick cost 1", "ace ordinals (passimisaari)", "ace ordinals (misere)",
+               f"bolsevikki_value {bvalue} (made)", f"bolsevikki_value {bvalue} (failed)", f"bolsevikki_further {bfurther}",
+               "bolsevikki redeal: all zero"])
     miss_e = [w for w in want if w not in entries]
     print("table entries missing:", miss_e or "none")
     if missing or miss_e:

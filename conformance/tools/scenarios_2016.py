@@ -1289,3 +1289,197 @@ kbad(id="2016.errors.kotka-wrong-phase-passimisaari-bid", description="Kotka pas
      rules=["kotka.all-pass", "passimisaari.partner-exchange"], pre=K_PASSI, bad="E bid 6S", error=(4, "wrong-phase"),
      remark=K_REMARK + " N, E, S, W pass: the first auction is over (passimisääri) and E must give W one card; a bid "
      "is wrong-phase.")
+
+# ============================================================================ BOLSEVIKKI (one against three, 7M only)
+# One round of calls from the dealer (`bid 7M` or `pass`, each seat once); the bolshevik D takes the centre and gives
+# one card each, clockwise from his left; left of D leads; no trumps; tricks and scores per seat (unsourced 35 / 5).
+# Gift policy bgive("high"): D gives his highest card to each in turn (he wants no trick); bgive("low"): his lowest
+# (used to build failed deals, where D keeps his high cards).
+
+
+def bgive(how="high"):
+    def g(k):
+        def f(st):
+            D = st.declarer
+            key = (lambda c: (-rank(c), SUITS.index(c[1]))) if how == "high" else (lambda c: (rank(c), SUITS.index(c[1])))
+            return f"{D} give {st.bg_targets[k]} {sorted(st.hands[D], key=key)[0]}"
+        return f
+    return [g(0), g(1), g(2)]
+
+
+def bcalls(dealer, D):
+    """The one round of calls from the dealer: D bids 7M, everyone else passes."""
+    calls, s = [], dealer
+    for _ in range(4):
+        calls.append("7M" if s == D else "p")
+        s = left(s)
+    return fa(dealer, calls)
+
+
+def btricks(n):
+    return lambda st: st.won_seat[st.declarer] == n
+
+
+BV_FLOW = ["deal.players", "deal.pack", "bolsevikki.one-against-three", "bolsevikki.call-first", "bolsevikki.call-once",
+           "bolsevikki.strain", "bolsevikki.level", "bolsevikki.gives-each", "bolsevikki.no-other-exchange",
+           "bolsevikki.lead", "play.follow-suit", "play.trick-winner"]
+
+
+def bv(name, desc, dealer, D, fix, tricks, how="high", rules=(), **kw):
+    add(id=f"2016.bolsevikki.{name}", description=desc, rules=[*rules, *BV_FLOW], form="bolsevikki", dealer=dealer,
+        fix=fix, pre=bcalls(dealer, D) + bgive(how), want=btricks(tricks), **kw)
+
+
+# --- fixed deal B (dealer N): N holds the lowest cards
+B_HANDS = {"N": "S:2345 H:234 D:234 C:23", "E": "S:AKQJ H:AKQ D:AKQ C:AK",
+           "S": "S:T98 H:JT9 D:JT9 C:QJT", "W": "S:76 H:8765 D:8765 C:98"}
+B_CENTRE = "C:4567"
+B_REMARK = ("Bolsevikki deal B (dealer N): N S:2345 H:234 D:234 C:23; E S:AKQJ H:AKQ D:AKQ C:AK; S S:T98 H:JT9 "
+            "D:JT9 C:QJT; W S:76 H:8765 D:8765 C:98; centre 4C 5C 6C 7C.")
+B_CALL = fa("N", ["7M", "p", "p", "p"])                       # 0-3: N is the bolshevik
+B_GIVES = ["N give E 7C", "N give S 6C", "N give W 5C"]      # 4-6; then E (N's left) leads (7)
+B_CALL_REMARK = (" N (the dealer, first to call) bids 7M; E, S and W pass: the call is over after four calls and N "
+                 "is the bolshevik. N takes the centre (16 cards) and must give one card each to E, S, W in that order.")
+
+
+def B(**kw):
+    kw.setdefault("dealer", "N")
+    kw["hands"] = B_HANDS
+    kw["centre"] = B_CENTRE
+    kw["form"] = "bolsevikki"
+    add(**kw)
+
+
+# --- valid: made by each seat (first, second, third and fourth caller)
+B(id="2016.bolsevikki.made-N-dealer-first-caller", example=True,
+  description="Dealer N bids 7M first and is the bolshevik; E, S, W pass; N takes no trick: N +105, each other −35",
+  rules=BV_FLOW, pre=[*B_CALL, *B_GIVES], want=btricks(0),
+  remark=B_REMARK + B_CALL_REMARK + " N gives away his three highest cards (7C, 6C, 5C); he keeps the 2s, 3s and 4s "
+  "of every suit and 5S, the lowest cards of each suit, so he can never win a trick.")
+bv("made-E-second-caller-deck", "Deal as a deck (centre positions [3, 20, 22, 40]), dealer N passes, E bids 7M as "
+   "second caller; E takes no trick: E +105", "N", "E", {"E": "S:234 H:234 D:234 C:23"}, 0,
+   deck_positions=[3, 20, 22, 40], rules=["deal.one-at-a-time", "deal.centre-not-top-or-bottom",
+                                          "deal.centre-not-consecutive"],
+   remark="A bolsevikki is dealt exactly as an alkupeli: deck[3], deck[20], deck[22], deck[40] are the centre, the "
+   "other 48 cards go one at a time from the dealer's left (E first). N passes, E bids 7M, S and W pass.")
+bv("made-W-third-caller", "Dealer E: E and S pass, W bids 7M as third caller, N passes; W takes no trick: W +105",
+   "E", "W", {"W": "S:234 H:235 D:234 C:24"}, 0,
+   remark="Passing does not end the call: W, the third caller, may still bid 7M; N, the fourth, passes.")
+bv("made-S-fourth-caller", "Dealer W, N and E pass; S bids 7M as the fourth caller (no redeal); S takes no trick: "
+   "S +105, each other −35", "W", "S", {"S": "S:235 H:234 D:234 C:34"}, 0,
+   remark="Three passes are no redeal: the fourth caller S bids 7M and the call ends with his call.")
+
+# --- valid: failed
+bv("failed-one-trick-N", "Dealer W passes, N bids 7M and takes one trick: N pays each defender 35 (N −105, others +35)",
+   "W", "N", {"N": "S:A23 H:234 D:234 C:2"}, 1, how="low", rules=[],
+   remark="N holds ♠A and gives away his lowest cards instead of his highest; the play below gives him one trick.")
+bv("failed-three-tricks-E", "Dealer E bids 7M and takes three tricks: E pays each 35 + 5 × 2 = 45 (E −135)",
+   "E", "E", {"E": "S:AK H:A D:2345 C:234"}, 3, how="low",
+   remark="E (dealer, first to call) bids 7M holding ♠AK ♥A; he gives away low cards.")
+bv("failed-five-tricks-S", "Dealer S bids 7M and takes five tricks: S pays each 35 + 5 × 4 = 55 (S −165)",
+   "S", "S", {"S": "S:AKQ H:AK D:A"}, 5, how="low",
+   remark="S (dealer) bids 7M with six top cards; W (S's left) leads.")
+
+# --- valid: four passes, redeal
+
+
+def bredeal(name, desc, dealer, **kw):
+    add(id=f"2016.bolsevikki.{name}", description=desc, form="bolsevikki", dealer=dealer,
+        rules=["bolsevikki.all-pass-redeal", "bolsevikki.call-first", "bolsevikki.call-once", "deal.players",
+               "deal.pack", *kw.pop("rules", [])],
+        pre=fa(dealer, P4), **kw)
+
+
+B(id="2016.bolsevikki.redeal-all-pass-dealer-N", description="Bolsevikki: N, E, S, W all pass: redeal, "
+  "contract null, every seat 0 tricks and 0 points",
+  rules=["bolsevikki.all-pass-redeal", "bolsevikki.call-first", "bolsevikki.call-once", "deal.players", "deal.pack"],
+  pre=fa("N", P4),
+  remark=B_REMARK + " Each seat calls once, the dealer first; four passes end the call with no bolshevik: the deal is "
+  "redealt and the record ends here (no exchange, no play, no passimisääri).")
+bredeal("redeal-all-pass-deck-dealer-W", "Bolsevikki given as a deck, dealer W: W, N, E, S pass: redeal, all zero",
+        "W", fix={}, deck_positions=[7, 8, 9, 30], want=lambda st: True,
+        rules=["deal.one-at-a-time", "deal.centre-not-consecutive"],
+        remark="Three consecutive centre positions (7, 8, 9) are allowed. W, N, E and S pass: redeal.")
+
+# ============================================================================ INVALID: bolsevikki
+
+
+def bbad(**kw):
+    kw.setdefault("play", None)
+    B(**kw)
+
+
+bbad(id="2016.errors.bolsevikki-bid-not-allowed-7S", description="Bolsevikki: dealer N bids 7S (only 7M may be bid)",
+     rules=["bolsevikki.strain"], pre=[], bad="N bid 7S", error=(0, "bid-not-allowed"),
+     remark=B_REMARK + " The only bid of a bolsevikki is 7M; 7S names a strain the form does not offer: bid-not-allowed.")
+bbad(id="2016.errors.bolsevikki-bid-not-allowed-7G", description="Bolsevikki: N passes, E bids 7G",
+     rules=["bolsevikki.strain"], pre=["N pass"], bad="E bid 7G", error=(1, "bid-not-allowed"),
+     remark=B_REMARK + " N passes; E's 7G (grandi) is no bolsevikki bid: bid-not-allowed.")
+bbad(id="2016.errors.bolsevikki-bid-not-allowed-6S-after-7M",
+     description="Bolsevikki: N 7M, E 6S (wrong strain, below seven and not higher): bid-not-allowed first",
+     rules=["bolsevikki.strain"], pre=["N bid 7M"], bad="E bid 6S", error=(1, "bid-not-allowed"),
+     remark=B_REMARK + " 6S breaks all three bid rules; DESIGN §4 orders them bid-not-allowed, bid-below-minimum, "
+     "bid-not-higher, so the code is bid-not-allowed.")
+bbad(id="2016.errors.bolsevikki-bid-below-minimum-6M", description="Bolsevikki: N passes, E bids 6M",
+     rules=["bolsevikki.level"], pre=["N pass"], bad="E bid 6M", error=(1, "bid-below-minimum"),
+     remark=B_REMARK + " The bolsevikki is bid at level 7 only; 6M is below it: bid-below-minimum.")
+bbad(id="2016.errors.bolsevikki-bid-below-minimum-before-not-higher",
+     description="Bolsevikki: N 7M, E 5M (below seven and not higher): bid-below-minimum first",
+     rules=["bolsevikki.level"], pre=["N bid 7M"], bad="E bid 5M", error=(1, "bid-below-minimum"),
+     remark=B_REMARK + " M is the right strain but 5 is below the minimum 7; it is also not higher than 7M, but "
+     "bid-below-minimum comes before bid-not-higher.")
+bbad(id="2016.errors.bolsevikki-bid-not-higher-second-7M", description="Bolsevikki: N passes, E bids 7M, S bids 7M too",
+     rules=["bolsevikki.level", "bolsevikki.call-once", "auction.higher-bid"], pre=["N pass", "E bid 7M"],
+     bad="S bid 7M", error=(2, "bid-not-higher"),
+     remark=B_REMARK + " After E's 7M nothing higher exists; S's 7M is not higher: bid-not-higher.")
+bbad(id="2016.errors.bolsevikki-give-wrong-recipient", description="Bolsevikki: N's first gift goes to S instead of E",
+     rules=["bolsevikki.gives-each"], pre=B_CALL, bad="N give S 7C", error=(4, "give-wrong-recipient"),
+     remark=B_REMARK + B_CALL_REMARK + " The first gift goes to N's left, E: give-wrong-recipient.")
+bbad(id="2016.errors.bolsevikki-give-wrong-count", description="Bolsevikki: N gives E two cards",
+     rules=["bolsevikki.gives-each"], pre=B_CALL, bad="N give E 7C 6C", error=(4, "give-wrong-count"),
+     remark=B_REMARK + B_CALL_REMARK + " Each gift is exactly one card: give-wrong-count.")
+bbad(id="2016.errors.bolsevikki-card-not-held", description="Bolsevikki: N gives E 7C, then gives S the same 7C",
+     rules=["bolsevikki.gives-each"], pre=[*B_CALL, "N give E 7C"], bad="N give S 7C", error=(5, "card-not-held"),
+     remark=B_REMARK + B_CALL_REMARK + " N gave E the 7C (a centre card); he no longer holds it: card-not-held.")
+bbad(id="2016.errors.bolsevikki-wrong-phase-pass-for-give", description="Bolsevikki: N passes when his first gift is due",
+     rules=["bolsevikki.gives-each"], pre=B_CALL, bad="N pass", error=(4, "wrong-phase"),
+     remark=B_REMARK + B_CALL_REMARK + " The gifts are compulsory: 'pass' is wrong-phase.")
+bbad(id="2016.errors.bolsevikki-wrong-phase-double", description="Bolsevikki: after N's gifts E doubles (no doubling)",
+     rules=["bolsevikki.no-other-exchange", "bolsevikki.lead"], pre=[*B_CALL, *B_GIVES], bad="E double",
+     error=(7, "wrong-phase"),
+     remark=B_REMARK + B_CALL_REMARK + " N gives E 7C, S 6C, W 5C. There is no doubling in a bolsevikki: E (N's "
+     "left) is to lead, and 'double' is wrong-phase.")
+bbad(id="2016.errors.bolsevikki-wrong-phase-defender-gives", description="Bolsevikki: after N's gifts E gives W a card",
+     rules=["bolsevikki.no-other-exchange"], pre=[*B_CALL, *B_GIVES], bad="E give W 2C", error=(7, "wrong-phase"),
+     remark=B_REMARK + B_CALL_REMARK + " N gives E 7C, S 6C, W 5C; nobody else exchanges: E is to lead, and a give "
+     "is wrong-phase.")
+bbad(id="2016.errors.bolsevikki-not-your-turn-bolshevik-leads", description="Bolsevikki: the bolshevik N leads himself",
+     rules=["bolsevikki.lead"], pre=[*B_CALL, *B_GIVES], bad="N play 2S", error=(7, "not-your-turn"),
+     remark=B_REMARK + B_CALL_REMARK + " N gives E 7C, S 6C, W 5C. The left of the bolshevik (E) leads: N playing is "
+     "not-your-turn.")
+bbad(id="2016.errors.bolsevikki-not-your-turn-after-redeal", description="Bolsevikki: four passes, then N bids 7M",
+     rules=["bolsevikki.all-pass-redeal", "bolsevikki.call-once"], pre=fa("N", P4), bad="N bid 7M",
+     error=(4, "not-your-turn"),
+     remark=B_REMARK + " N, E, S, W pass: the deal is redealt and complete; no seat is to act, so N's 7M (a second "
+     "round) is not-your-turn.")
+bbad(id="2016.errors.bolsevikki-not-your-turn-second-call", description="Bolsevikki: N 7M, three passes, then E passes again",
+     rules=["bolsevikki.call-once"], pre=B_CALL, bad="E pass", error=(4, "not-your-turn"),
+     remark=B_REMARK + B_CALL_REMARK + " Each seat calls once; the call is over and N must give: E acting is "
+     "not-your-turn.")
+bbad(id="2016.errors.bolsevikki-incomplete-after-call", description="Bolsevikki record stops after three calls",
+     rules=["bolsevikki.call-once"], pre=fa("N", ["p", "p", "p"]), error=(3, "incomplete-record"),
+     remark=B_REMARK + " N, E and S pass; W's call is missing (three passes are no redeal).")
+bbad(id="2016.errors.bolsevikki-incomplete-in-gifts", description="Bolsevikki record stops after the bolshevik's first gift",
+     rules=["bolsevikki.gives-each"], pre=[*B_CALL, "N give E 7C"], error=(5, "incomplete-record"),
+     remark=B_REMARK + B_CALL_REMARK + " N gave E 7C; his gifts to S and W are missing.")
+_b13 = {s: sort_cards(__import__("author").hand(B_HANDS[s])) for s in SEATS}
+_b13["N"] = sort_cards([*_b13["N"], "4C"])
+_b13["E"] = sort_cards([*_b13["E"], "5C"])
+_b13["S"] = sort_cards([*_b13["S"], "6C"])
+_b13["W"] = sort_cards([*_b13["W"], "7C"])
+bbad(id="2016.errors.bolsevikki-invalid-deal-no-centre", description="A bolsevikki dealt as 13 cards each with no centre",
+     rules=["bolsevikki.hand-size", "bolsevikki.centre-cards"],
+     raw_deal={"form": "bolsevikki", "dealer": "N", "hands": _b13, "centre": []}, pre=["N bid 7M"],
+     error=(None, "invalid-deal"),
+     remark="Deal B with the centre clubs dealt out (N 4C, E 5C, S 6C, W 7C): 52 distinct cards, but a bolsevikki "
+     "has 12 cards each and 4 centre cards: invalid-deal, index null.")

@@ -129,6 +129,9 @@ def choose(state: DealState, rng: random.Random, temper: Temper) -> Action:
     phase = state.phase
     mechanism = phase.mechanism if phase is not None else ""
     if mechanism == "auction":
+        bids = [a for a in legal if a.verb == "bid"]
+        if bids and phase is not None and phase.params.get("single_round") and rng.random() < 0.4:
+            return bids[0]  # a one-round call (the bolsevikki): someone usually takes it on
         return _bid(state, legal, rng, temper)
     if mechanism == "play":
         return _play(state, legal, rng, temper)

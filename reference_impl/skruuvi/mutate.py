@@ -32,6 +32,7 @@ DOMAINS: dict[str, tuple[Any, ...]] = {
     "column": ("below", "above"),
     "bidders": ("all", "main-pair"),
     "defenders_receive": ("negation", "nothing"),
+    "distributor": ("taker", "partner"),
 }
 SEAT_KEYS = frozenset({"first", "taker", "start", "giver", "lead"})
 STRAINS = ("S", "C", "D", "H", "G", "M")

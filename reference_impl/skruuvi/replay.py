@@ -17,7 +17,7 @@ from .games import Position, position_from, settle
 from .notation import SEATS
 from .outcome import Outcome
 from .ruleset import Ruleset, get_ruleset
-from .scoring import score_items, totals, tricks_of
+from .scoring import by_seat, score_items, totals, tricks_of
 from .state import DealState
 
 
@@ -35,7 +35,8 @@ def settled_result(state: DealState, before: Position | None = None) -> tuple[Ou
     contract = None
     if state.contract is not None and state.declarer is not None:
         contract = {"declarer": SEATS[state.declarer], "bid": str(state.contract), "doubling": state.doubling}
-    result = {"contract": contract, "tricks": tricks_of(state), "score": totals(state.ruleset.columns, items)}
+    result = {"contract": contract, "tricks": tricks_of(state),
+              "score": totals(state.ruleset.columns, items, by_seat(state))}
     return Outcome(result=result, breakdown=tuple(items)), after
 
 

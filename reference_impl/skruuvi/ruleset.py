@@ -25,7 +25,7 @@ from .yamlio import load_yaml
 DEAL_PARAMS = frozenset({"deal_order", "centre_forbidden_positions", "centre_max_consecutive"})
 DEALT_FORM_PARAMS = frozenset({"hand_size", "centre_cards", "strain_order"})
 SCORING_PARAMS = frozenset({"multipliers", "defenders_receive"})
-SCORING_TARGETS = frozenset({"main", "defenders", "each", "NS", "EW"})
+SCORING_TARGETS = frozenset({"main", "defenders", "each", "NS", "EW", "declarer-against-each"})
 CONTRACT_KINDS = frozenset({"trump", "grand", "misere", "none"})
 MATCH_PARAMS = frozenset({"stages", "dealer_rotation", "totals"})
 GAME_PARAMS = frozenset({"game_threshold", "game_bonus", "simultaneous_games"})
@@ -200,6 +200,10 @@ class _Builder:
             listed = ", ".join(sorted(allowed))
             return self.fail(f"{param} = {value!r} is not one of: {listed}", f"{rule.pointer}/value")
 
+        check = getattr(mechanism, "check_params", None)
+        problem = check({k: v for k, (v, _) in params.items()}) if check is not None else None
+        if problem:
+            raise self.fail(problem, next(iter(self.rules[r].pointer for _, r in params.values()), ""))
         for param, allowed in getattr(mechanism, "CHOICES", {}).items():
             if param in params and params[param][0] not in allowed:
                 raise bad(param, params[param][0], allowed)
@@ -284,8 +288,8 @@ class _Builder:
                 if pid not in phases:
                     raise self.fail(f"unknown phase {pid!r}", f"{pointer}/phases/{i}")
                 phase_list.append(phases[pid])
-            if not phase_list:
-                raise self.fail("a form needs at least one phase", f"{pointer}/phases")
+            if not phase_list and dealt:
+                raise self.fail("a dealt form needs at least one phase", f"{pointer}/phases")
             scheme = spec.get("scoring")
             if scheme not in schemes:
                 raise self.fail(f"unknown scoring scheme {scheme!r}", f"{pointer}/scoring")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import RulesetError
-from .notation import SIDES, TRUMP_STRAINS, Card, side_of
+from .notation import SEATS, SIDES, TRUMP_STRAINS, Card, side_of
 from .outcome import ScoreItem
 from .state import DealState
 
@@ -32,6 +32,19 @@ def _trick_facts(state: DealState) -> tuple[dict[str, int], dict[str, int]]:
         aces = sum(1 for c in trick.cards if c.rank == 14)
         ace_ordinals[side] += aces * trick.number
     return tricks, ace_ordinals
+
+
+def seat_tricks(state: DealState) -> dict[str, int]:
+    """Tricks won by each seat."""
+    won = dict.fromkeys(SEATS, 0)
+    for trick in state.tricks:
+        won[SEATS[trick.winner]] += 1
+    return won
+
+
+def by_seat(state: DealState) -> bool:
+    """Whether the form is played one against three (tricks and scores per seat, not per side)."""
+    return state.form.params.get("scoring_unit") == "seat"
 
 
 def _run_from_ace(cards: list[Card]) -> int:
@@ -93,8 +106,10 @@ def deal_facts(state: DealState) -> dict[str, Any]:
         "doubling": state.doubling, "multiplier": multipliers[state.doubling],
     }
     if contract is not None and state.declarer is not None:
-        tricks, _ = _trick_facts(state)
-        won = tricks[side_of(state.declarer)]
+        if by_seat(state):
+            won = seat_tricks(state)[SEATS[state.declarer]]
+        else:
+            won = _trick_facts(state)[0][side_of(state.declarer)]
         facts["level"], facts["kind"] = contract.level, contract.kind
         margin = (7 - contract.level) - won if contract.kind == "misere" else won - (6 + contract.level)
         facts["made"] = margin >= 0
@@ -154,6 +169,9 @@ def score_items(state: DealState, only_column: str | None = None) -> list[ScoreI
     for rule in ruleset.schemes[state.form.scheme]:
         if only_column is not None and rule.column != only_column:
             continue
+        if rule.to == "declarer-against-each":
+            items.extend(_one_against_each(state, rule, facts))
+            continue
         if rule.to == "each":
             sides: tuple[str, ...] = SIDES
         elif rule.to in ("main", "defenders"):
@@ -179,8 +197,35 @@ def score_items(state: DealState, only_column: str | None = None) -> list[ScoreI
     return items
 
 
-def totals(ruleset_columns: tuple[str, ...], items: list[ScoreItem] | tuple[ScoreItem, ...]) -> dict[str, Any]:
-    """The score object: ``{NS: int, EW: int}`` with one column, else ``{NS: {column: int}, ...}``."""
+def _one_against_each(state: DealState, rule: Any, facts: dict[str, Any]) -> list[ScoreItem]:
+    """A one-against-three settlement: the declarer receives the points from each other player."""
+    if state.declarer is None:
+        return []
+    seat = SEATS[state.declarer]
+    won = seat_tricks(state)
+    env = {**facts, "own_tricks": won[seat], "opp_tricks": 13 - won[seat] if state.tricks else 0,
+           "own_ace_ordinals": 0, "opp_ace_ordinals": 0, "is_main": True}
+    if rule.when is not None and not rule.when(env):
+        return []
+    points = rule.points(env)
+    if not isinstance(points, int) or isinstance(points, bool):
+        raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
+    if rule.multiplied is True:
+        points *= facts["multiplier"]
+    others = [s for s in SEATS if s != seat]
+    return [ScoreItem(rule.id, seat, points * len(others), rule.column),
+            *(ScoreItem(rule.id, other, -points, rule.column) for other in others)]
+
+
+def totals(ruleset_columns: tuple[str, ...], items: list[ScoreItem] | tuple[ScoreItem, ...],
+           seats: bool = False) -> dict[str, Any]:
+    """The score object: ``{NS: int, EW: int}`` with one column, else ``{NS: {column: int}, ...}``;
+    per seat (``{N: int, E: int, S: int, W: int}``) for a form played one against three."""
+    if seats:
+        flat = dict.fromkeys(SEATS, 0)
+        for item in items:
+            flat[item.side] += item.points
+        return flat
     if ruleset_columns == ("deal",):
         flat = {"NS": 0, "EW": 0}
         for item in items:
@@ -193,10 +238,11 @@ def totals(ruleset_columns: tuple[str, ...], items: list[ScoreItem] | tuple[Scor
 
 
 def tricks_of(state: DealState) -> dict[str, int]:
-    return _trick_facts(state)[0]
+    """Tricks per side, or per seat for a form played one against three."""
+    return seat_tricks(state) if by_seat(state) else _trick_facts(state)[0]
 
 
 def score(state: DealState) -> tuple[dict[str, int], dict[str, Any], tuple[ScoreItem, ...]]:
     """``(tricks, score, breakdown)`` of a finished deal, without match effects (game bonuses)."""
     items = score_items(state)
-    return tricks_of(state), totals(state.ruleset.columns, items), tuple(items)
+    return tricks_of(state), totals(state.ruleset.columns, items, by_seat(state)), tuple(items)

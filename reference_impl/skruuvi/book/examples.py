@@ -212,22 +212,22 @@ class _Example:
         tricks = res.get("tricks", {})
         self.out.append("**Tricks:** " + ", ".join(f"{k} {v}" for k, v in tricks.items()) + ".")
         columns = self.rs.columns != ("deal",)  # rulesets scoring below / above a line get a column per row
+        score = res.get("score", {})
+        parties = tuple(score) or ("NS", "EW")  # sides, or seats in a one-against-three form
         per_rule: dict[tuple[str, str], dict[str, int]] = {}
         for item in outcome.breakdown:
-            per_rule.setdefault((item.rule, item.column), {"NS": 0, "EW": 0})[item.side] += item.points
+            per_rule.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
 
         def pts(n: int) -> str:
             return f"{n:+d}" if n else "0"
 
-        rows = [[self.rule_link(r, titled=True), *([col] if columns else []), pts(v["NS"]), pts(v["EW"])]
+        rows = [[self.rule_link(r, titled=True), *([col] if columns else []), *(pts(v[p]) for p in parties)]
                 for (r, col), v in per_rule.items()]
-        score = res.get("score", {})
         for column in self.rs.columns if columns else ("",):
-            total = {side: (score.get(side) or {}).get(column, 0) if columns else score.get(side, 0)
-                     for side in ("NS", "EW")}
-            rows.append(["**Total**", *([f"**{column}**"] if columns else []), f"**{pts(total['NS'])}**",
-                         f"**{pts(total['EW'])}**"])
-        head = ["Scoring rule", *(["Column"] if columns else []), "NS", "EW"]
+            total = {p: (score.get(p) or {}).get(column, 0) if columns else score.get(p, 0) for p in parties}
+            rows.append(["**Total**", *([f"**{column}**"] if columns else []),
+                         *(f"**{pts(total[p])}**" for p in parties)])
+        head = ["Scoring rule", *(["Column"] if columns else []), *parties]
         self.out += ["### Score sheet", md.table(head, rows)]
 
     def check(self, w: Walk) -> None:

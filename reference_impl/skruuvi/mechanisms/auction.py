@@ -3,7 +3,8 @@
 Parameters: ``first`` (seat reference of the first caller), ``bidders`` (``all`` or ``main-pair``),
 ``end_after_passes`` (consecutive passes after the last bid that end it), and optionally
 ``min_level`` (lowest level a bid may name), ``all_pass_form`` (the form a deal turns into when every
-bidder passes before anyone bids) and ``final_min_level`` (the lowest level the auction may end at).
+bidder passes before anyone bids), ``final_min_level`` (the lowest level the auction may end at) and
+``single_round`` (every bidder calls exactly once, then the auction ends).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ CHOICES = {"bidders": frozenset({"all", "main-pair"})}
 class AuctionStep:
     passes: int = 0  # consecutive passes so far
     bids: int = 0  # bids made in this auction
+    calls: int = 0  # calls made in this auction
 
 
 def _rank(state: DealState, bid: Bid) -> tuple[int, int]:
@@ -88,17 +90,23 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
         firsts = state.side_first_bid
         if firsts[side] is None:
             firsts = (bid, firsts[1]) if side == 0 else (firsts[0], bid)
-        return state.evolve(
-            highest=bid, highest_bidder=action.seat, side_first_bid=firsts,
-            step=AuctionStep(0, step.bids + 1), to_act=nxt,
-        ), False
+        state = state.evolve(highest=bid, highest_bidder=action.seat, side_first_bid=firsts,
+                             step=AuctionStep(0, step.bids + 1, step.calls + 1), to_act=nxt)
+        if params.get("single_round") and step.calls + 1 >= _bidder_count(params):
+            return _close(state), True
+        return state, False
     passes = step.passes + 1
     if state.highest is None and passes == _bidder_count(params) and params.get("all_pass_form"):
         form = state.ruleset.forms[params["all_pass_form"]]
         return state.evolve(form=form, phase_no=-1, step=None, to_act=None), True
-    if passes >= params["end_after_passes"]:
-        return state.evolve(declarer=state.highest_bidder, contract=state.highest, step=None, to_act=None), True
-    return state.evolve(step=AuctionStep(passes, step.bids), to_act=nxt), False
+    if passes >= params["end_after_passes"] or (params.get("single_round") and step.calls + 1 >= _bidder_count(params)):
+        return _close(state), True
+    return state.evolve(step=AuctionStep(passes, step.bids, step.calls + 1), to_act=nxt), False
+
+
+def _close(state: DealState) -> DealState:
+    """The auction is over: the highest bid is the contract, its maker the declarer."""
+    return state.evolve(declarer=state.highest_bidder, contract=state.highest, step=None, to_act=None)
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -1,9 +1,11 @@
-"""Kitty exchange of an alkupeli: the taker takes the centre cards, gives cards to his partner, and the
-partner gives cards to each of the other three players in turn.
+"""Taking the centre cards and passing cards on: the kitty of an alkupeli, the bolshevik's gifts.
 
-Parameters: ``taker`` (seat reference), ``to_partner`` (cards the taker gives his partner in one
-action), ``partner_gives_each`` (cards the partner then gives each other player) and
-``distribute_order`` (``clockwise-from-left``: the partner's gifts go to his left first).
+The taker takes the centre cards (automatic). If ``to_partner`` is more than 0 he first gives that many
+cards to his partner in one action. Then ``distribution`` says who hands cards out
+(``distributor``: ``partner`` or ``taker``) and how many to each of the three other players (``each``),
+one action each, in ``distribute_order`` (``clockwise-from-left``: the distributor's left first).
+
+Parameters: ``taker`` (seat reference), ``to_partner``, ``distribution``, ``distribute_order``.
 """
 
 from __future__ import annotations
@@ -16,48 +18,70 @@ from typing import Any
 from ..notation import Action, left, partner
 from ..state import DealState, Gift, seat_ref, verify_give
 
-PARAMS = frozenset({"taker", "to_partner", "partner_gives_each", "distribute_order"})
+PARAMS = frozenset({"taker", "to_partner", "distribution", "distribute_order"})
 CHOICES = {"distribute_order": frozenset({"clockwise-from-left"})}
+DISTRIBUTORS = frozenset({"taker", "partner"})
 SEAT_PARAMS = frozenset({"taker"})
 
 
 @dataclass(frozen=True, slots=True)
 class KittyStep:
-    taker: int
-    k: int  # 0: the taker's gift; 1..3: the partner's gifts
+    gifts: tuple[Gift, ...]  # every gift of the phase, in order
+    k: int  # the next one
 
 
-def _gift(params: Mapping[str, Any], step: KittyStep) -> Gift:
-    taker, mate = step.taker, partner(step.taker)
-    if step.k == 0:
-        return Gift(taker, mate, params["to_partner"])
-    receiver = mate
-    for _ in range(step.k):
+def _gifts(taker: int, params: Mapping[str, Any]) -> tuple[Gift, ...]:
+    gifts = []
+    if params["to_partner"]:
+        gifts.append(Gift(taker, partner(taker), params["to_partner"]))
+    distribution = params["distribution"]
+    giver = taker if distribution["distributor"] == "taker" else partner(taker)
+    receiver = giver
+    for _ in range(3):
         receiver = left(receiver)
-    return Gift(mate, receiver, params["partner_gives_each"])
+        gifts.append(Gift(giver, receiver, distribution["each"]))
+    return tuple(gifts)
+
+
+def expected_gift(state: DealState) -> Gift:
+    """The gift the kitty phase waits for now (giver, receiver, number of cards)."""
+    step: KittyStep = state.step
+    return step.gifts[step.k]
+
+
+def check_params(params: Mapping[str, Any]) -> str | None:
+    """Why the parameters cannot work, or None."""
+    distribution = params["distribution"]
+    if not isinstance(distribution, dict) or distribution.get("distributor") not in DISTRIBUTORS \
+            or not isinstance(distribution.get("each"), int) or distribution["each"] < 1:
+        return "distribution must be {distributor: taker|partner, each: a whole number of cards >= 1}"
+    return None
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
     taker = seat_ref(state, params["taker"])
     state = state.with_hand(taker, state.hands[taker] | frozenset(state.centre))
-    return state.evolve(step=KittyStep(taker, 0), to_act=taker), False
+    step = KittyStep(_gifts(taker, params), 0)
+    return state.evolve(step=step, to_act=step.gifts[0].giver), False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
-    verify_give(state, action, _gift(params, state.step))
+    step: KittyStep = state.step
+    verify_give(state, action, step.gifts[step.k])
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: KittyStep = state.step
-    gift = _gift(params, step)
+    gift = step.gifts[step.k]
     state = state.move_cards(gift.giver, gift.receiver, action.cards)
-    if step.k == 3:
+    if step.k + 1 == len(step.gifts):
         return state.evolve(step=None, to_act=None), True
-    nxt = KittyStep(step.taker, step.k + 1)
-    return state.evolve(step=nxt, to_act=_gift(params, nxt).giver), False
+    nxt = KittyStep(step.gifts, step.k + 1)
+    return state.evolve(step=nxt, to_act=nxt.gifts[nxt.k].giver), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
-    gift = _gift(params, state.step)
+    step: KittyStep = state.step
+    gift = step.gifts[step.k]
     for cards in combinations(sorted(state.hands[gift.giver], key=lambda c: c.code), gift.count):
         yield Action(gift.giver, "give", target=gift.receiver, cards=cards)
