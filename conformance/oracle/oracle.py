@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """skruuvi-oracle: an independent, hand-coded replayer for rulesets `skruuvi-2016` and `skruuvi-1944`
 (both with alkupeli and kotka deals, and the all-pass form each turns into; 2016 also bolsevikki
-deals), with the match records of both eras (a 1944 set, a 2016 sitsi).
+deals), with the match records of both eras (a 1944 set, a 2016 sitsi with its optional bolsevikki
+round).
 
 Written from docs (DESIGN.md, the project's 2016 and 1944 briefs and their addenda, the prose of skruuvi-2016.yaml, the
 Finnish seed text) without looking at the reference interpreter. Standard library only; every number
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.5.0"
+VERSION = "0.6.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
@@ -963,8 +964,10 @@ SITSI_PARTNERSHIPS = ((("A", "B"), ("C", "D")),               # sitsi.partnershi
                       (("A", "C"), ("B", "D")),
                       (("A", "D"), ("B", "C")))
 SITSI_STAGES = (("alkupeli", 4), ("kotka", 4))                # sitsi.block: 4 alkupelit, 4 kotkat
-SITSI_OPTIONS = ("stages", "unwinding", "players", "partnerships")   # sitsi.agreements
-SITSI_FORMS = ("alkupeli", "kotka")                           # a bolsevikki is no sitsi deal
+SITSI_OPTIONS = ("stages", "unwinding", "players", "partnerships",  # sitsi.agreements
+                 "bolsevikki_round")
+SITSI_FORMS = ("alkupeli", "kotka")                           # a bolsevikki is no block's deal
+SITSI_BOLSEVIKKI_DEALS = 4       # sitsi.bolsevikki-round (brief-2016 ADDENDUM 3): after all blocks
 
 
 def _is_name(x: Any) -> bool:
@@ -1001,8 +1004,9 @@ def _sitsi_partnerships(x: Any) -> tuple[tuple[tuple[str, str], tuple[str, str]]
     return tuple(out)
 
 
-def _sitsi_options(x: Any) -> tuple[tuple, tuple, list[str]]:
-    """(stages, blocks in playing order, players of the totals) from match.options."""
+def _sitsi_options(x: Any) -> tuple[tuple, tuple, list[str], bool]:
+    """(stages, blocks in playing order, players of the totals, bolsevikki round?) from
+    match.options."""
     if x is None:
         x = {}
     if not isinstance(x, dict):
@@ -1018,6 +1022,9 @@ def _sitsi_options(x: Any) -> tuple[tuple, tuple, list[str]]:
         raise CaseError("options.unwinding must be true or false")
     if unwinding:                                            # sitsi.unwinding: reverse order
         blocks = blocks + tuple(reversed(blocks))
+    bolsevikki_round = x.get("bolsevikki_round", False)
+    if not isinstance(bolsevikki_round, bool):
+        raise CaseError("options.bolsevikki_round must be true or false")
     named: set[str] = {n for block in blocks for pair in block for n in pair}
     if "players" in x:
         players = x["players"]
@@ -1025,7 +1032,7 @@ def _sitsi_options(x: Any) -> tuple[tuple, tuple, list[str]]:
                 or len(set(players)) != len(players)):
             raise CaseError("options.players must be a list of distinct player names")
         named |= set(players)
-    return stages, blocks, sorted(named)
+    return stages, blocks, sorted(named), bolsevikki_round
 
 
 def _sitsi_seats(raw: Any, block: tuple) -> dict[str, str] | None:
@@ -1041,12 +1048,14 @@ def _sitsi_seats(raw: Any, block: tuple) -> dict[str, str] | None:
 
 
 def replay_match_2016(match: Any) -> dict[str, Any]:
-    """A sitsi: blocks of fixed partnerships (each its stages of deals); individual totals."""
+    """A sitsi: blocks of fixed partnerships (each its stages of deals), optionally followed by
+    the bolsevikki round (4 bolsevikki deals in the last block's seats); individual totals."""
     if not isinstance(match, dict) or not isinstance(match.get("deals"), list):
         raise CaseError("match needs a list of deals")
-    stages, blocks, players = _sitsi_options(match.get("options"))
+    stages, blocks, players, bolsevikki_round = _sitsi_options(match.get("options"))
     per_block = [form for form, n in stages for _ in range(n)]   # required form of each deal
-    total_deals = len(per_block) * len(blocks)
+    block_deals = len(per_block) * len(blocks)
+    total_deals = block_deals + (SITSI_BOLSEVIKKI_DEALS if bolsevikki_round else 0)
     entries = match["deals"]
     totals = {p: 0 for p in players}
     sheets: list[dict[str, Any]] = []
@@ -1061,13 +1070,17 @@ def replay_match_2016(match: Any) -> dict[str, Any]:
         raw = entry["deal"]
         if not isinstance(raw, dict):
             return _match_error(k, None, "invalid-deal")
+        in_round = k >= block_deals                       # the bolsevikki round
         b, j = divmod(k, len(per_block))
-        if raw.get("form") != per_block[j]:
+        if raw.get("form") != ("bolsevikki" if in_round else per_block[j]):
             return _match_error(k, None, "wrong-deal-form")
         if prev_dealer is not None and raw.get("dealer") != left(prev_dealer):
             return _match_error(k, None, "wrong-dealer")
         given = entry.get("seats")
-        if j == 0:                                        # a block's first deal seats the players
+        if in_round:                                      # the last block's seats, kept
+            if given is not None and given != seats:
+                return _match_error(k, None, "wrong-seating")
+        elif j == 0:                                      # a block's first deal seats the players
             new = _sitsi_seats(given, blocks[b]) if given is not None else None
             if new is None:
                 return _match_error(k, None, "wrong-seating")
@@ -1084,7 +1097,7 @@ def replay_match_2016(match: Any) -> dict[str, Any]:
             return _match_error(k, e.index, e.code)
         score = result_2016(game)["score"]
         for s in SEATS:                                   # sitsi.individual-totals
-            totals[seats[s]] += score[side(s)]
+            totals[seats[s]] += score[s] if game.one_against_three else score[side(s)]
         prev_dealer = deal.dealer
         sheets.append({"totals": dict(totals)})
     if len(entries) < total_deals:

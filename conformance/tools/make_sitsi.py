@@ -31,6 +31,10 @@ RECORDS = [
     ("sitsi-seed-2", 2, None, "A whole sitsi: three blocks of 4 alkupelit + 4 kotkat (24 deals), another seed"),
     ("sitsi-short-unwinding", 3, SHORT,
      "A sitsi by agreement: blocks of 2 alkupelit + 2 kotkat, unwound in reverse order (24 deals)"),
+    ("sitsi-bolsevikki-round", 4, {"bolsevikki_round": True},
+     "A whole sitsi followed by the agreed round of four bolsevikki deals (28 deals)"),
+    ("sitsi-unwinding", 5, {"unwinding": True},
+     "A whole sitsi unwound: six blocks of 4 alkupelit + 4 kotkat, the last three in reverse order (48 deals)"),
 ]
 RULES = ["sitsi.players", "sitsi.partnerships", "sitsi.block", "sitsi.individual-totals", "match.dealer-rotation"]
 
@@ -40,7 +44,9 @@ def build(name: str, seed: int, options: dict | None, description: str) -> dict:
     record = random_match(ruleset, random.Random(seed), case_id=f"2016.match.{name}", options=options)
     outcome = replay(record)
     assert outcome.ok and outcome.result is not None, outcome.message
-    rules = RULES + (["sitsi.unwinding", "sitsi.agreements"] if options else [])
+    rules = RULES + ([*(["sitsi.unwinding"] if options.get("unwinding") else []), "sitsi.agreements",
+                      *(["sitsi.bolsevikki-round", "bolsevikki.one-against-three"]
+                        if options.get("bolsevikki_round") else [])] if options else [])
     return {
         "id": record["id"], "ruleset": ruleset.id, "description": description, "rules": rules,
         "justification": {
@@ -120,6 +126,25 @@ def invalid_variants(base: dict) -> list[dict]:
     return out
 
 
+def unwinding_variant(base: dict) -> dict:
+    """Block 4 of an unwound 2 + 2 sitsi (the first block played again in reverse order) seats A opposite B."""
+    deals = copy.deepcopy(base["match"]["deals"])
+    seats = deals[12]["seats"]  # blocks of 4 deals: block 4 (0-based 3) starts at deal 12
+    a_seat = next(s for s, p in seats.items() if p == "A")
+    opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}[a_seat]
+    b_seat = next(s for s, p in seats.items() if p == "B")
+    seats[opposite], seats[b_seat] = "B", seats[opposite]
+    case = _variant(base, "error-unwinding-block-4-partners",
+                    "Unwinding: the fourth block seats A opposite B instead of A opposite D",
+                    ["sitsi.unwinding", "sitsi.agreements", "sitsi.partnerships"], deals,
+                    {"deal": 12, "index": None, "code": "wrong-seating"},
+                    "With blocks of 2 alkupelit + 2 kotkat (4 deals) unwound, the blocks are AB–CD, AC–BD, AD–BC, "
+                    "then AD–BC, AC–BD, AB–CD. Deal 12 opens the fourth block, whose partners are A–D and B–C; its "
+                    "seats put B opposite A: wrong-seating at deal 12.")
+    case["match"]["options"] = base["match"]["options"]
+    return case
+
+
 def _write(case: dict) -> None:
     name = case["id"].split(".", 2)[2]
     text = yaml.safe_dump(case, sort_keys=False, allow_unicode=True, width=120, default_flow_style=None)
@@ -135,6 +160,8 @@ def main() -> None:
         if name == "sitsi-seed-1":
             for variant in invalid_variants(case):
                 _write(variant)
+        if name == "sitsi-short-unwinding":
+            _write(unwinding_variant(case))
 
 
 if __name__ == "__main__":

@@ -179,40 +179,29 @@ def _seat_block(partnership: Any, rng: random.Random) -> dict[str, str]:
 def random_match(ruleset: Ruleset, rng: random.Random, *, case_id: str = "random-match",
                  options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A complete, legal match record following the ruleset's match structure (DESIGN §3)."""
+    from .match import MatchPlan  # the match module imports the replay machinery; import it when needed
+
     spec = ruleset.match
     if spec is None:
         raise ValueError(f"{ruleset.id} has no match structure")
-    params = {**spec.params, **(options or {})}
-    blocks = [tuple(p) for p in params.get("partnerships") or ()]
-    if blocks and params.get("unwinding"):
-        blocks += blocks[::-1]
+    plan = MatchPlan({**spec.params, **(options or {})})
     dealer = rng.randrange(4)
     deals: list[dict[str, Any]] = []
-    running, games = (0, 0), [0, 0]
-    for partnership in blocks or [None]:
-        first_of_block = True
-        for stage in params["stages"]:
-            dealt = 0
-            while True:
-                if "deals" in stage and dealt >= stage["deals"]:
-                    break
-                if "until_games" in stage and max(games) >= stage["until_games"]:
-                    break
-                deal = random_deal(ruleset, rng, form=stage["form"])
-                deal["dealer"] = SEATS[dealer]
-                actions, state = play_out(ruleset, deal, rng)
-                entry: dict[str, Any] = {"deal": deal, "actions": actions}
-                if partnership is not None and first_of_block:
-                    entry["seats"] = _seat_block(partnership, rng)
-                first_of_block = False
-                deals.append(entry)
-                if spec.has_games:
-                    before = Position(running, (games[0], games[1]))
-                    _, after = settled_result(state, before)
-                    assert after is not None
-                    running, games = after.running, list(after.games)
-                dealt += 1
-                dealer = (dealer + 1) % 4
+    position = Position()
+    while not plan.over:
+        deal = random_deal(ruleset, rng, form=plan.form)
+        deal["dealer"] = SEATS[dealer]
+        actions, state = play_out(ruleset, deal, rng)
+        entry: dict[str, Any] = {"deal": deal, "actions": actions}
+        if plan.partnership is not None and plan.block_start:
+            entry["seats"] = _seat_block(plan.partnership, rng)
+        deals.append(entry)
+        if spec.has_games:
+            _, after = settled_result(state, position)
+            assert after is not None
+            position = after
+        plan.after_deal(position.games)
+        dealer = (dealer + 1) % 4
     record: dict[str, Any] = {"id": case_id, "ruleset": ruleset.id, "match": {"deals": deals}}
     if options:
         record["match"]["options"] = options

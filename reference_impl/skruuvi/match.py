@@ -47,7 +47,7 @@ def _fail(k: int, code: str, message: str, index: int | None = None) -> Outcome:
     return Outcome(error_code=code, error_index=index, error_deal=k, message=message)
 
 
-class _Plan:
+class MatchPlan:
     """Which block, which form the match requires next, and when it is over."""
 
     def __init__(self, params: Mapping[str, Any]) -> None:
@@ -55,7 +55,10 @@ class _Plan:
         if blocks and params.get("unwinding"):
             blocks += blocks[::-1]
         self.blocks: list[tuple[tuple[str, ...], ...] | None] = list(blocks) or [None]
-        self.stages = list(params["stages"])
+        self.block_stages: list[list[dict[str, Any]]] = [list(params["stages"])] * len(self.blocks)
+        if params.get("bolsevikki_round"):  # one more block, seats kept: four bolsevikki deals
+            self.blocks.append(None)
+            self.block_stages.append([{"form": "bolsevikki", "deals": 4}])
         self.block = 0
         self.stage = 0
         self.dealt = 0  # deals played in the current stage
@@ -63,6 +66,10 @@ class _Plan:
     @property
     def over(self) -> bool:
         return self.block >= len(self.blocks)
+
+    @property
+    def stages(self) -> list[dict[str, Any]]:
+        return self.block_stages[self.block]
 
     @property
     def form(self) -> str:
@@ -103,7 +110,7 @@ def _params(ruleset: Ruleset, match: Mapping[str, Any]) -> dict[str, Any]:
     return params
 
 
-def _seating(entry: Mapping[str, Any], plan: _Plan, current: dict[str, str] | None) -> dict[str, str] | str:
+def _seating(entry: Mapping[str, Any], plan: MatchPlan, current: dict[str, str] | None) -> dict[str, str] | str:
     """The seats of this deal, or why they are wrong."""
     seats = entry.get("seats")
     if seats is None:
@@ -130,7 +137,7 @@ def replay_match(ruleset: Ruleset, match: Any) -> Outcome:
         raise CaseFormatError("match must be a mapping with a list of 'deals'", path="/match")
     params = _params(ruleset, match)
     individual = params["totals"] == "individual"
-    plan = _Plan(params)
+    plan = MatchPlan(params)
     position = Position()
     sums = {side: {column: 0 for column in ruleset.columns} for side in SIDES}
     named = params.get("players") or [p for block in params.get("partnerships") or () for pair in block for p in pair]
@@ -161,12 +168,14 @@ def replay_match(ruleset: Ruleset, match: Any) -> Outcome:
         outcome, after = settled_result(played, position)
         assert outcome.result is not None
         for item in outcome.breakdown:
-            sums[item.side][item.column] += item.points
+            if item.side in sums:  # side totals (seat items of a one-against-three deal go to players below)
+                sums[item.side][item.column] += item.points
         position = after or position
         if individual:
             for seat, player in seats.items():
                 side = SIDES[SEAT_INDEX[seat] % 2]
-                players[player] = players.get(player, 0) + sum(i.points for i in outcome.breakdown if i.side == side)
+                won = sum(i.points for i in outcome.breakdown if i.side in (side, seat))  # side or seat items
+                players[player] = players.get(player, 0) + won
             sheets.append({"totals": dict(sorted(players.items()))})
         else:
             sheets.append({
