@@ -103,14 +103,19 @@ COUNTER = [r("L", "double"), r("P", "redouble")]                     # L knocks,
 
 def px(dealer, same=False, low=False):
     """Pakkomisääri exchange: each giver gives his highest card; with same=True the two returners give
-    back the very card they received."""
+    back the very card they received.  same may also be a tuple of the returning steps (2: the forehand's
+    partner, 3: the dealer) that give back the card received; the other returner then gives his highest
+    card other than the one he received."""
     F = left(dealer)
     steps = [(F, partner(F)), (partner(dealer), dealer), (partner(F), F), (dealer, partner(dealer))]
     out = []
     for i, (giver, to) in enumerate(steps):
         def f(st, giver=giver, to=to, i=i):
-            if same and i >= 2:
+            if (same is True and i >= 2) or (isinstance(same, tuple) and i in same):
                 c = st.px_given[i - 2]
+            elif isinstance(same, tuple) and i >= 2:
+                c = max(sorted(set(st.hands[giver]) - {st.px_given[i - 2]}),
+                        key=lambda c: (rank(c), -SUITS.index(c[1])))
             else:
                 c = max(sorted(st.hands[giver]), key=lambda c: (rank(c), -SUITS.index(c[1])))
                 if low:
@@ -541,6 +546,31 @@ S("1944.pakkomisaari.alkupeli-difference", example=True,
 S("1944.pakkomisaari.same-card-returned",
   description="Pakkomisääri: the forehand's partner and the dealer each give back the very card they received (allowed)",
   rules=["pakkomisaari.same-card-may-return", "pakkomisaari.exchange"], **pakko("E", same=True, fix={}, seed=2))
+S("1944.pakkomisaari.kotka-same-card-returned",
+  description="Kotka pakkomisääri: both returners (the forehand's partner and the dealer) give back the very card "
+              "they received (allowed in 1944)",
+  rules=["pakkomisaari.same-card-may-return", "pakkomisaari.exchange", "kotka.no-centre-cards"],
+  **pakko("W", form="kotka", same=True, fix={}, seed=4),
+  remark="W deals a kotka and all four pass: pakkomisääri with no table cards. N (forehand) gives S his highest "
+  "card, E (dealer's partner) gives W his highest; S hands N back the card N gave him, and W hands E back the card "
+  "E gave him: 1944 has no different-card rule in this exchange.")
+S("1944.pakkomisaari.forehand-partner-returns-same-card",
+  description="Pakkomisääri: the forehand's partner returns the very card he received; the dealer returns a "
+              "different card",
+  rules=["pakkomisaari.same-card-may-return", "pakkomisaari.exchange"],
+  **pakko("N", same=(2,), fix={}, seed=6),
+  remark="All four pass after N deals: pakkomisääri. E (forehand) gives W his highest card and S (dealer's "
+  "partner) gives N his highest; W gives E back the very card E gave him (allowed), while N gives S his highest "
+  "card other than the one he received. A same-card return and a different-card return in one exchange.")
+S("1944.pakkomisaari.dealer-returns-same-card",
+  description="Pakkomisääri dealt from a deck: the dealer gives his partner back the very card he received; the "
+              "forehand's partner returns a different card",
+  rules=["pakkomisaari.same-card-may-return", "pakkomisaari.exchange", "deal.one-at-a-time"],
+  deck_positions=[9, 14, 30, 47], **pakko("S", same=(3,), fix={}, seed=7),
+  remark="The deck's table cards are deck[9], deck[14], deck[30], deck[47]; all four pass after S deals: "
+  "pakkomisääri, the table cards go out from W (forehand). W gives E his highest card, N (dealer's partner) gives "
+  "S his highest; E returns his highest card other than the one he received, and S gives N back the very card N "
+  "gave him (allowed in 1944).")
 S("1944.pakkomisaari.kotka",
   description="All four pass in a kotka: pakkomisääri without table cards; the partner exchange still happens",
   rules=["pakkomisaari.when", "pakkomisaari.exchange", "kotka.no-centre-cards"],

@@ -384,6 +384,42 @@ add(id="2016.defenders-exchange.done-declarer-E",
     want=lambda st: True,
     remark="E opens 1D and is declarer at 5D; S is on E's left and gives first, N returns.")
 
+A(id="2016.defenders-exchange.done-then-first-defender-doubles",
+  description="5H by N on deal A: E gives W 9S, W returns 4S; only then the doubling round, where E doubles",
+  rules=["deal.players", "deal.pack", "defenders-exchange.one-card", "defenders-exchange.different-card",
+         "defenders-exchange.before-doubling", "doubling.defenders-order", "doubling.redouble-order",
+         "score.multipliers", *FLOW],
+  pre=[*A_PRE, "E give W 9S", "W give E 4S", "E double", "S pass", "N pass"],
+  remark=A_REMARK + A_KITTY_REMARK + " The exchange comes first: E gives W 9S and W returns 4S (a different "
+  "card). Only after the exchange is complete does the doubling round open, E (declarer's left) first: E "
+  "doubles; S (the doubler's left) and then N do not redouble.")
+
+add(id="2016.defenders-exchange.passed-then-second-defender-doubles",
+    description="5C by S: W (S's left) passes the exchange; the doubling round follows, W passes and E doubles",
+    rules=["deal.players", "deal.pack", "defenders-exchange.one-card", "defenders-exchange.before-doubling",
+           "doubling.defenders-order", "doubling.redouble-order", "score.multipliers", *FLOW],
+    dealer="S", fix={"S": "C:AKQJT9"},
+    pre=fa("S", ["1C", *P8]) + kitty("C") + sa("S", ["5C", *P4]) + dx_pass()
+    + [r("L", "pass"), r("R", "double"), r("D", "pass"), r("P", "pass")],
+    want=lambda st: True,
+    remark="S opens 1C, eight passes; second auction S 5C and four passes: 5C by S. The main pair's first bid "
+           "(1C) is below 6, so W (S's left) is first asked for the exchange and passes; that ends the exchange, "
+           "and only then does the doubling round begin, again with W: W passes, E doubles, S and N do not "
+           "redouble.")
+
+add(id="2016.defenders-exchange.done-declarer-W-then-redoubled",
+    description="5S by W: N gives S a card, S returns another; then N doubles and E redoubles",
+    rules=["deal.players", "deal.pack", "defenders-exchange.one-card", "defenders-exchange.different-card",
+           "defenders-exchange.before-doubling", "doubling.defenders-order", "doubling.redouble-order",
+           "score.multipliers", *FLOW],
+    dealer="W", fix={"W": "S:AKQJT9 H:A"},
+    pre=fa("W", ["1S", *P8]) + kitty("S") + sa("W", ["5S", *P4]) + dx_give()
+    + [r("L", "double"), r("P", "redouble")],
+    want=lambda st: True,
+    remark="W opens 1S, eight passes; second auction W 5S and four passes: 5S by W. N (W's left) gives his "
+           "lowest card to S, S returns his lowest other card; the exchange is over before any double. Then "
+           "N doubles and E (the doubler's left, declarer's partner) redoubles.")
+
 # ============================================================================ VALID: doubling
 for nm, dbl, dsc, extra in [
         ("first-defender-doubles", [r("L", "double"), r("P", "pass"), r("D", "pass")],
@@ -1400,6 +1436,26 @@ bredeal("redeal-all-pass-deck-dealer-W", "Bolsevikki given as a deck, dealer W: 
         "W", fix={}, deck_positions=[7, 8, 9, 30], want=lambda st: True,
         rules=["deal.one-at-a-time", "deal.centre-not-consecutive"],
         remark="Three consecutive centre positions (7, 8, 9) are allowed. W, N, E and S pass: redeal.")
+
+bv("failed-two-tricks-W", "Dealer N, E and S pass; W bids 7M as fourth caller and takes two tricks: W pays each "
+   "35 + 5 × 1 = 40 (W −120)", "N", "W", {"W": "S:A H:A D:2345 C:2345"}, 2, how="low",
+   remark="W (fourth caller) bids 7M holding ♠A ♥A and gives away his lowest cards; a second trick costs 5 more "
+   "per defender.")
+bv("failed-four-tricks-N", "Dealer E, S and W pass; N bids 7M as fourth caller and takes four tricks: N pays each "
+   "35 + 5 × 3 = 50 (N −150)", "E", "N", {"N": "S:AK H:AK"}, 4, how="low",
+   remark="N (fourth caller) bids 7M with four top cards and gives away low cards; each trick after his first "
+   "adds 5 to what he pays each defender.")
+bredeal("redeal-all-pass-dealer-E", "Bolsevikki, dealer E: E, S, W, N all pass: redeal, every seat 0 tricks and 0 "
+        "points", "E", fix={}, want=lambda st: True,
+        remark="E (the dealer) calls first, then S, W and N; all four pass, so there is no bolshevik: the deal is "
+        "redealt, nothing is played and nobody scores.")
+B(id="2016.bolsevikki.redeal-all-pass-dealer-S", description="Bolsevikki deal B, dealer S: S, W, N, E all pass "
+  "(N, holding the lowest cards, passes too): redeal, every seat 0 points",
+  dealer="S", rules=["bolsevikki.all-pass-redeal", "bolsevikki.call-first", "bolsevikki.call-once", "deal.players",
+                     "deal.pack"],
+  pre=fa("S", P4),
+  remark=B_REMARK.replace("(dealer N)", "with dealer S instead of N") + " S (the dealer) calls first, then W, N and E; all four pass. Even N, who holds the lowest "
+  "cards, passes: the deal is redealt, the record ends here and every seat scores 0.")
 
 # ============================================================================ INVALID: bolsevikki
 
