@@ -145,6 +145,34 @@ def unwinding_variant(base: dict) -> dict:
     return case
 
 
+def bolsevikki_round_variants(base: dict) -> list[dict]:
+    """Two hand-derived errors in the agreed bolsevikki round (deals 24-27) of a whole sitsi."""
+    out = []
+    deals = copy.deepcopy(base["match"]["deals"])
+    kotka = copy.deepcopy(deals[23])
+    kotka["deal"]["dealer"] = deals[25]["deal"]["dealer"]
+    deals[25] = kotka
+    case = _variant(base, "error-bolsevikki-round-kotka", "A kotka where the round of bolsevikit is under way",
+                    ["sitsi.bolsevikki-round", "sitsi.agreements"], deals,
+                    {"deal": 25, "index": None, "code": "wrong-deal-form"},
+                    "With bolsevikki_round agreed, deals 24-27 follow the three blocks (deals 0-23) and are all "
+                    "bolsevikit. Deal 25 names form kotka (a copy of deal 23 with the right dealer): "
+                    "wrong-deal-form at deal 25.")
+    case["match"]["options"] = base["match"]["options"]
+    out.append(case)
+    deals = copy.deepcopy(base["match"]["deals"])
+    last = next(e["seats"] for e in reversed(deals[:24]) if "seats" in e)
+    deals[26]["seats"] = {"N": last["E"], "E": last["S"], "S": last["W"], "W": last["N"]}
+    case = _variant(base, "error-bolsevikki-round-seats-moved", "Players change seats during the bolsevikki round",
+                    ["sitsi.bolsevikki-round", "sitsi.agreements", "sitsi.partnerships"], deals,
+                    {"deal": 26, "index": None, "code": "wrong-seating"},
+                    "The bolsevikki round keeps the seats of the last block (deal 16's seats). Deal 26 names seats "
+                    "with every player moved one place: wrong-seating at deal 26 (deals 24 and 25 are legal).")
+    case["match"]["options"] = base["match"]["options"]
+    out.append(case)
+    return out
+
+
 def _write(case: dict) -> None:
     name = case["id"].split(".", 2)[2]
     text = yaml.safe_dump(case, sort_keys=False, allow_unicode=True, width=120, default_flow_style=None)
@@ -162,6 +190,9 @@ def main() -> None:
                 _write(variant)
         if name == "sitsi-short-unwinding":
             _write(unwinding_variant(case))
+        if name == "sitsi-bolsevikki-round":
+            for variant in bolsevikki_round_variants(case):
+                _write(variant)
 
 
 if __name__ == "__main__":

@@ -120,13 +120,16 @@ def _seating(entry: Mapping[str, Any], plan: MatchPlan, current: dict[str, str] 
     if not isinstance(seats, Mapping) or set(seats) != set(SEATS):
         return "seats must map N, E, S and W to players"
     seats = {s: str(seats[s]) for s in SEATS}
-    if plan.partnership is not None:
-        if not plan.block_start and seats != current:
-            return "the players keep their seats within a block"
-        pairs = {frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"]))}
-        if pairs != {frozenset(p) for p in plan.partnership}:
-            wanted = " – ".join("".join(p) for p in plan.partnership)
-            return f"block {plan.block + 1} is played by the partnerships {wanted}"
+    if plan.partnership is None:  # seats are kept (e.g. the bolsevikki round after the blocks)
+        if current and seats != current:
+            return "the players keep their seats here"
+        return seats
+    if not plan.block_start and seats != current:
+        return "the players keep their seats within a block"
+    pairs = {frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"]))}
+    if pairs != {frozenset(p) for p in plan.partnership}:
+        wanted = " – ".join("".join(p) for p in plan.partnership)
+        return f"block {plan.block + 1} is played by the partnerships {wanted}"
     return seats
 
 
