@@ -35,6 +35,12 @@ RECORDS = [
      "A whole sitsi followed by the agreed round of four bolsevikki deals (28 deals)"),
     ("sitsi-unwinding", 5, {"unwinding": True},
      "A whole sitsi unwound: six blocks of 4 alkupelit + 4 kotkat, the last three in reverse order (48 deals)"),
+    ("sitsi-five-players", 6, {
+        "players": ["A", "B", "C", "D", "E"],
+        "partnerships": [[["A", "B"], ["C", "D"]], [["A", "C"], ["B", "E"]], [["A", "E"], ["B", "D"]],
+                         [["A", "D"], ["C", "E"]], [["B", "C"], ["D", "E"]]],
+        "stages": [{"form": "alkupeli", "deals": 2}, {"form": "kotka", "deals": 2}]},
+     "Five players by agreement: five blocks of 2 alkupelit + 2 kotkat, one player sitting out each (20 deals)"),
 ]
 RULES = ["sitsi.players", "sitsi.partnerships", "sitsi.block", "sitsi.individual-totals", "match.dealer-rotation"]
 
