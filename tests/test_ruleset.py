@@ -253,3 +253,14 @@ def test_the_unmodified_copy_compiles(doc):
 def test_a_ruleset_must_be_a_mapping(value):
     with pytest.raises(RulesetError):
         compile_ruleset(value, "x.yaml")
+
+
+def test_a_kitty_distribution_that_cannot_work_is_reported_at_its_rule(doc):
+    broken = copy.deepcopy(doc)
+    rule = next(r for r in broken["phases"]["kitty"]["rules"] if r.get("param") == "distribution")
+    rule["value"] = {"distributor": "nobody", "each": 1}
+    with pytest.raises(RulesetError) as info:
+        compile_ruleset(broken, "broken.yaml")
+    assert info.value.file == "broken.yaml"
+    assert info.value.path == f"/phases/kitty/rules/{broken['phases']['kitty']['rules'].index(rule)}/value"
+    assert "distributor: taker|partner" in info.value.reason

@@ -203,7 +203,8 @@ class _Builder:
         check = getattr(mechanism, "check_params", None)
         problem = check({k: v for k, (v, _) in params.items()}) if check is not None else None
         if problem:
-            raise self.fail(problem, next(iter(self.rules[r].pointer for _, r in params.values()), ""))
+            param, why = problem
+            raise self.fail(f"{param} {why}", f"{self.rules[params[param][1]].pointer}/value")
         for param, allowed in getattr(mechanism, "CHOICES", {}).items():
             if param in params and params[param][0] not in allowed:
                 raise bad(param, params[param][0], allowed)

@@ -49,12 +49,12 @@ def expected_gift(state: DealState) -> Gift:
     return step.gifts[step.k]
 
 
-def check_params(params: Mapping[str, Any]) -> str | None:
-    """Why the parameters cannot work, or None."""
+def check_params(params: Mapping[str, Any]) -> tuple[str, str] | None:
+    """``(param, why)`` when a parameter's value cannot work, else None."""
     distribution = params["distribution"]
     if not isinstance(distribution, dict) or distribution.get("distributor") not in DISTRIBUTORS \
             or not isinstance(distribution.get("each"), int) or distribution["each"] < 1:
-        return "distribution must be {distributor: taker|partner, each: a whole number of cards >= 1}"
+        return "distribution", "must be {distributor: taker|partner, each: a whole number of cards >= 1}"
     return None
 
 
