@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from cases_factory import DECK, minimal_case
 from skruuvi import schemas
 from skruuvi.errors import CaseFormatError, InputError, RulesetError
 from skruuvi.paths import schema_dir, spec_dir
@@ -24,22 +25,11 @@ def ruleset() -> dict[str, Any]:
 
 
 def _deck() -> list[str]:
-    return [r + s for s in "SCDH" for r in "23456789TJQKA"]
+    return list(DECK)
 
 
 def _case(**changes: Any) -> dict[str, Any]:
-    case: dict[str, Any] = {
-        "id": "test.case",
-        "ruleset": "skruuvi-2016",
-        "description": "four passes and nothing else",
-        "rules": ["auction.all-pass"],
-        "justification": {"kind": "hand-derived", "note": "the record stops after the first auction"},
-        "deal": {"form": "alkupeli", "dealer": "N", "deck": _deck(), "centre_positions": [5, 17, 30, 44]},
-        "actions": ["N pass", "E pass", "S pass", "W pass"],
-        "expect": {"error": {"index": 4, "code": "incomplete-record"}},
-    }
-    case.update(changes)
-    return case
+    return minimal_case(**{"id": "test.case", **changes})
 
 
 def _raised(instance: Any, schema: str, defs: str | None = None) -> InputError:

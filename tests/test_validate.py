@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
+from cases_factory import DECK, minimal_case
 from skruuvi.errors import InputError, YamlError
 from skruuvi.paths import repo_root, spec_dir
 from skruuvi.validate import FACTS, expression_problem, rule_ids, validate_paths
@@ -18,22 +19,11 @@ RULESET = spec_dir() / "rulesets" / "skruuvi-2016.yaml"
 
 
 def _deck() -> list[str]:
-    return [r + s for s in "SCDH" for r in "23456789TJQKA"]
+    return list(DECK)
 
 
 def _case(**changes: Any) -> dict[str, Any]:
-    case: dict[str, Any] = {
-        "id": "test.four-passes",
-        "ruleset": "skruuvi-2016",
-        "description": "four passes and nothing else",
-        "rules": ["auction.all-pass"],
-        "justification": {"kind": "hand-derived", "note": "the record stops after the first auction"},
-        "deal": {"form": "alkupeli", "dealer": "N", "deck": _deck(), "centre_positions": [5, 17, 30, 44]},
-        "actions": ["N pass", "E pass", "S pass", "W pass"],
-        "expect": {"error": {"index": 4, "code": "incomplete-record"}},
-    }
-    case.update(changes)
-    return case
+    return minimal_case(**changes)
 
 
 def _write_case(directory: Path, name: str, case: dict[str, Any]) -> Path:

@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from . import __version__, cli_conformance, cli_tools
@@ -167,19 +167,33 @@ def _replay_eras(args: argparse.Namespace) -> int:
         if picked is None:
             return EXIT_USAGE
         rulesets = picked
-    status, first = 0, True
-    for name in args.files:
+    first = True
+
+    def show(record: dict[str, Any]) -> None:
+        nonlocal first
+        result = cross_era(record, rulesets)
+        if args.format == "json":
+            sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
+        else:
+            sys.stdout.write(("" if first else "\n") + cross_era_text(result))
+        first = False
+
+    return _each_case(args.files, show)
+
+
+def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> int:
+    """Call ``handle`` on every case of every file; an unusable file or case is reported and skipped.
+
+    Returns the exit status: 1 when anything was skipped, else 0.
+    """
+    status = 0
+    for name in files:
         file, location = name, None
         try:
             for file, location, record in _records(name):
                 if not isinstance(record, dict):
                     raise InputError("a case must be a mapping", file=file, path=location)
-                result = cross_era(record, rulesets)
-                if args.format == "json":
-                    sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
-                else:
-                    sys.stdout.write(("" if first else "\n") + cross_era_text(result))
-                first = False
+                handle(record)
                 sys.stdout.flush()
         except InputError as exc:
             _say(_located(exc, file, location))
@@ -195,20 +209,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.format == "text":
         _say("replay: --format text needs --eras (without it every outcome is one JSON line)")
         return EXIT_USAGE
-    status = 0
-    for name in args.files:
-        file, location = name, None
-        try:
-            for file, location, record in _records(name):
-                if not isinstance(record, dict):
-                    raise InputError("a case must be a mapping", file=file, path=location)
-                response = replay(record).to_response()
-                sys.stdout.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
-                sys.stdout.flush()
-        except InputError as exc:
-            _say(_located(exc, file, location))
-            status = 1
-    return status
+    def show(record: dict[str, Any]) -> None:
+        response = replay(record).to_response()
+        sys.stdout.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+    return _each_case(args.files, show)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

@@ -43,14 +43,20 @@ def start(ruleset: Ruleset, deal: Mapping[str, Any]) -> DealState:
     return _advance(DealState(ruleset=ruleset, form=d.form, dealer=d.dealer, hands=d.hands, centre=d.centre))
 
 
-def verify(state: DealState, action: Action) -> None:
+def _verified(state: DealState, action: Action) -> tuple[Any, Any]:
+    """Check ``action``; return the phase and its mechanism (looked up once per action: the hot path)."""
     if state.to_act is None:
         raise IllegalAction("not-your-turn", "the deal is over; nobody is to act")
     if action.seat != state.to_act:
         raise IllegalAction("not-your-turn", f"{SEATS[state.to_act]} is to act, not {SEATS[action.seat]}")
-    phase = state.phase
-    assert phase is not None
-    MECHANISMS[phase.mechanism].verify(state, phase.params, action)
+    phase = state.form.phases[state.phase_no]
+    mechanism = MECHANISMS[phase.mechanism]
+    mechanism.verify(state, phase.params, action)
+    return phase, mechanism
+
+
+def verify(state: DealState, action: Action) -> None:
+    _verified(state, action)
 
 
 def can_apply(state: DealState, action: object) -> bool:
@@ -64,10 +70,8 @@ def can_apply(state: DealState, action: object) -> bool:
 def apply(state: DealState, action: object) -> DealState:
     """The state after ``action`` (a parsed :class:`Action` or its string); raises :class:`IllegalAction`."""
     act = action if isinstance(action, Action) else parse_action(action)
-    verify(state, act)
-    phase = state.phase
-    assert phase is not None
-    new, done = MECHANISMS[phase.mechanism].apply(state, phase.params, act)
+    phase, mechanism = _verified(state, act)
+    new, done = mechanism.apply(state, phase.params, act)
     return _advance(new) if done else new
 
 

@@ -173,7 +173,9 @@ class _Compiler:
 
     def _Call(self, node: ast.Call) -> Compiled:
         if not isinstance(node.func, ast.Name) or node.func.id not in _FUNCS or node.keywords:
-            raise self.fail(f"call {ast.unparse(node.func)!r} is not allowed (only {', '.join(_FUNCS)})")
+            what = "" if isinstance(node.func, ast.Name) else f" ({type(node.func).__name__} is not allowed)"
+            raise self.fail(f"call {ast.unparse(node.func)!r} is not allowed{what}: "
+                            "only min(), max() and abs() may be called")
         fn = _FUNCS[node.func.id]
         args = [self.compile(a) for a in node.args]
         return lambda env: fn(*(a(env) for a in args))

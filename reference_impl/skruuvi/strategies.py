@@ -120,16 +120,9 @@ def random_deal(rng: random.Random, ruleset_id: str, *, form: str | None = None,
 def play_record(ruleset_id: str, deal: dict[str, Any], rng: random.Random, *,
                 case_id: str = "random") -> dict[str, Any]:
     """``deal`` played to its end by the bots of :mod:`skruuvi.bots`: a complete legal record."""
-    from . import bots, engine
+    from . import bots
 
-    ruleset = get_ruleset(ruleset_id)
-    temper = bots.random_temper(rng)
-    state = engine.start(ruleset, deal)
-    actions: list[str] = []
-    while not state.finished:
-        action = bots.choose(state, rng, temper)
-        actions.append(str(action))
-        state = engine.apply(state, action)
+    actions, _ = bots.play_out(get_ruleset(ruleset_id), deal, rng)
     return {"id": case_id, "ruleset": ruleset_id, "deal": deal, "actions": actions}
 
 

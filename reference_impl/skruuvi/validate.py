@@ -15,7 +15,6 @@ keys, ruleset ids, rule ids, error codes) are resolved against the validated fil
 
 from __future__ import annotations
 
-import ast
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -25,28 +24,14 @@ from typing import Any
 
 from . import paths, schemas
 from .errors import CaseFormatError, InputError, RulesetError
+from .expr import FACTS as _FACTS
+from .expr import compile_expression
 from .ruledoc import pointer, rule_entries
 from .yamlio import is_json_lines, iter_json_lines, load_yaml, open_text
 
-try:
-    from .expr import FACTS as _EXPR_FACTS
-except ImportError:  # pragma: no cover - the interpreter ships expr.py
-    _EXPR_FACTS = {}
-
 #: The deal facts a scoring expression may name (DESIGN §5; documented in skruuvi.expr).
-FACTS: frozenset[str] = frozenset({
-    "level", "kind", "made", "overtricks", "undertricks", "doubling", "multiplier", "own_tricks", "opp_tricks",
-    "own_ace_ordinals", "opp_ace_ordinals", "is_main",
-}) | frozenset(_EXPR_FACTS)
+FACTS: frozenset[str] = frozenset(_FACTS)
 
-_FUNCTIONS = frozenset({"min", "max", "abs"})
-_LITERAL_NAMES = frozenset({"true", "false"})
-_ALLOWED_NODES: tuple[type[ast.AST], ...] = (
-    ast.Expression, ast.BoolOp, ast.BinOp, ast.UnaryOp, ast.Compare, ast.IfExp, ast.Name, ast.Constant,
-    ast.Subscript, ast.Call, ast.Load, ast.And, ast.Or, ast.Not, ast.USub, ast.UAdd,
-    ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod,
-    ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn,
-)
 _SKIP_DIRS = frozenset({".git", ".github", "node_modules", "site", "docs", "bench", "build", "dist", "__pycache__",
                         ".venv", "venv", ".pytest_cache", ".ruff_cache", ".hypothesis", ".mypy_cache"})
 _SKIP_FILES = frozenset({"mkdocs.yml", "mkdocs.yaml", ".pre-commit-config.yaml"})
@@ -138,29 +123,15 @@ def table_names(doc: Any) -> list[str]:
 
 
 def expression_problem(text: Any, names: set[str] | frozenset[str]) -> str | None:
-    """Why ``text`` is not a valid scoring expression over ``names`` (tables, facts), or ``None``."""
-    if isinstance(text, bool | int):
-        return None
-    if not isinstance(text, str):
-        return f"expected an expression string, got {type(text).__name__}"
+    """Why ``text`` is not a valid scoring expression over ``names`` (tables, facts), or ``None``.
+
+    The interpreter's own compiler (:func:`skruuvi.expr.compile_expression`) decides, so validation and
+    execution accept exactly the same language.
+    """
     try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError as exc:
-        return f"expression {text!r} does not parse: {exc.msg}"
-    nodes = list(ast.walk(tree))
-    for node in nodes:
-        if not isinstance(node, _ALLOWED_NODES):
-            return f"expression {text!r}: {type(node).__name__} is not allowed"
-    for node in nodes:
-        if isinstance(node, ast.Call) and (
-                not isinstance(node.func, ast.Name) or node.func.id not in _FUNCTIONS or node.keywords):
-            return f"expression {text!r}: only min(), max() and abs() may be called"
-        if isinstance(node, ast.Constant) and not isinstance(node.value, int | str):
-            return f"expression {text!r}: constant {node.value!r} is not allowed"
-    called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
-    for node in nodes:
-        if isinstance(node, ast.Name) and id(node) not in called and node.id not in names | _LITERAL_NAMES:
-            return f"expression {text!r}: unknown name {node.id!r} (not a fact nor a table of this ruleset)"
+        compile_expression(text, {}, extra=frozenset(names))
+    except RulesetError as exc:
+        return exc.reason
     return None
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import bots, engine
+from .. import bots
 from ..errors import SkruuviError
 from ..ruleset import Ruleset
 
@@ -36,13 +36,7 @@ def generate_record(ruleset: Ruleset, form: str, seed: int, case_id: str, descri
     for attempt in range(seed, seed + 100):
         rng = random.Random(attempt)
         deal = bots.random_deal(ruleset, rng, form=form)
-        temper = bots.random_temper(rng)
-        state = engine.start(ruleset, deal)
-        actions: list[str] = []
-        while not state.finished:
-            action = bots.choose(state, rng, temper)
-            actions.append(str(action))
-            state = engine.apply(state, action)
+        actions, state = bots.play_out(ruleset, deal, rng)
         if state.form.name == form and state.contract is not None:
             return {"id": case_id, "ruleset": ruleset.id, "description": description or f"a {form} deal",
                     "generated": {"by": "skruuvi.bots", "seed": attempt}, "deal": deal, "actions": actions}
