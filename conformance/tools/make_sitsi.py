@@ -51,7 +51,7 @@ def build(name: str, seed: int, options: dict | None, description: str) -> dict:
     outcome = replay(record)
     assert outcome.ok and outcome.result is not None, outcome.message
     rules = RULES + ([*(["sitsi.unwinding"] if options.get("unwinding") else []), "sitsi.agreements",
-                      *(["sitsi.bolsevikki-round", "bolsevikki.one-against-three"]
+                      *(["sitsi.bolsevikki-round", "sitsi.bolsevikki-round-deals", "bolsevikki.one-against-three"]
                         if options.get("bolsevikki_round") else [])] if options else [])
     return {
         "id": record["id"], "ruleset": ruleset.id, "description": description, "rules": rules,
@@ -159,7 +159,7 @@ def bolsevikki_round_variants(base: dict) -> list[dict]:
     kotka["deal"]["dealer"] = deals[25]["deal"]["dealer"]
     deals[25] = kotka
     case = _variant(base, "error-bolsevikki-round-kotka", "A kotka where the round of bolsevikit is under way",
-                    ["sitsi.bolsevikki-round", "sitsi.agreements"], deals,
+                    ["sitsi.bolsevikki-round", "sitsi.bolsevikki-round-deals", "sitsi.agreements"], deals,
                     {"deal": 25, "index": None, "code": "wrong-deal-form"},
                     "With bolsevikki_round agreed, deals 24-27 follow the three blocks (deals 0-23) and are all "
                     "bolsevikit. Deal 25 names form kotka (a copy of deal 23 with the right dealer): "
@@ -170,7 +170,8 @@ def bolsevikki_round_variants(base: dict) -> list[dict]:
     last = next(e["seats"] for e in reversed(deals[:24]) if "seats" in e)
     deals[26]["seats"] = {"N": last["E"], "E": last["S"], "S": last["W"], "W": last["N"]}
     case = _variant(base, "error-bolsevikki-round-seats-moved", "Players change seats during the bolsevikki round",
-                    ["sitsi.bolsevikki-round", "sitsi.agreements", "sitsi.partnerships"], deals,
+                    ["sitsi.bolsevikki-round", "sitsi.bolsevikki-round-deals", "sitsi.agreements",
+                     "sitsi.partnerships"], deals,
                     {"deal": 26, "index": None, "code": "wrong-seating"},
                     "The bolsevikki round keeps the seats of the last block (deal 16's seats). Deal 26 names seats "
                     "with every player moved one place: wrong-seating at deal 26 (deals 24 and 25 are legal).")

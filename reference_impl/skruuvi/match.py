@@ -56,9 +56,9 @@ class MatchPlan:
             blocks += blocks[::-1]
         self.blocks: list[tuple[tuple[str, ...], ...] | None] = list(blocks) or [None]
         self.block_stages: list[list[dict[str, Any]]] = [list(params["stages"])] * len(self.blocks)
-        if params.get("bolsevikki_round"):  # one more block, seats kept: four bolsevikki deals
+        if params.get("bolsevikki_round"):  # one more block, seats kept (its stages are ruleset data)
             self.blocks.append(None)
-            self.block_stages.append([{"form": "bolsevikki", "deals": 4}])
+            self.block_stages.append(list(params["bolsevikki_round_stages"]))
         self.block = 0
         self.stage = 0
         self.dealt = 0  # deals played in the current stage
