@@ -57,7 +57,7 @@ def test_the_real_spec_and_suite_validate() -> None:
     root = repo_root()
     errors, summary = validate_paths([str(root / "spec"), str(root / "conformance")])
     assert [str(e) for e in errors] == []
-    assert "2 rulesets" in summary and "sources, errors" in summary and summary.endswith("; 0 errors")
+    assert "3 rulesets" in summary and "sources, errors" in summary and summary.endswith("; 0 errors")
 
 
 def test_summary_counts_cases(tmp_path: Path) -> None:
@@ -297,7 +297,8 @@ def test_errors_yaml_is_the_design_list_in_precedence_order() -> None:
     codes = [e["code"] for e in data["errors"]]
     assert codes == ["invalid-deal", "malformed-action", "not-your-turn", "exchange-forbidden", "double-not-allowed",
                      "redouble-not-allowed", "wrong-phase", "give-wrong-recipient", "give-wrong-count",
-                     "card-not-held", "return-same-card", "must-follow-suit", "bid-not-allowed",
+                     "card-not-held", "return-same-card", "choice-not-offered", "must-follow-suit",
+                     "bid-not-allowed",
                      "bid-below-minimum", "bid-not-higher", "final-contract-too-low", "incomplete-record",
                      "wrong-deal-form", "wrong-dealer", "wrong-seating", "match-overrun"]
     ruleset_rules = set().union(*(rule_ids(load_yaml(p)) for p in (spec_dir() / "rulesets").glob("*.yaml")))

@@ -42,7 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="examples:\n"
                               "  skruuvi replay conformance/cases/2016/score/made-5H-exact.yaml\n"
                               "  skruuvi replay --eras all conformance/cases/2016/misere/made-5M-exact-two.yaml\n"
-                              "  skruuvi replay --eras 2016,skruuvi-1944 --format json CASE.yaml")
+                              "  skruuvi replay --eras 2016,skruuvi-1944 --format json CASE.yaml\n"
+                              "  skruuvi replay --reading score.scale conformance/cases/1895/slams/*.yaml")
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="a .yaml case file or a .jsonl file with one case per line; '-' reads JSON Lines from "
                         "stdin")
@@ -50,6 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="replay under these rulesets (ids or eras, comma-separated) or 'all' of spec/rulesets/")
     p.add_argument("--format", choices=("text", "json"), default=None,
                    help="with --eras: a side-by-side table (text, the default) or one JSON object per case")
+    p.add_argument("--reading", metavar="RULE[=VALUE]", action="append", default=[],
+                   help="replay under another reading of a rule of the record's ruleset: RULE=VALUE (VALUE is a "
+                        "YAML scalar or flow value) or RULE alone for its first listed alternative; repeatable. "
+                        "E.g. --reading score.scale (1895's figures as printed) or "
+                        "--reading kitty.choice=pakettiskruuvi")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("compare", help="list the rule differences between two rulesets, by topic",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -201,6 +207,25 @@ def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> in
     return status
 
 
+def _parse_readings(specs: list[str]) -> dict[str, Any] | None:
+    """``--reading RULE[=VALUE]`` options as ``{rule id: value or None}``; None (after a message) if bad."""
+    from .errors import YamlError
+    from .yamlio import parse_yaml
+
+    readings: dict[str, Any] = {}
+    for spec in specs:
+        rule_id, eq, text = spec.partition("=")
+        if not rule_id or (eq and not text):
+            _say(f"replay: --reading {spec!r}: expected RULE or RULE=VALUE, e.g. score.scale=10")
+            return None
+        try:
+            readings[rule_id] = parse_yaml(text, "--reading") if eq else None
+        except YamlError as exc:
+            _say(f"replay: --reading {spec!r}: {exc}")
+            return None
+    return readings
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from .replay import replay
 
@@ -209,8 +234,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.format == "text":
         _say("replay: --format text needs --eras (without it every outcome is one JSON line)")
         return EXIT_USAGE
+    readings = _parse_readings(args.reading)
+    if readings is None:
+        return EXIT_USAGE
+    if readings and args.eras is not None:
+        _say("replay: --reading applies to the record's own ruleset; it cannot be combined with --eras")
+        return EXIT_USAGE
+    variants: dict[str, Any] = {}
+
+    def ruleset_for(record: dict[str, Any]) -> Any:
+        if not readings:
+            return None
+        from .ruleset import get_ruleset, with_readings
+
+        rid = record.get("ruleset")
+        if rid not in variants:
+            variants[rid] = with_readings(get_ruleset(rid), readings)
+        return variants[rid]
+
     def show(record: dict[str, Any]) -> None:
-        response = replay(record).to_response()
+        response = replay(record, ruleset_for(record)).to_response()
         sys.stdout.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
 
     return _each_case(args.files, show)

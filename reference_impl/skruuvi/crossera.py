@@ -37,8 +37,9 @@ CODE_PARAMS: dict[str, tuple[str, ...]] = {
     "bid-not-allowed": ("strain_order",),
     "exchange-forbidden": ("banned_if_main_first_bid_at_least",),
     "return-same-card": ("return_must_differ",),
-    "give-wrong-count": ("to_partner", "partner_gives_each", "count"),
-    "give-wrong-recipient": ("to_partner", "distribute_order", "givers", "giver", "first"),
+    "choice-not-offered": ("procedures", "procedure"),
+    "give-wrong-count": ("to_partner", "partner_gives_each", "count", "procedures"),
+    "give-wrong-recipient": ("to_partner", "distribute_order", "givers", "giver", "first", "procedures"),
 }
 TURN_PARAMS: dict[str, tuple[str, ...]] = {
     "auction": ("bidders",), "kitty": ("distribute_order",), "defenders_exchange": ("first",),

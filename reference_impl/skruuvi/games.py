@@ -6,7 +6,8 @@ count reaches the ruleset's ``game_threshold`` wins a game: its n-th game of the
 counts restart. When both sides reach the threshold in the same deal, ``simultaneous_games:
 first-by-trick`` gives the game to the side that reached it first, counting the deal's below points
 trick by trick in the order of play. A form with ``resets_running: true`` (kotka) restarts both
-counts after every deal.
+counts after every deal. The threshold and the bonus are multiplied by the ruleset's ``scale``, like
+every other point figure.
 """
 
 from __future__ import annotations
@@ -87,8 +88,7 @@ def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[l
     spec = deal.ruleset.match
     if spec is None or not spec.has_games:
         return items, before
-    params = spec.params
-    threshold = params["game_threshold"]
+    threshold = deal.ruleset.game_threshold
     below = _below(items)
     running = {s: before.get("running", s) + below[s] for s in SIDES}
     games = {s: before.get("games", s) for s in SIDES}
@@ -101,7 +101,7 @@ def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[l
             winner = _first_to_reach(deal, start, threshold)
         games[winner] += 1
         assert spec.game_bonus is not None
-        bonus = spec.game_bonus({"game_number": games[winner]})
+        bonus = spec.game_bonus({"game_number": games[winner]}) * deal.ruleset.scale
         items = [*items, ScoreItem("match.game-bonus", winner, bonus, BELOW)]
         running = {"NS": 0, "EW": 0}
     if deal.form.params.get("resets_running"):

@@ -82,6 +82,9 @@ def _candidates(state: DealState, legal: str, rng: random.Random) -> Iterator[st
         level = int(args[0][0])
         for lower in range(1, level + 1):
             yield f"{seat} bid {lower}{rng.choice('SCDHGM')}"
+    if verb == "choose":  # a named choice (1895's procedures): an option not offered, or no option at all
+        yield f"{seat} choose {rng.choice(['kotkaskruuvi', 'ostos', 'paketti'])}"
+        yield f"{seat} choose"
     yield rng.choice([f"{seat} play", f"{seat} bid 8S", "X pass", f"{seat} shout", f"{seat} give {seat}", ""])
 
 

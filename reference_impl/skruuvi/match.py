@@ -36,10 +36,12 @@ def _round_half_away(value: Fraction) -> int:
     return whole if value >= 0 else -whole
 
 
-def side_final(params: Mapping[str, Any], totals: Mapping[str, int]) -> dict[str, int]:
+def side_final(params: Mapping[str, Any], totals: Mapping[str, int], scale: int = 1) -> dict[str, int]:
+    """The final accounting: totals, their difference and the book entry (the divisor is at the ruleset's
+    ``scale``, so the book is the same whichever scale the points are written in)."""
     difference = totals["NS"] - totals["EW"]
     step = params["final_rounding"]
-    book = _round_half_away(Fraction(difference, params["final_divisor"] * step)) * step
+    book = _round_half_away(Fraction(difference, params["final_divisor"] * scale * step)) * step
     return {"NS": totals["NS"], "EW": totals["EW"], "difference": difference, "book": book}
 
 
@@ -193,5 +195,5 @@ def replay_match(ruleset: Ruleset, match: Any) -> Outcome:
         ranking = sorted(players, key=lambda p: (-players[p], p))
         final: dict[str, Any] = {"totals": dict(sorted(players.items())), "ranking": ranking}
     else:
-        final = side_final(params, {side: sum(sums[side].values()) for side in SIDES})
+        final = side_final(params, {side: sum(sums[side].values()) for side in SIDES}, ruleset.scale)
     return Outcome(result={"match": {"sheets": sheets, "final": final}})

@@ -6,6 +6,7 @@ be read is ``malformed-action``; whether a well-read action is *legal* is the ph
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -100,18 +101,21 @@ def parse_bid(text: str) -> Bid | None:
     return BIDS.get(text)
 
 
-VERBS = frozenset({"bid", "pass", "give", "double", "redouble", "play"})
+VERBS = frozenset({"bid", "pass", "give", "double", "redouble", "play", "choose"})
+OPTION_WORD = re.compile(r"[a-z][a-z-]*")
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A parsed action: who does what. ``target`` is the recipient of a ``give``."""
+    """A parsed action: who does what. ``target`` is the recipient of a ``give``; ``option`` the word
+    of a ``choose`` (whether the ruleset offers it is the phase's call, not the parser's)."""
 
     seat: int
     verb: str
     bid: Bid | None = None
     target: int | None = None
     cards: tuple[Card, ...] = ()
+    option: str | None = None
 
     def __str__(self) -> str:
         parts = [SEATS[self.seat], self.verb]
@@ -120,6 +124,8 @@ class Action:
         if self.target is not None:
             parts.append(SEATS[self.target])
         parts.extend(str(c) for c in self.cards)
+        if self.option is not None:
+            parts.append(self.option)
         return " ".join(parts)
 
 
@@ -155,6 +161,10 @@ def _parse_text(text: str) -> Action:
         if bid is None:
             raise _malformed(text, "expected 'bid <level 1-7><strain S C D H G M>'")
         return Action(seat, verb, bid=bid)
+    if verb == "choose":
+        if len(args) != 1 or not OPTION_WORD.fullmatch(args[0]):
+            raise _malformed(text, "expected 'choose <option>', one lowercase word such as 'choose pakettiskruuvi'")
+        return Action(seat, verb, option=args[0])
     if verb == "play":
         card = parse_card(args[0]) if len(args) == 1 else None
         if card is None:

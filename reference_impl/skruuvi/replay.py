@@ -63,7 +63,7 @@ def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
     before = None
     if ruleset.match is not None and ruleset.match.has_games and isinstance(deal, Mapping):
         try:  # the set position is part of the deal: checked before any action
-            before = position_from(deal.get("state"), ruleset.match.params["game_threshold"])
+            before = position_from(deal.get("state"), ruleset.game_threshold)
         except IllegalAction as exc:
             return Outcome(error_code=exc.code, error_index=None, message=exc.message)
     played = play_deal(ruleset, deal, actions)

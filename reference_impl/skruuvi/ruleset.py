@@ -119,6 +119,17 @@ class Ruleset:
     match: MatchSpec | None = None
 
     @property
+    def scale(self) -> int:
+        """Every point figure is multiplied by this (``score.scale``; 1 unless the ruleset says otherwise)."""
+        return int(self.scoring_params.get("scale", 1))
+
+    @property
+    def game_threshold(self) -> int:
+        """The running count that wins a game, at the ruleset's scale (rulesets with games only)."""
+        assert self.match is not None
+        return int(self.match.params["game_threshold"]) * self.scale
+
+    @property
     def rule_ids(self) -> frozenset[str]:
         return frozenset(self.rules)
 
@@ -322,6 +333,9 @@ class _Builder:
         scoring = self.section("scoring")
         params = {k: v for k, (v, _) in self.add_rules(scoring.get("rules"), "/scoring/rules").items()}
         self.require(params, SCORING_PARAMS, "/scoring", "scoring")
+        scale = params.get("scale", 1)
+        if not isinstance(scale, int) or isinstance(scale, bool) or scale < 1:
+            raise self.fail("scale must be a whole number >= 1", "/scoring/rules")
         columns = params.get("columns", ["deal"])
         if not isinstance(columns, list) or not columns or not all(isinstance(c, str) for c in columns):
             raise self.fail("columns must be a non-empty list of names", "/scoring/rules")
@@ -468,3 +482,35 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if ruleset.id != ruleset_id:
         raise RulesetError(f"file defines id {ruleset.id!r}, expected {ruleset_id!r}", file=ruleset.path, path="/id")
     return ruleset
+
+
+def _resolve_pointer(doc: Any, pointer: str) -> Any:
+    node = doc
+    for part in pointer.strip("/").split("/"):
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def with_readings(ruleset: Ruleset, readings: Mapping[str, Any]) -> Ruleset:
+    """The ruleset with other readings of some rules: ``{rule id: value}``, where ``value`` replaces the
+    rule's ``value``, or is ``None`` for the rule's first listed alternative (e.g. ``score.scale`` -> 10,
+    the 1895 figures as printed). The copy is compiled and checked like any ruleset; its id is unchanged,
+    so records replay under it as under the original. Raises :class:`RulesetError` for an unknown rule id,
+    a rule without a value or alternatives, or a value the ruleset cannot use."""
+    import copy
+
+    doc = copy.deepcopy(dict(ruleset.raw))
+    for rule_id, value in readings.items():
+        rule = ruleset.rules.get(rule_id)
+        if rule is None:
+            raise RulesetError(f"no rule {rule_id!r} in {ruleset.id}", file=ruleset.path)
+        entry = _resolve_pointer(doc, rule.pointer)
+        if "value" not in entry:
+            raise RulesetError(f"rule {rule_id} has no value to change", file=ruleset.path, path=rule.pointer)
+        if value is None:
+            values = [a["value"] for a in entry.get("alternatives") or () if "value" in a]
+            if not values:
+                raise RulesetError(f"rule {rule_id} lists no alternative value", file=ruleset.path, path=rule.pointer)
+            value = values[0]
+        entry["value"] = value
+    return compile_ruleset(doc, ruleset.path)

@@ -3,7 +3,8 @@
 One generic scorer for every ruleset. The form's scoring scheme is a list of rules; each rule is
 evaluated for the side(s) named by ``to`` (``main``, ``defenders``, ``each``, ``NS``, ``EW``) with the
 facts seen from that side (:data:`skruuvi.expr.FACTS`, plus the ruleset's derived facts). A rule's
-points go to its ``column`` (rulesets without a line have the single column ``deal``). ``multiplied``
+points go to its ``column`` (rulesets without a line have the single column ``deal``), multiplied by the
+ruleset's ``scale`` (1 unless the ruleset restores a source's larger figures). ``multiplied``
 rules are multiplied by the ruleset's multiplier for the doubling: always (``true``) or only for the
 deal's winner (``winner``). When ``defenders_receive`` is ``negation``, the other side receives the
 negation of every ``to: main`` item.
@@ -165,6 +166,7 @@ def score_items(state: DealState, only_column: str | None = None) -> list[ScoreI
     main = state.main_side if state.contract is not None else None
     winner = winner_side(state, facts)
     negate = ruleset.scoring_params["defenders_receive"] == "negation"
+    scale = ruleset.scale
     items: list[ScoreItem] = []
     for rule in ruleset.schemes[state.form.scheme]:
         if only_column is not None and rule.column != only_column:
@@ -189,6 +191,7 @@ def score_items(state: DealState, only_column: str | None = None) -> list[ScoreI
                 raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=ruleset.path)
             if rule.multiplied is True or (rule.multiplied == "winner" and side == winner):
                 points *= facts["multiplier"]
+            points *= scale
             if points == 0:
                 continue
             items.append(ScoreItem(rule.id, side, points, rule.column))
@@ -212,6 +215,7 @@ def _one_against_each(state: DealState, rule: Any, facts: dict[str, Any]) -> lis
         raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
     if rule.multiplied is True:
         points *= facts["multiplier"]
+    points *= state.ruleset.scale
     others = [s for s in SEATS if s != seat]
     return [ScoreItem(rule.id, seat, points * len(others), rule.column),
             *(ScoreItem(rule.id, other, -points, rule.column) for other in others)]

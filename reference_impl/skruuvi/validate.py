@@ -402,19 +402,23 @@ def _compiled_ruleset(ruleset_id: str, ctx: _Context) -> Any:
     return ctx.compiled[ruleset_id]
 
 
-def _deal_problem(deal: Any, ruleset_id: str, ctx: _Context) -> tuple[bool, str] | None:
-    """``(valid, message)`` from the interpreter's deal builder, or ``None`` if it cannot be asked."""
+def _deal_problem(deal: Any, ruleset_id: str, ctx: _Context, single: bool) -> tuple[bool, str] | None:
+    """``(valid, message)`` from the interpreter's deal builder (and, for a single-deal record of a ruleset
+    with games, its ``deal.state``), or ``None`` if it cannot be asked."""
     ruleset = _compiled_ruleset(ruleset_id, ctx)
     if ruleset is None:
         return None
     try:
         from .deal import build_deal
-    except ImportError:  # pragma: no cover - the interpreter ships deal.py
+        from .games import position_from
+    except ImportError:  # pragma: no cover - the interpreter ships deal.py and games.py
         return None
     from .errors import IllegalAction
 
     try:
         build_deal(deal, ruleset)
+        if single and ruleset.match is not None and ruleset.match.has_games:
+            position_from(deal.get("state"), ruleset.game_threshold)
     except IllegalAction as exc:
         return False, exc.message
     return True, ""
@@ -488,11 +492,15 @@ def _expect_errors(record: dict[str, Any], file: str, prefix: str, ctx: _Context
 
 def _deal_errors(record: dict[str, Any], ruleset_id: str, file: str, prefix: str,
                  ctx: _Context) -> Iterator[CaseFormatError]:
-    expects_invalid = _expected_error(record).get("code") == "invalid-deal"
-    for where, deal, _actions in _case_deals(record):
+    expected = _expected_error(record)
+    expects_invalid = expected.get("code") == "invalid-deal"
+    stop = expected.get("deal") if isinstance(expected.get("deal"), int) else None
+    for k, (where, deal, _actions) in enumerate(_case_deals(record)):
         if not isinstance(deal, dict):
             continue
-        answer = _deal_problem(deal, ruleset_id, ctx)
+        if where and stop is not None and k >= stop:
+            break  # the match record is expected to stop at an earlier deal (its form, dealer, ...)
+        answer = _deal_problem(deal, ruleset_id, ctx, single=not where)
         if answer is None:
             continue
         valid, message = answer

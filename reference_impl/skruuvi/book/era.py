@@ -57,6 +57,15 @@ class _Page:
                 expressions[entry["id"] + "/when"] = entry.get("when")
         self.axes = table_axes(expressions)
         self.table_rule = {t.get("name"): t["id"] for t in self.raw.get("scoring", {}).get("tables") or []}
+        self.other_scales = self._other_scales()
+
+    def _other_scales(self) -> list[int]:
+        """The scales of the ``score.scale`` rule's other readings (e.g. 1895's figures as printed, ×10)."""
+        for entry in (self.raw.get("scoring") or {}).get("rules") or []:
+            if entry.get("param") == "scale":
+                return [a["value"] for a in entry.get("alternatives") or []
+                        if isinstance(a.get("value"), int) and a["value"] != entry.get("value")]
+        return []
 
     def add(self, *blocks: str) -> None:
         self.out.extend(blocks)
@@ -195,15 +204,22 @@ class _Page:
     def table_markdown(self, entry: Mapping[str, Any]) -> str:
         v = entry.get("value")
         axes = self.axes.get(str(entry.get("name")), [])
+        scales = self.other_scales if entry.get("unit", "points") == "points" else []
         if isinstance(v, Mapping) and v and all(isinstance(x, Mapping) for x in v.values()):
             cols = list(dict.fromkeys(k for row in v.values() for k in row))
             corner = " / ".join(axes[:2]) if len(axes) >= 2 else ""
             head = [corner] + [str(c) for c in cols]
-            return md.table(head, [[str(k)] + [row.get(c, "—") for c in cols] for k, row in v.items()])
+            table = md.table(head, [[str(k)] + [row.get(c, "—") for c in cols] for k, row in v.items()])
+            return "\n\n".join([table, *(f"At scale {s}, every figure × {s}." for s in scales)])
         if isinstance(v, Mapping):
             axis = axes[0] if axes else "key"
-            return md.table([axis] + [str(k) for k in v], [["points", *list(v.values())]])
-        return f"Value: **{v}**"
+            rows = [["points", *list(v.values())]]
+            rows += [[f"at scale {s}", *(x * s if isinstance(x, int) else x for x in v.values())] for s in scales]
+            return md.table([axis] + [str(k) for k in v], rows)
+        if entry.get("unit") == "factor":
+            return f"Value: **{v}** (a factor: the same at every scale)"
+        return " · ".join([f"Value: **{v}**", *(f"at scale {s}: **{v * s if isinstance(v, int) else v}**"
+                                                for s in scales)])
 
     def scoring(self) -> None:
         sc = self.raw.get("scoring") or {}

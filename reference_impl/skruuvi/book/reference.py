@@ -182,6 +182,7 @@ VERBS = [
     ("double", "`W double`", "double (1940s knock, 2016 kahdennus)"),
     ("redouble", "`N redouble`", "redouble (1940s counter-knock, 2016 kolmennus)"),
     ("play", "`E play AS`", "play a card to the current trick"),
+    ("choose", "`N choose pakettiskruuvi`", "name one of the options a ruleset offers (1895: the taker's procedure)"),
 ]
 STATUSES = [
     ("pass", "the response equals the expectation"), ("fail", "it differs (the report shows a diff)"),
