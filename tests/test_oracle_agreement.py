@@ -48,7 +48,8 @@ def test_the_oracle_passes_the_hand_written_suite_over_scp() -> None:
 
 
 VERBS = ["pass", "double", "redouble", "bid 5H", "bid 1S", "bid 7G", "bid 6M", "play AS", "play 2C",
-         "give N AS", "give E 3D 4D 5D 6D", "give W 7H"]
+         "give N AS", "give E 3D 4D 5D 6D", "give W 7H", "choose ostoskruuvi", "choose pakettiskruuvi",
+         "choose kotka", "choose"]
 
 
 def _corrupt(case: dict, rng: random.Random) -> dict:
@@ -69,7 +70,7 @@ def _corrupt(case: dict, rng: random.Random) -> dict:
     return bad
 
 
-@pytest.mark.parametrize("ruleset_id", ["skruuvi-2016", "skruuvi-1944"])
+@pytest.mark.parametrize("ruleset_id", ["skruuvi-2016", "skruuvi-1944", "skruuvi-1895"])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_deals_and_corruptions_agree(oracle: ModuleType, seed: int, ruleset_id: str) -> None:
     ruleset = get_ruleset(ruleset_id)

@@ -2,18 +2,20 @@
 """skruuvi-oracle: an independent, hand-coded replayer for rulesets `skruuvi-2016` and `skruuvi-1944`
 (both with alkupeli and kotka deals, and the all-pass form each turns into; 2016 also bolsevikki
 deals), with the match records of both eras (a 1944 set, a 2016 sitsi with its optional bolsevikki
-round).
+round), and for `skruuvi-1895` (alkupeli only: one auction, the taker's choice of ostoskruuvi or
+pakettiskruuvi, a redeal on four passes; rubber match records).
 
-Written from docs (DESIGN.md, the project's 2016 and 1944 briefs and their addenda, the prose of skruuvi-2016.yaml, the
-Finnish seed text) without looking at the reference interpreter. Standard library only; every number
+Written from docs (DESIGN.md, the project's 2016, 1944 and 1895 briefs and their addenda, the prose of
+skruuvi-2016.yaml and skruuvi-1895.yaml, the Finnish seed text) without looking at the reference
+interpreter. Standard library only; every number
 of both eras is hard-coded here on purpose, so that this file is a second opinion and not a second
 reading of the same data.
 
-Layout: notation and actions (shared) · the two era tables `ERA_2016` / `ERA_1944` (what differs in
-the deal, the auctions, the exchanges, the knocks and the lead) · deal reading · the `Game` state
-machine (one method per phase, asking its era where eras differ) · 2016 scoring (bolsevikki per
-seat) · 1944 scoring,
-games and match records · 2016 sitsi match records · SCP/1 server and CLI.
+Layout: notation and actions (shared) · the three era tables `ERA_2016` / `ERA_1944` / `ERA_1895`
+(what differs in the deal, the auctions, the exchanges, the knocks and the lead) · deal reading · the
+`Game` state machine (one method per phase, asking its era where eras differ) · 2016 scoring
+(bolsevikki per seat) · 1944 scoring, games and match records · 1895 scoring and rubbers · 2016 sitsi
+match records · SCP/1 server and CLI.
 
 Usage:
     python3 oracle.py                   SCP/1 server on stdin/stdout (DESIGN §6)
@@ -23,13 +25,14 @@ Usage:
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.6.0"
+VERSION = "0.7.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
@@ -38,6 +41,8 @@ SUITS = "SCDH"
 STRAINS = "MSCDHG"            # the strain letters (and the alkupeli bidding order, low to high)
 ALL_CARDS = frozenset(r + s for r in RANKS for s in SUITS)
 VERBS = ("bid", "pass", "give", "double", "redouble", "play")
+CHOOSE = "choose"             # one more verb (DESIGN §3): a named choice; only 1895 offers one
+CHOICE_WORD = re.compile(r"[a-z][a-z-]*")   # the one word a `choose` takes (fullmatch)
 
 # Scoring tables of the 2016 rules (rule ids score.*).
 MADE_VALUE = {"trump": {5: 25, 6: 35, 7: 50}, "grand": {5: 25, 6: 35, 7: 50},
@@ -111,6 +116,7 @@ class Action:
     bid: tuple[int, str] | None = None   # (level, strain)
     to: str | None = None                # give: recipient
     cards: tuple[str, ...] = ()          # give: cards; play: one card
+    choice: str | None = None            # choose: the option named
 
 
 def parse_bid(text: str) -> tuple[int, str]:
@@ -119,14 +125,21 @@ def parse_bid(text: str) -> tuple[int, str]:
     return int(text[0]), text[1]
 
 
-def parse_action(raw: Any) -> Action:
-    """Parse `<seat> <verb> [args]`; anything unparseable is malformed-action."""
+def parse_action(raw: Any, choose: bool = True) -> Action:
+    """Parse `<seat> <verb> [args]`; anything unparseable is malformed-action. `choose` is a verb of the
+    notation in every era (DESIGN §3); where no choice is offered it is wrong-phase, like any verb
+    with no meaning at that moment (settled with the project after the 0.7.0 review)."""
     if not isinstance(raw, str):
         raise RecordError("malformed-action")
     words = raw.split()
-    if len(words) < 2 or words[0] not in SEATS or words[1] not in VERBS:
+    if (len(words) < 2 or words[0] not in SEATS
+            or (words[1] not in VERBS and not (choose and words[1] == CHOOSE))):
         raise RecordError("malformed-action")
     seat, verb, args = words[0], words[1], words[2:]
+    if verb == CHOOSE:                                     # exactly one lower-case word
+        if len(args) != 1 or not CHOICE_WORD.fullmatch(args[0]):
+            raise RecordError("malformed-action")
+        return Action(seat, verb, choice=args[0])
     if verb in ("pass", "double", "redouble"):
         if args:
             raise RecordError("malformed-action")
@@ -179,6 +192,9 @@ class Era:
     all_pass_knocks: bool                     # all-pass form has a doubling (knock) phase
     misere_lead_right: bool                   # bid misère: right of D leads (else left of D)
     one_against_three: tuple[str, ...] = ()   # dealt forms with one round of calls and a bolshevik
+    all_pass_redeal: bool = False             # four opening passes: a redeal, nothing is played
+    kitty_choices: tuple[str, ...] = ()       # one auction only; the taker then chooses how to pass
+                                              # on the centre cards (empty: kitty + second auction)
 
 
 ERA_2016 = Era(
@@ -212,7 +228,30 @@ ERA_1944 = Era(
     misere_lead_right=True,
 )
 
-ERAS = {era.ruleset: era for era in (ERA_2016, ERA_1944)}
+# skruuvi-1895 (brief-1895): alkupeli only, strains S < C < D < H < G (no misère: bid-not-allowed),
+# no minimum, one auction ending at the 8th pass, four opening passes a redeal, the taker's choice of
+# two procedures, no defenders' exchange and no knocks, declarer's left leads. The unused fields
+# (final minimum, exchange ban, all-pass exchange) are filled with values that never apply.
+OSTOSKRUUVI = "ostoskruuvi"         # the taker gives one card each: his left, his partner, his right
+PAKETTISKRUUVI = "pakettiskruuvi"   # taker -> partner 4 cards; partner one each: his left, taker, right
+
+ERA_1895 = Era(
+    ruleset="skruuvi-1895",
+    dealt_forms={"alkupeli": (12, 4)},
+    all_pass_form="redeal",
+    strain_order={"alkupeli": "SCDHG"},
+    min_bid_level={"alkupeli": 1},
+    final_min_level={"alkupeli": 1},
+    exchange_ban_level=8,
+    centre_ok=_centre_ok_1944,                             # only position 51 is refused
+    all_pass_return_rule=False,
+    all_pass_knocks=False,
+    misere_lead_right=False,
+    all_pass_redeal=True,
+    kitty_choices=(OSTOSKRUUVI, PAKETTISKRUUVI),
+)
+
+ERAS = {era.ruleset: era for era in (ERA_2016, ERA_1944, ERA_1895)}
 
 
 # ----------------------------------------------------------------------------- deal
@@ -303,7 +342,7 @@ class Game:
         self.form = deal.form                               # ... or the all-pass form
         self.order = era.strain_order[deal.form]            # bidding order, low to high
         self.one_against_three = deal.form in era.one_against_three   # a bolsevikki
-        self.redealt = False                                # bolsevikki: four passes
+        self.redealt = False                                # bolsevikki, 1895: four passes
         self.phase = "call" if self.one_against_three else "first-auction"
         self.to_act: str | None = deal.dealer
         # auctions
@@ -342,12 +381,13 @@ class Game:
     # -- driver
 
     def apply(self, raw: Any) -> None:
-        action = parse_action(raw)                          # 1. malformed-action
+        action = parse_action(raw)                                  # 1. malformed-action
         if self.phase == "done" or action.seat != self.to_act:
             raise RecordError("not-your-turn")              # 2. not-your-turn
         handler = {
             "first-auction": self._first_auction,
             "call": self._call,
+            "choice": self._choice,
             "gifts": self._exchange_step,
             "kitty": self._exchange_step,
             "second-auction": self._second_auction,
@@ -387,9 +427,21 @@ class Game:
         self.calls += 1
         self.to_act = left(a.seat)
         if self.calls == 4 and self.high is None:          # auction.all-pass
-            self._start_all_pass()
+            if self.era.all_pass_redeal:
+                self._redeal()
+            else:
+                self._start_all_pass()
         elif self.high is not None and self.passes == FIRST_AUCTION_END_PASSES:
-            self._start_kitty()
+            if self.era.kitty_choices:
+                self._start_choice()
+            else:
+                self._start_kitty()
+
+    def _redeal(self) -> None:
+        """Nothing more happens in this deal: nobody is to act (bolsevikki, 1895)."""
+        self.redealt = True
+        self.phase = "done"
+        self.to_act = None
 
     # -- bolsevikki: one round of calls, then the bolshevik's gifts (brief-2016 ADDENDUM 2)
 
@@ -406,9 +458,7 @@ class Game:
         if self.calls < 4:
             return
         if self.high_seat is None:                          # bolsevikki.redeal: nothing more happens
-            self.redealt = True
-            self.phase = "done"
-            self.to_act = None
+            self._redeal()
             return
         d = self.declarer = self.taker = self.high_seat
         self.hands[d] |= set(self.centre)                   # D takes the centre (automatic)
@@ -416,6 +466,31 @@ class Game:
         self.steps = [(d, left(d), 1), (d, left(left(d)), 1), (d, right(d), 1)]
         self.received = {}
         self.to_act = d
+
+    # -- 1895: the taker takes the centre cards, chooses a procedure, then the gifts (brief-1895)
+
+    def _start_choice(self) -> None:
+        assert self.high_seat is not None
+        t = self.taker = self.declarer = self.high_seat    # no second auction: H is D
+        self.hands[t] |= set(self.centre)                   # kitty.take (automatic): 16 cards
+        self.phase = "choice"
+        self.to_act = t
+
+    def _choice(self, a: Action) -> None:
+        """`<taker> choose ostoskruuvi|pakettiskruuvi`; then the gifts of that procedure."""
+        if a.verb != CHOOSE:
+            raise RecordError("wrong-phase")
+        if a.choice not in self.era.kitty_choices:
+            raise RecordError("choice-not-offered")
+        t = self.taker
+        p = partner(t)
+        if a.choice == OSTOSKRUUVI:                         # one card each, from the taker's left
+            self.steps = [(t, left(t), 1), (t, p, 1), (t, right(t), 1)]
+        else:                                               # 4 to the partner, who gives one each
+            self.steps = [(t, p, 4), (p, left(p), 1), (p, t, 1), (p, right(p), 1)]
+        self.phase = "gifts"                                # then play, led by the taker's left
+        self.received = {}
+        self.to_act = self.steps[0][0]
 
     # -- kitty (alkupeli), kotka exchange, partner exchange (all-pass form): compulsory gives
 
@@ -840,13 +915,84 @@ def read_state_1944(deal: dict[str, Any]) -> tuple[dict[str, int], dict[str, int
 
 
 def result_1944(game: Game, running: dict[str, int], games: dict[str, int]) -> dict[str, Any]:
-    sc = score_1944(game)
+    return deal_result_with_game(game, score_1944(game), running, games)
+
+
+def deal_result_with_game(game: Game, sc: Score1944, running: dict[str, int],
+                          games: dict[str, int]) -> dict[str, Any]:
+    """A single deal's result (1944, 1895): the deal's points plus the game bonus `deal.state` implies."""
     below = dict(sc.below)
     won = game_winner_1944(running, sc)
     if won is not None:
         below[won] += (games[won] + 1) * GAME_BONUS_1944
     score = {s: {"below": below[s], "above": sc.above[s]} for s in SIDES}
     return {"contract": game.contract(), "tricks": dict(game.tricks), "score": score}
+
+
+# ----------------------------------------------------------------------------- 1895 scoring
+
+# brief-1895, "Result" (the reduced PSW figures, scale 1; no multipliers, no contract bonus below 6)
+UNDERTRICK_1895 = 100            # x level, per undertrick, to the defenders
+HONOUR_1895 = 10                 # x level, per honour of the side holding 3+ of A K Q J T of trumps
+ACE_1895 = {"trump": 10, "grand": 25}    # x level, per ace of the side holding 3+ (2-2: odd trick, 2)
+BID_SLAM_1895 = {6: 500, 7: 1000}        # made by the declarer's side; also the failed slam's price
+BID_SIX_MAKES_GRAND_1895 = 200           # a bid 6 that takes all 13
+UNBID_SLAM_1895 = {12: 100, 13: 200}     # exactly 12 / all 13 tricks, unless the side bid 6 or 7
+ODD_TRICK = 7                            # aces 2-2: the side with 7+ tricks scores two aces
+
+
+def _aces_by_side(game: Game) -> dict[str, int]:
+    return {s: sum(1 for c in _side_cards(game, s) if c[0] == "A") for s in SIDES}
+
+
+def score_1895(game: Game) -> Score1944:
+    """One 1895 deal, before the game bonus (same shape as a 1944 deal). A redeal scores nothing."""
+    zero = {"NS": 0, "EW": 0}
+    if game.redealt:
+        return Score1944(dict(zero), [], dict(zero))
+    assert game.high is not None
+    level, strain = game.high
+    kind = "grand" if strain == "G" else "trump"
+    main = side(game.declarer)
+    other = other_side(main)
+    taken = game.tricks[main]
+    needed = 6 + level
+    below = {s: game.tricks[s] * level for s in SIDES}      # both sides, made or not
+    steps = [(won, level) for won, _ in game.trick_log]
+    above = dict(zero)
+    if taken < needed:                                      # undertricks, to the defenders
+        above[other] += UNDERTRICK_1895 * level * (needed - taken)
+        if level in BID_SLAM_1895:                          # a failed slam bid: its price too
+            above[other] += BID_SLAM_1895[level]
+    if kind == "trump":                                     # honours: A K Q J T of trumps
+        honours = {s: sum(1 for c in _side_cards(game, s) if suit(c) == game.trump and c[0] in "TJQKA")
+                   for s in SIDES}
+        more = max(SIDES, key=lambda s: honours[s])         # 5 honours: never a tie
+        above[more] += HONOUR_1895 * level * honours[more]
+    aces = _aces_by_side(game)
+    if aces["NS"] == aces["EW"]:                            # 2-2: the side with the odd trick
+        odd = "NS" if game.tricks["NS"] >= ODD_TRICK else "EW"
+        above[odd] += ACE_1895[kind] * level * 2
+    else:
+        more = max(SIDES, key=lambda s: aces[s])
+        above[more] += ACE_1895[kind] * level * aces[more]
+    if level == 6 and taken >= 12:                          # bid small slam (+200 if grand)
+        above[main] += BID_SLAM_1895[6] + (BID_SIX_MAKES_GRAND_1895 if taken == 13 else 0)
+    if level == 7 and taken == 13:                          # bid grand slam
+        above[main] += BID_SLAM_1895[7]
+    for s in SIDES:                                         # unbid slams, defenders' too
+        if s == main and level in BID_SLAM_1895:
+            continue
+        above[s] += UNBID_SLAM_1895.get(game.tricks[s], 0)
+    crowns = _crowns(game, kind == "grand")                 # 3 / 4 aces in a hand, x2 at no trump
+    seq = _sequences(game)                                  # runs from the ace, x2 in trumps
+    for s in SIDES:
+        above[s] += crowns[s] + seq[s]
+    return Score1944(below, steps, above)
+
+
+def result_1895(game: Game, running: dict[str, int], games: dict[str, int]) -> dict[str, Any]:
+    return deal_result_with_game(game, score_1895(game), running, games)
 
 
 # ----------------------------------------------------------------------------- replay
@@ -868,7 +1014,7 @@ def replay(era: Era, case: dict[str, Any]) -> dict[str, Any]:
     """Replay one record (a mapping with deal and actions) and return result or error."""
     try:
         deal = read_deal(era, case["deal"])
-        if era is ERA_1944:
+        if era is not ERA_2016:                             # 1944, 1895: deal.state
             running, games = read_state_1944(case["deal"])
     except RecordError as e:
         return {"error": {"index": None, "code": e.code}}
@@ -878,6 +1024,8 @@ def replay(era: Era, case: dict[str, Any]) -> dict[str, Any]:
         return {"error": {"index": e.index, "code": e.code}}
     if era is ERA_1944:
         return {"result": result_1944(game, running, games)}
+    if era is ERA_1895:
+        return {"result": result_1895(game, running, games)}
     return {"result": result_2016(game)}
 
 
@@ -950,6 +1098,78 @@ def replay_match_1944(match: Any) -> dict[str, Any]:
         sheets.append({s: {"below": below[s], "above": above[s], "games": games[s],
                            "running": running[s]} for s in SIDES})
     if kotkas < KOTKA_DEALS_1944:
+        return _match_error(len(entries), None, "incomplete-record")
+    total = {s: below[s] + above[s] for s in SIDES}
+    diff = total["NS"] - total["EW"]
+    final = {"NS": total["NS"], "EW": total["EW"], "difference": diff, "book": book_1944(diff)}
+    return {"result": {"match": {"sheets": sheets, "final": final}}}
+
+
+# ----------------------------------------------------------------------------- 1895 rubbers
+
+def _rubber_seats(raw: Any) -> dict[str, str] | None:
+    """A match entry's `seats`: the four seats, each a different non-empty player name."""
+    if not isinstance(raw, dict) or set(raw) != set(SEATS):
+        return None
+    if not all(_is_name(raw[s]) for s in SEATS) or len({raw[s] for s in SEATS}) != 4:
+        return None
+    return {s: raw[s] for s in SEATS}
+
+
+def replay_match_1895(match: Any) -> dict[str, Any]:
+    """A rubber: alkupelit (redeals included) until a side has won 2 games; 1944-shaped sheets."""
+    if not isinstance(match, dict) or not isinstance(match.get("deals"), list):
+        raise CaseError("match needs a list of deals")
+    if match.get("options") not in (None, {}):
+        raise CaseError("skruuvi-1895 match records take no options")
+    entries = match["deals"]
+    running = {"NS": 0, "EW": 0}
+    games = {"NS": 0, "EW": 0}
+    below = {"NS": 0, "EW": 0}
+    above = {"NS": 0, "EW": 0}
+    sheets: list[dict[str, Any]] = []
+    prev_dealer: str | None = None
+    seats: dict[str, str] | None = None                   # the first seats given, kept throughout
+    for k, entry in enumerate(entries):
+        if (not isinstance(entry, dict) or "deal" not in entry
+                or not isinstance(entry.get("actions"), list)):
+            raise CaseError(f"deal {k} needs a deal and a list of actions")
+        if max(games.values()) >= GAMES_TO_END_ALKUPELIT:
+            return _match_error(k, None, "match-overrun")
+        raw = entry["deal"]
+        if not isinstance(raw, dict):
+            return _match_error(k, None, "invalid-deal")
+        if raw.get("form") != "alkupeli":
+            return _match_error(k, None, "wrong-deal-form")
+        if prev_dealer is not None and raw.get("dealer") != left(prev_dealer):
+            return _match_error(k, None, "wrong-dealer")
+        if entry.get("seats") is not None:
+            given = _rubber_seats(entry["seats"])
+            if given is None or (seats is not None and given != seats):
+                return _match_error(k, None, "wrong-seating")
+            seats = given
+        try:
+            deal = read_deal(ERA_1895, raw)
+        except RecordError as e:
+            return _match_error(k, None, e.code)
+        try:
+            game = play_deal(ERA_1895, deal, entry["actions"])
+        except RecordError as e:
+            return _match_error(k, e.index, e.code)
+        sc = score_1895(game)                             # a redeal: all zero, no game
+        won = game_winner_1944(running, sc)
+        for s in SIDES:
+            running[s] += sc.below[s]
+            below[s] += sc.below[s]
+            above[s] += sc.above[s]
+        if won is not None:
+            games[won] += 1
+            below[won] += games[won] * GAME_BONUS_1944
+            running = {"NS": 0, "EW": 0}
+        prev_dealer = deal.dealer
+        sheets.append({s: {"below": below[s], "above": above[s], "games": games[s],
+                           "running": running[s]} for s in SIDES})
+    if max(games.values()) < GAMES_TO_END_ALKUPELIT:
         return _match_error(len(entries), None, "incomplete-record")
     total = {s: below[s] + above[s] for s in SIDES}
     diff = total["NS"] - total["EW"]
@@ -1122,6 +1342,8 @@ def respond(case: Any) -> dict[str, Any]:
             return replay_match_1944(case["match"])
         if era is ERA_2016 and "match" in case:
             return replay_match_2016(case["match"])
+        if era is ERA_1895 and "match" in case:
+            return replay_match_1895(case["match"])
         if "deal" not in case or "actions" not in case or not isinstance(case["actions"], list):
             return {"errored": "case needs a deal and a list of actions"}
         return replay(era, case)
