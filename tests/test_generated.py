@@ -17,8 +17,9 @@ from skruuvi.ruleset import get_ruleset
 ROOT = Path(__file__).resolve().parents[1]
 GENERATED = ROOT / "conformance" / "generated"
 ORACLE = ROOT / "conformance" / "oracle" / "oracle.py"
-FILES = {"skruuvi-2016": GENERATED / "2016" / "seed-3.jsonl.gz", "skruuvi-1944": GENERATED / "1944" / "seed-1.jsonl.gz"}
-SEEDS = {"skruuvi-2016": 3, "skruuvi-1944": 1}
+FILES = {"skruuvi-2016": GENERATED / "2016" / "seed-3.jsonl.gz", "skruuvi-1944": GENERATED / "1944" / "seed-1.jsonl.gz",
+         "skruuvi-1895": GENERATED / "1895" / "seed-5.jsonl.gz"}
+SEEDS = {"skruuvi-2016": 3, "skruuvi-1944": 1, "skruuvi-1895": 5}
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(FILES))
@@ -45,7 +46,9 @@ def test_each_file_has_ten_thousand_deals_and_every_reachable_code(ruleset_id: s
     if ruleset_id == "skruuvi-1944":
         assert "bid-not-allowed" not in codes  # every strain may be bid in 1944
     else:
-        assert "bid-not-allowed" in codes  # only seven misère may be bid in a 2016 bolsevikki
+        assert "bid-not-allowed" in codes  # 2016: only seven misère in a bolsevikki; 1895: no misère at all
+    if ruleset_id == "skruuvi-1895":
+        assert "choice-not-offered" in codes and "double-not-allowed" not in codes  # the taker's choice; no knocks
 
 
 def test_generation_is_deterministic() -> None:
@@ -62,4 +65,4 @@ def test_both_implementations_pass_the_generated_suites(impl: str) -> None:
         command += ["--impl", f"{sys.executable} {ORACLE}"]
     proc = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-    assert "26600 passed, 0 failed" in proc.stdout
+    assert "39000 passed, 0 failed" in proc.stdout

@@ -21,7 +21,7 @@ def _cases(ruleset_id: str) -> list[dict]:
             if case.get("ruleset") == ruleset_id]
 
 
-@pytest.mark.parametrize("ruleset_id", ["skruuvi-2016", "skruuvi-1944"])
+@pytest.mark.parametrize("ruleset_id", ["skruuvi-2016", "skruuvi-1944", "skruuvi-1895"])
 def test_the_suite_kills_every_non_equivalent_mutant(ruleset_id: str) -> None:
     doc = load_yaml(ROOT / "spec" / "rulesets" / f"{ruleset_id}.yaml")
     report = run_mutation(doc, ruleset_id, _cases(ruleset_id))
