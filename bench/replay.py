@@ -1,6 +1,6 @@
 """Replay benchmark: in-process replay speed, json.loads as a yardstick, and SCP/1 throughput.
 
-    python bench/replay.py [--count 3000] [--seed 2016] [--json]
+    python bench/replay.py [--count 3000] [--seed 2016] [--json] [--phases]
 
 1. A seeded random bot plays ``--count`` complete legal deals of skruuvi-2016 (plain :mod:`random`, no
    hypothesis); they are written once to a temporary JSON Lines file.
@@ -8,6 +8,8 @@
 3. ``json.loads`` of the same lines, best of 3, and the ratio replay time / json.loads time.
 4. SCP/1: ``python -m skruuvi serve`` as a subprocess; after the start handshake every record is sent as
    ``{"cmd": "run", "seq": i, "case": ...}`` and every answer is read; deals per second, end to end.
+5. With ``--phases``: where in-process replay spends its time, best of 3 each: ``engine.start`` (building
+   the deal), the actions (``play_deal`` less the start) and the result (``result_of``: scoring).
 
 Numbers are printed, never asserted.
 """
@@ -32,7 +34,7 @@ sys.path.insert(0, str(ROOT / "reference_impl"))
 
 from skruuvi import engine  # noqa: E402
 from skruuvi.notation import DECK, SEATS, Action, partner  # noqa: E402
-from skruuvi.replay import replay  # noqa: E402
+from skruuvi.replay import play_deal, replay, result_of  # noqa: E402
 from skruuvi.ruleset import get_ruleset  # noqa: E402
 
 RULESET = "skruuvi-2016"
@@ -175,11 +177,39 @@ def bench_scp(lines: list[str]) -> dict[str, Any]:
             proc.wait()
 
 
+def bench_phases(cases: list[dict[str, Any]]) -> dict[str, float]:
+    """Seconds (best of 3) spent starting the deals, applying their actions and scoring the results.
+
+    Each pass drops what it computes (keeping thousands of states alive would make the garbage collector,
+    not the interpreter, the thing measured).
+    """
+    ruleset = get_ruleset(RULESET)
+
+    def start_all() -> None:
+        for case in cases:
+            engine.start(ruleset, case["deal"])
+
+    def play_all() -> None:
+        for case in cases:
+            play_deal(ruleset, case["deal"], case["actions"])
+
+    finished = [play_deal(ruleset, c["deal"], c["actions"]) for c in cases]
+
+    def score_all() -> None:
+        for state in finished:
+            result_of(state)  # type: ignore[arg-type]
+
+    t_start, t_played, t_result = best_of(3, start_all), best_of(3, play_all), best_of(3, score_all)
+    return {"start": t_start, "actions": max(t_played - t_start, 0.0), "result": t_result}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=3000, help="number of random deals (default 3000)")
     parser.add_argument("--seed", type=int, default=2016)
     parser.add_argument("--json", action="store_true", help="print a machine-readable summary")
+    parser.add_argument("--phases", action="store_true",
+                        help="also break in-process replay down into start, actions and result")
     args = parser.parse_args(argv)
 
     rng = random.Random(args.seed)
@@ -201,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
 
     t_replay = best_of(3, lambda: [replay(c) for c in cases])
     t_json = best_of(3, lambda: [json.loads(line) for line in lines])
+    phases = bench_phases(cases) if args.phases else None
     scp = bench_scp(lines)
 
     summary = {
@@ -211,6 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         "json_loads": {"seconds": t_json, "deals_per_second": args.count / t_json},
         "replay_over_json_loads": t_replay / t_json,
         "scp1": scp,
+        **({"replay_phases": phases} if phases is not None else {}),
         "python": sys.version.split()[0],
     }
     if args.json:
@@ -222,6 +254,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{actions / t_replay:.0f} actions/s)")
     print(f"json.loads        : {args.count / t_json:10.0f} deals/s  ({t_json:.3f} s, best of 3)")
     print(f"replay / json.loads: {t_replay / t_json:.1f}x")
+    if phases is not None:
+        print("replay phases     : " + ", ".join(
+            f"{name} {seconds:.3f} s ({seconds / t_json:.1f}x json.loads)" for name, seconds in phases.items()))
     if "skipped" in scp:
         print(f"SCP/1 serve       : skipped: {scp['skipped'].removeprefix('skipped: ')}")
     else:

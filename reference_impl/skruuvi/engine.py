@@ -8,12 +8,16 @@ PokerKit-style stepwise API for engines and tools:
 * :func:`apply` — the new (immutable) state;
 * :func:`legal_actions` — every legal action of the seat to act (empty when the deal is over).
 
+For replaying records, :func:`apply_run` applies a run of actions at once through the phase mechanism's
+optional batch path (``apply_many``); it stops before any action it is not sure of, which the caller then
+hands to :func:`apply`.
+
 The turn is checked here (``not-your-turn``, DESIGN §4 group 2); everything else is the mechanism's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .deal import build_deal
@@ -73,6 +77,24 @@ def apply(state: DealState, action: object) -> DealState:
     phase, mechanism = _verified(state, act)
     new, done = mechanism.apply(state, phase.params, act)
     return _advance(new) if done else new
+
+
+def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[DealState, int]:
+    """Apply ``actions[start:]`` through the current phase's batch path for as long as it accepts them.
+
+    Returns the new state and the index of the first action not applied (``start`` when the phase has
+    no batch path, the deal is over, or the batch path is unsure of ``actions[start]``). The state is
+    the one :func:`apply` would reach action by action; the first action not applied is for
+    :func:`apply` to apply or reject.
+    """
+    if state.to_act is None:
+        return state, start
+    phase = state.form.phases[state.phase_no]
+    apply_many = getattr(MECHANISMS[phase.mechanism], "apply_many", None)
+    if apply_many is None:
+        return state, start
+    new, index, done = apply_many(state, phase.params, actions, start)
+    return (_advance(new) if done else new), index
 
 
 def legal_actions(state: DealState) -> list[Action]:

@@ -48,11 +48,17 @@ def play_deal(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
         state = engine.start(ruleset, deal)
     except IllegalAction as exc:
         return Outcome(error_code=exc.code, error_index=None, message=exc.message)
-    for index, action in enumerate(actions):
+    index, count = 0, len(actions)
+    while True:
+        state, index = engine.apply_run(state, actions, index)  # the batch path, as far as it goes
+        if index == count:
+            break
+        action = actions[index]
         try:
             state = engine.apply(state, action)
         except IllegalAction as exc:
             return Outcome(error_code=exc.code, error_index=index, message=f"{action!r}: {exc.message}")
+        index += 1
     if not state.finished:
         return Outcome(error_code="incomplete-record", error_index=len(actions),
                        message="the record ends before the deal is complete")

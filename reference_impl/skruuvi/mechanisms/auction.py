@@ -9,10 +9,13 @@ bidder passes before anyone bids), ``final_min_level`` (the lowest level the auc
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import math
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+from ..batch import CALLS
 from ..errors import IllegalAction
 from ..notation import BIDS, Action, Bid, left, partner
 from ..state import DealState, seat_ref
@@ -102,6 +105,72 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     if passes >= params["end_after_passes"] or (params.get("single_round") and step.calls + 1 >= _bidder_count(params)):
         return _close(state), True
     return state.evolve(step=AuctionStep(passes, step.bids, step.calls + 1), to_act=nxt), False
+
+
+def _order(bid: Bid, strain_order: tuple[str, ...]) -> int:
+    """The bid's place in the bidding order as one number (the order of :func:`_rank`)."""
+    return bid.level * 8 + strain_order.index(bid.strain)
+
+
+@cache
+def _calls(strain_order: tuple[str, ...]) -> dict[str, tuple[int, Bid | None, int]]:
+    """Canonical call strings of a form -> (seat, bid or ``None`` for a pass, the bid's :func:`_order`).
+
+    Bids of strains the form does not have are left out (``bid-not-allowed`` is for the step path).
+    """
+    return {text: (action.seat, action.bid, -1 if action.bid is None else _order(action.bid, strain_order))
+            for text, action in CALLS.items() if action.bid is None or action.bid.strain in strain_order}
+
+
+def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
+               start: int) -> tuple[DealState, int, bool]:
+    """Apply a run of calls from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
+
+    The run stops before the first action that is not a canonical ``bid`` or ``pass`` by the seat to act,
+    before an illegal bid, and before any call that could end the auction (those go through the step
+    path, with its checks and transitions). Returns the state after the run (equal to the step path's),
+    the index of the first action not consumed, and ``False`` (the run never ends the phase).
+    """
+    step: AuctionStep = state.step
+    passes, bids, calls = step.passes, step.bids, step.calls
+    seat = state.to_act
+    assert seat is not None
+    order = tuple(state.form.params["strain_order"])
+    highest, highest_bidder, firsts = state.highest, state.highest_bidder, list(state.side_first_bid)
+    if highest is not None and highest.strain not in order:  # a bid this form cannot rank: the step path decides
+        return state, start, False
+    top = -1 if highest is None else _order(highest, order)
+    table = _calls(order)
+    minimum = params.get("min_level") or 0
+    end_after, bidders = params["end_after_passes"], _bidder_count(params)
+    round_end = bidders if params.get("single_round") else math.inf  # the call that ends a single round
+    all_pass = bool(params.get("all_pass_form"))
+    turn = 2 if params["bidders"] == "main-pair" else 1
+    index, count = start, len(actions)
+    while index < count:
+        try:
+            caller, bid, rank = table[actions[index]]  # type: ignore[index]
+        except (KeyError, TypeError):  # not a canonical call (or not even a string): the step path judges it
+            break
+        if caller != seat or calls + 1 >= round_end:
+            break
+        if bid is None:  # a pass
+            if passes + 1 >= end_after or (highest is None and passes + 1 == bidders and all_pass):
+                break
+            passes += 1
+        else:
+            if rank <= top or bid.level < minimum:
+                break
+            highest, highest_bidder, top, passes, bids = bid, seat, rank, 0, bids + 1
+            if firsts[seat % 2] is None:
+                firsts[seat % 2] = bid
+        calls += 1
+        seat = (seat + turn) % 4
+        index += 1
+    if index == start:
+        return state, start, False
+    return state.evolve(step=AuctionStep(passes, bids, calls), to_act=seat, highest=highest,
+                        highest_bidder=highest_bidder, side_first_bid=tuple(firsts)), index, False
 
 
 def _close(state: DealState) -> DealState:

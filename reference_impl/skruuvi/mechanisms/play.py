@@ -9,9 +9,10 @@ The hands at the start of play are kept in the state (crowns and honours are cou
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from ..batch import PLAY_MOVES, SUIT_MASKS, card_mask, cards_of
 from ..errors import IllegalAction
 from ..notation import TRUMP_STRAINS, Action, Card, left
 from ..state import DealState, Trick, seat_ref
@@ -78,6 +79,81 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     if len(tricks) == TRICKS:
         return state.evolve(hands=tuple(hands), tricks=tricks, current=(), leader=None, to_act=None), True
     return state.evolve(hands=tuple(hands), tricks=tricks, current=(), leader=winner, to_act=winner), False
+
+
+def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
+               start: int) -> tuple[DealState, int, bool]:
+    """Play a run of ``actions`` from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
+
+    While the run lasts, hands are int bitmasks and the best card of the trick so far is kept as it is
+    played (the same rule as :func:`trick_winner`). The run stops before the first action that is not a
+    canonical ``play`` of a held card, by the seat to act, following suit if able; the step path judges
+    that one. Returns the state after the run (equal to the step path's), the index of the first action
+    not consumed, and whether play is over.
+    """
+    seat, leader = state.to_act, state.leader
+    assert seat is not None and leader is not None
+    trump = trump_suit(state)
+    initial = [card_mask(hand) for hand in state.hands]
+    masks = initial.copy()
+    tricks = list(state.tricks)
+    current = list(state.current)
+    led, best_suit, best_rank, best_seat = _trick_so_far(state.current, leader, trump)
+    index = start
+    for index in range(start, len(actions)):
+        try:
+            mover, card, bit, suit, rank = PLAY_MOVES[actions[index]]  # type: ignore[index]
+        except (KeyError, TypeError):  # not a canonical play (or not even a string): the step path judges it
+            break
+        hand = masks[seat]
+        if mover != seat or not hand & bit:
+            break
+        if current:
+            if suit != led and hand & SUIT_MASKS[led]:
+                break
+            if suit == best_suit:
+                if rank > best_rank:
+                    best_rank, best_seat = rank, seat
+            elif suit == trump:
+                best_suit, best_rank, best_seat = suit, rank, seat
+        else:
+            led, best_suit, best_rank, best_seat = suit, suit, rank, seat
+        masks[seat] = hand ^ bit
+        current.append(card)
+        if len(current) < 4:
+            seat = (seat + 1) % 4  # left(seat), inlined on the hot path
+            continue
+        tricks.append(Trick(len(tricks) + 1, leader, tuple(current), best_seat))
+        current = []
+        leader = seat = best_seat
+        if len(tricks) == TRICKS:
+            hands = _hands_from(state.hands, initial, masks)
+            done = state.evolve(hands=hands, tricks=tuple(tricks), current=(), leader=None, to_act=None)
+            return done, index + 1, True
+    else:  # the loop ran to the end of the record: every action was consumed
+        index = len(actions)
+    if index == start:
+        return state, start, False
+    hands = _hands_from(state.hands, initial, masks)
+    return state.evolve(hands=hands, tricks=tuple(tricks), current=tuple(current), leader=leader,
+                        to_act=seat), index, False
+
+
+def _trick_so_far(current: tuple[Card, ...], leader: int, trump: str | None) -> tuple[Any, Any, int, int]:
+    """The suit led and the best card so far (suit, rank, seat) of a trick in progress; ``None``s if none."""
+    if not current:
+        return None, None, 0, leader
+    best_seat = trick_winner(current, leader, trump)
+    top = current[(best_seat - leader) % 4]
+    return current[0].suit, top.suit, top.rank, best_seat
+
+
+Hands = tuple[frozenset[Card], ...]
+
+
+def _hands_from(hands: Hands, initial: list[int], masks: list[int]) -> Hands:
+    """The hands as frozensets again: a hand whose mask is still its ``initial`` one is kept, the others rebuilt."""
+    return tuple(hand if old == new else cards_of(new) for hand, old, new in zip(hands, initial, masks, strict=True))
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

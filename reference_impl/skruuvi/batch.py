@@ -1,0 +1,62 @@
+"""Shared tables for the mechanisms' batch paths (``apply_many``, see :func:`skruuvi.engine.apply_run`).
+
+A batch path consumes a run of actions of one phase with cheap internal representations and stops at the
+first action it is not sure is legal; the step path (:func:`skruuvi.engine.apply`) then applies or rejects
+that action, so error indexes, codes and messages are the step path's by construction.
+
+The tables map the canonical spelling of an action (``"N play AS"``, ``"E bid 1S"``, ``"W pass"``) to the
+:class:`~skruuvi.notation.Action` that :func:`~skruuvi.notation.parse_action` reads from it; any other
+spelling, and anything that is not a string, is left to the step path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .notation import BIDS, DECK, SEATS, Action, Card, parse_action
+
+
+class PlayMove(NamedTuple):
+    """A pre-read ``play`` action: the seat, the card, and the card as a bit, a suit and a rank."""
+
+    seat: int
+    card: Card
+    bit: int
+    suit: str
+    rank: int
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """The cards as an int with bit ``card.code`` set for each."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.code
+    return mask
+
+
+def cards_of(mask: int) -> frozenset[Card]:
+    """The cards whose bits are set in ``mask`` (the inverse of :func:`card_mask`)."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return frozenset(cards)
+
+
+SUIT_MASKS: dict[str, int] = {suit: card_mask(c for c in DECK if c.suit == suit) for suit in "SCDH"}
+
+PLAY_MOVES: dict[str, PlayMove] = {
+    text: PlayMove(action.seat, card, 1 << card.code, card.suit, card.rank)
+    for seat in SEATS
+    for card in DECK
+    for text in (f"{seat} play {card}",)
+    for action in (parse_action(text),)
+}
+
+CALLS: dict[str, Action] = {
+    text: parse_action(text)
+    for seat in SEATS
+    for text in (f"{seat} pass", *(f"{seat} bid {bid}" for bid in BIDS))
+}
