@@ -1,9 +1,11 @@
 """Replay benchmark: in-process replay speed, json.loads as a yardstick, and SCP/1 throughput.
 
-    python bench/replay.py [--count 3000] [--seed 2016] [--json] [--phases]
+    python bench/replay.py [--count 3000] [--seed 2016] [--ruleset skruuvi-2016] [--json] [--phases]
 
-1. A seeded random bot plays ``--count`` complete legal deals of skruuvi-2016 (plain :mod:`random`, no
-   hypothesis); they are written once to a temporary JSON Lines file.
+1. A seeded random bot plays ``--count`` complete legal deals of ``--ruleset`` (plain :mod:`random`, no
+   hypothesis); they are written once to a temporary JSON Lines file. skruuvi-2016 (the default) uses this
+   file's bot (opening deals only, the figures of earlier rounds); any other ruleset the bots of
+   :mod:`skruuvi.bots`, over all its dealt forms.
 2. In-process: ``skruuvi.replay.replay`` over all records, best of 3, in deals per second.
 3. ``json.loads`` of the same lines, best of 3, and the ratio replay time / json.loads time.
 4. SCP/1: ``python -m skruuvi serve`` as a subprocess; after the start handshake every record is sent as
@@ -32,10 +34,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "reference_impl"))
 
-from skruuvi import engine  # noqa: E402
+from skruuvi import bots, engine  # noqa: E402
 from skruuvi.notation import DECK, SEATS, Action, partner  # noqa: E402
 from skruuvi.replay import play_deal, replay, result_of  # noqa: E402
-from skruuvi.ruleset import get_ruleset  # noqa: E402
+from skruuvi.ruleset import Ruleset, available_rulesets, get_ruleset  # noqa: E402
 
 RULESET = "skruuvi-2016"
 CARD_NAMES = [str(c) for c in DECK]
@@ -88,8 +90,11 @@ def _choose(rng: random.Random, state: Any, all_pass: bool) -> Action:
     return rng.choice(legal)
 
 
-def random_record(rng: random.Random, number: int) -> dict[str, Any]:
-    ruleset = get_ruleset(RULESET)
+def random_record(rng: random.Random, number: int, ruleset_id: str = RULESET) -> dict[str, Any]:
+    """One complete legal record: this file's bot for skruuvi-2016, :mod:`skruuvi.bots` for the others."""
+    ruleset = get_ruleset(ruleset_id)
+    if ruleset_id != RULESET:
+        return bots.random_record(ruleset, rng, case_id=f"bench.{number}")
     deal = _deal(rng)
     state = engine.start(ruleset, deal)
     all_pass = rng.random() < 0.12
@@ -177,13 +182,12 @@ def bench_scp(lines: list[str]) -> dict[str, Any]:
             proc.wait()
 
 
-def bench_phases(cases: list[dict[str, Any]]) -> dict[str, float]:
+def bench_phases(cases: list[dict[str, Any]], ruleset: Ruleset) -> dict[str, float]:
     """Seconds (best of 3) spent starting the deals, applying their actions and scoring the results.
 
     Each pass drops what it computes (keeping thousands of states alive would make the garbage collector,
     not the interpreter, the thing measured).
     """
-    ruleset = get_ruleset(RULESET)
 
     def start_all() -> None:
         for case in cases:
@@ -207,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=3000, help="number of random deals (default 3000)")
     parser.add_argument("--seed", type=int, default=2016)
+    parser.add_argument("--ruleset", default=RULESET, choices=available_rulesets(),
+                        help=f"the ruleset of the deals (default {RULESET})")
     parser.add_argument("--json", action="store_true", help="print a machine-readable summary")
     parser.add_argument("--phases", action="store_true",
                         help="also break in-process replay down into start, actions and result")
@@ -214,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rng = random.Random(args.seed)
     t0 = time.perf_counter()
-    records = [random_record(rng, i) for i in range(args.count)]
+    records = [random_record(rng, i, args.ruleset) for i in range(args.count)]
     generate = time.perf_counter() - t0
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -231,11 +237,11 @@ def main(argv: list[str] | None = None) -> int:
 
     t_replay = best_of(3, lambda: [replay(c) for c in cases])
     t_json = best_of(3, lambda: [json.loads(line) for line in lines])
-    phases = bench_phases(cases) if args.phases else None
+    phases = bench_phases(cases, get_ruleset(args.ruleset)) if args.phases else None
     scp = bench_scp(lines)
 
     summary = {
-        "ruleset": RULESET, "count": args.count, "seed": args.seed, "actions": actions, "jsonl_bytes": size,
+        "ruleset": args.ruleset, "count": args.count, "seed": args.seed, "actions": actions, "jsonl_bytes": size,
         "generate_seconds": generate, "not_ok": bad, **kinds,
         "replay": {"seconds": t_replay, "deals_per_second": args.count / t_replay,
                    "actions_per_second": actions / t_replay},
@@ -248,8 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(summary, indent=2))
         return 0
-    print(f"{args.count} random {RULESET} deals (seed {args.seed}), {actions} actions, {size / 1e6:.1f} MB JSONL; "
-          f"generated in {generate:.2f} s; {kinds['passimisaari']} passimisääri; {bad} not replayed OK")
+    print(f"{args.count} random {args.ruleset} deals (seed {args.seed}), {actions} actions, {size / 1e6:.1f} MB JSONL; "
+          f"generated in {generate:.2f} s; {kinds['passimisaari']} "
+          f"{'passimisääri' if args.ruleset == RULESET else 'without a contract'}; {bad} not replayed OK")
     print(f"in-process replay : {args.count / t_replay:10.0f} deals/s  ({t_replay:.3f} s, best of 3, "
           f"{actions / t_replay:.0f} actions/s)")
     print(f"json.loads        : {args.count / t_json:10.0f} deals/s  ({t_json:.3f} s, best of 3)")

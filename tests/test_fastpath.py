@@ -23,6 +23,7 @@ from skruuvi.ruleset import available_rulesets, get_ruleset
 from skruuvi.state import DealState
 
 RULESETS = [get_ruleset(r) for r in available_rulesets()]
+CARD_NAMES = [str(card) for card in DECK]
 Failure = tuple[int, str, str] | None
 
 JUNK: list[Any] = [None, 5, 1.5, ["N", "pass"], {"seat": "N"}, "", "N", "N play", "N play 1S", "X pass",
@@ -102,6 +103,50 @@ def corrupt(actions: list[Any], rng: random.Random) -> list[Any]:
     return out
 
 
+def doubtful_give(action: str, before: list[Any], rng: random.Random) -> str:
+    """A variant of the ``give`` ``action`` (``before``: the actions before it): to another seat, one card
+    fewer or more, a card swapped for another, or the card just received given back."""
+    seat, _, target, *cards = action.split()
+    kind = rng.randrange(5)
+    if kind == 0:
+        target = rng.choice([s for s in SEATS if s != target])
+    elif kind == 1:
+        cards = cards[:-1] or [rng.choice(CARD_NAMES)]
+    elif kind == 2:
+        cards = [*cards, rng.choice([c for c in CARD_NAMES if c not in cards])]
+    elif kind == 3:
+        cards[rng.randrange(len(cards))] = rng.choice([c for c in CARD_NAMES if c not in cards])
+    else:  # give back the card just received (return-same-card where the rules forbid it)
+        received = [a.split()[3] for a in before[-3:] if a.split()[1:3] == ["give", seat]]
+        cards = received[-1:] or cards
+    return " ".join([seat, "give", target, *cards])
+
+
+def corrupt_between(actions: list[str], states: list[DealState], rng: random.Random) -> list[Any]:
+    """``actions`` with one action of the phases between the auctions and play (the kitty, exchanges,
+    doubling; ``states``: the state before each action) replaced by a doubtful one of the right seat or a
+    neighbour's, or dropped."""
+    between = [i for i, s in enumerate(states[:len(actions)]) if s.phase is not None
+               and s.phase.mechanism not in ("auction", "play")]
+    out = list(actions)
+    if not between:
+        return out
+    i = rng.choice(between)
+    seat = out[i].split()[0]
+    other = SEATS[(SEATS.index(seat) + rng.choice((1, 2, 3))) % 4]
+    kind = rng.randrange(4)
+    if kind == 0 and " give " in out[i]:
+        out[i] = doubtful_give(out[i], out[:i], rng)
+    elif kind == 1:
+        out[i] = rng.choice([f"{seat} double", f"{seat} redouble", f"{seat} pass", f"{seat} choose nothing-offered",
+                             f"{seat} give {rng.choice(SEATS)} {rng.choice(CARD_NAMES)}", f"{seat} play AS"])
+    elif kind == 2:
+        out[i] = f"{other} {' '.join(out[i].split()[1:])}"
+    else:
+        del out[i]
+    return out
+
+
 def records(ruleset: Any, rng: random.Random, count: int) -> list[dict[str, Any]]:
     """``count`` random legal records of ``ruleset``, over all its dealt forms."""
     dealt = [name for name, form in ruleset.forms.items() if form.dealt]
@@ -138,6 +183,37 @@ def test_corrupted_records_agree(ruleset: Any) -> None:
     if any(p.params.get("min_level", 1) > 1 for f in ruleset.forms.values() for p in f.phases):
         expected.add("bid-below-minimum")
     assert expected <= codes
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_corrupted_exchanges_agree(ruleset: Any) -> None:
+    """The batch paths of the kitty, the exchanges and doubling stop where the step path rejects."""
+    rng = random.Random(f"fast-between-{ruleset.id}")
+    codes = set()
+    for record in records(ruleset, rng, 40):
+        states, _ = step_states(engine.start(ruleset, record["deal"]), record["actions"])
+        for _ in range(15):
+            failure = check(ruleset, record["deal"], corrupt_between(record["actions"], states, rng), rng)
+            if failure is not None:
+                codes.add(failure[1])
+    expected = {"not-your-turn", "wrong-phase", "card-not-held", "give-wrong-recipient", "give-wrong-count"}
+    phases = [p for f in ruleset.forms.values() for p in f.phases]
+    if any(p.mechanism == "doubling" for p in phases):
+        expected.add("redouble-not-allowed")
+    if any(p.mechanism == "defenders_exchange" and p.params["return_must_differ"] for p in phases):
+        expected |= {"return-same-card", "exchange-forbidden"}
+    if any(p.mechanism == "kitty" and p.params.get("procedure") == "taker-choice" for p in phases):
+        expected.add("choice-not-offered")
+    assert expected <= codes, sorted(codes)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)
+def test_legal_records_in_one_run(ruleset: Any) -> None:
+    """Every phase that takes actions has a batch path: apply_run replays a legal record in one call."""
+    rng = random.Random(f"fast-one-run-{ruleset.id}")
+    for record in records(ruleset, rng, 30):
+        state, index = engine.apply_run(engine.start(ruleset, record["deal"]), record["actions"], 0)
+        assert (index, state.finished) == (len(record["actions"]), True)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)

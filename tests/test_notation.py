@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from skruuvi.errors import IllegalAction
@@ -12,6 +15,7 @@ from skruuvi.notation import (
     SEATS,
     Action,
     Bid,
+    Card,
     left,
     parse_action,
     parse_bid,
@@ -134,3 +138,14 @@ def test_every_action_string_round_trips():
             assert parse_action(str(a)) == a
             g = Action(seat, "give", target=left(seat), cards=(card,))
             assert parse_action(str(g)) == g
+
+
+def test_cards_are_interned() -> None:
+    """``Card(...)`` returns the one card with those values, so identity (and the identity hash) is equality."""
+    ace = CARDS["AS"]
+    assert Card(14, "S", ace.code) is ace
+    assert copy.deepcopy(ace) is ace and pickle.loads(pickle.dumps(ace)) is ace
+    assert {Card(c.rank, c.suit, c.code) for c in DECK} == set(DECK)
+    for rank, suit, code in ((13, "S", ace.code), (14, "H", ace.code), (14, "S", 52), (14, "S", "12")):
+        with pytest.raises(ValueError):
+            Card(rank, suit, code)  # type: ignore[arg-type]

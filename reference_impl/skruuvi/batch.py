@@ -4,6 +4,9 @@ A batch path consumes a run of actions of one phase with cheap internal represen
 first action it is not sure is legal; the step path (:func:`skruuvi.engine.apply`) then applies or rejects
 that action, so error indexes, codes and messages are the step path's by construction.
 
+Phases with few actions per deal (the kitty, exchanges, doubling) read each action with :func:`read_action`
+and check it with the step path's own rules before applying it.
+
 The tables map the canonical spelling of an action (``"N play AS"``, ``"E bid 1S"``, ``"W pass"``) to the
 :class:`~skruuvi.notation.Action` that :func:`~skruuvi.notation.parse_action` reads from it; any other
 spelling, and anything that is not a string, is left to the step path.
@@ -14,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from .errors import IllegalAction
 from .notation import BIDS, DECK, SEATS, Action, Card, parse_action
 
 
@@ -27,12 +31,20 @@ class PlayMove(NamedTuple):
     rank: int
 
 
+def read_action(text: object) -> Action | None:
+    """The action ``text`` reads as (:func:`~skruuvi.notation.parse_action`), or ``None`` when it is malformed."""
+    try:
+        return parse_action(text)
+    except IllegalAction:
+        return None
+
+
+CARD_BITS: dict[Card, int] = {card: 1 << card.code for card in DECK}
+
+
 def card_mask(cards: Iterable[Card]) -> int:
-    """The cards as an int with bit ``card.code`` set for each."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.code
-    return mask
+    """The (distinct) cards as an int with bit ``card.code`` set for each."""
+    return sum(map(CARD_BITS.__getitem__, cards))
 
 
 def cards_of(mask: int) -> frozenset[Card]:
@@ -54,6 +66,13 @@ PLAY_MOVES: dict[str, PlayMove] = {
     for text in (f"{seat} play {card}",)
     for action in (parse_action(text),)
 }
+
+SEAT_PLAYS: tuple[dict[str, tuple[Card, int, str, int]], ...] = tuple(
+    {text: (move.card, move.bit, move.suit, move.rank) for text, move in PLAY_MOVES.items() if move.seat == seat}
+    for seat in range(4)
+)
+"""Per seat, its canonical plays from :data:`PLAY_MOVES`: ``(card, bit, suit, rank)`` (plain tuples: unpacked
+on the hot path)."""
 
 CALLS: dict[str, Action] = {
     text: parse_action(text)

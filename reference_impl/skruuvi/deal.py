@@ -38,6 +38,10 @@ def _invalid(why: str) -> IllegalAction:
 def _cards(value: Any, where: str) -> list[Card]:
     if not isinstance(value, list):
         raise _invalid(f"{where} must be a list of cards")
+    try:  # every item a card name (strings are the only keys of CARDS): the usual case, at C speed
+        return [CARDS[item] for item in value]
+    except (KeyError, TypeError):  # something else (TypeError: unhashable): find the first one, below
+        pass
     out = []
     for item in value:
         card = CARDS.get(item) if isinstance(item, str) else None
@@ -71,13 +75,11 @@ def _from_deck(
     if longest > ruleset.deal_params["centre_max_consecutive"]:
         raise _invalid(f"{longest} consecutive cards of the pack may not all be centre cards")
     centre = [deck[p] for p in ordered]
-    hands: list[list[Card]] = [[], [], [], []]
-    seat = left(dealer)
     chosen = set(ordered)
-    for i, card in enumerate(deck):
-        if i not in chosen:
-            hands[seat].append(card)
-            seat = left(seat)
+    rest = [card for i, card in enumerate(deck) if i not in chosen]
+    hands: list[list[Card]] = [[], [], [], []]
+    for k in range(4):  # one card at a time clockwise from the dealer's left: every fourth card of the rest
+        hands[(left(dealer) + k) % 4] = rest[k::4]
     return hands, centre
 
 
@@ -111,9 +113,9 @@ def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
             raise _invalid(f"{s} holds {len(hand)} cards; a {form.name} deals {size}")
     if len(centre) != n_centre:
         raise _invalid(f"{len(centre)} centre cards; a {form.name} has {n_centre}")
-    everything = [c for h in hands for c in h] + centre
-    if len(set(everything)) != 52:
+    if len(set(centre).union(*hands)) != 52:
+        everything = [c for h in hands for c in h] + centre
         seen: set[Card] = set()
         dupes = sorted({str(c) for c in everything if c in seen or seen.add(c)})  # type: ignore[func-returns-value]
         raise _invalid(f"cards dealt twice: {' '.join(dupes)}" if dupes else "the deal does not hold 52 cards")
-    return Deal(form, dealer, tuple(frozenset(h) for h in hands), tuple(centre))
+    return Deal(form, dealer, tuple(map(frozenset, hands)), tuple(centre))

@@ -8,9 +8,9 @@ PokerKit-style stepwise API for engines and tools:
 * :func:`apply` — the new (immutable) state;
 * :func:`legal_actions` — every legal action of the seat to act (empty when the deal is over).
 
-For replaying records, :func:`apply_run` applies a run of actions at once through the phase mechanism's
-optional batch path (``apply_many``); it stops before any action it is not sure of, which the caller then
-hands to :func:`apply`.
+For replaying records, :func:`apply_run` applies a run of actions at once through the phase mechanisms'
+optional batch paths (``apply_many``), phase after phase; it stops before any action it is not sure of,
+which the caller then hands to :func:`apply`.
 
 The turn is checked here (``not-your-turn``, DESIGN §4 group 2); everything else is the mechanism's.
 """
@@ -80,21 +80,25 @@ def apply(state: DealState, action: object) -> DealState:
 
 
 def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[DealState, int]:
-    """Apply ``actions[start:]`` through the current phase's batch path for as long as it accepts them.
+    """Apply ``actions[start:]`` through the phases' batch paths for as long as they accept them.
 
-    Returns the new state and the index of the first action not applied (``start`` when the phase has
-    no batch path, the deal is over, or the batch path is unsure of ``actions[start]``). The state is
-    the one :func:`apply` would reach action by action; the first action not applied is for
-    :func:`apply` to apply or reject.
+    Each phase's batch path (its mechanism's ``apply_many``) consumes what it can; when it ends its phase,
+    the next phases are entered and the next batch path goes on. Returns the new state and the index of
+    the first action not applied (``start`` when the phase has no batch path, the deal is over, or the
+    batch path is unsure of ``actions[start]``). The state is the one :func:`apply` would reach action by
+    action; the first action not applied is for :func:`apply` to apply or reject.
     """
-    if state.to_act is None:
-        return state, start
-    phase = state.form.phases[state.phase_no]
-    apply_many = getattr(MECHANISMS[phase.mechanism], "apply_many", None)
-    if apply_many is None:
-        return state, start
-    new, index, done = apply_many(state, phase.params, actions, start)
-    return (_advance(new) if done else new), index
+    index = start
+    while state.to_act is not None:
+        phase = state.form.phases[state.phase_no]
+        apply_many = getattr(MECHANISMS[phase.mechanism], "apply_many", None)
+        if apply_many is None:
+            break
+        state, index, done = apply_many(state, phase.params, actions, index)
+        if not done:
+            break
+        state = _advance(state)
+    return state, index
 
 
 def legal_actions(state: DealState) -> list[Action]:

@@ -142,6 +142,11 @@ class _Compiler:
 
     def _BoolOp(self, node: ast.BoolOp) -> Compiled:
         parts = [self.compile(v) for v in node.values]
+        if len(parts) == 2:  # the usual case, without a generator: the same value as all() / any() below
+            a, b = parts
+            if isinstance(node.op, ast.And):
+                return lambda env: bool(a(env)) and bool(b(env))
+            return lambda env: bool(a(env)) or bool(b(env))
         if isinstance(node.op, ast.And):
             return lambda env: all(p(env) for p in parts)
         return lambda env: any(p(env) for p in parts)
@@ -155,6 +160,9 @@ class _Compiler:
             ops.append(fn)
         first = self.compile(node.left)
         rest = [self.compile(c) for c in node.comparators]
+        if len(ops) == 1:  # the usual case, without the loop below
+            fn, second = ops[0], rest[0]
+            return lambda env: bool(fn(first(env), second(env)))
 
         def compare(env: Env) -> bool:
             a = first(env)

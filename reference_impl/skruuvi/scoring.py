@@ -12,27 +12,31 @@ negation of every ``to: main`` item.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from .batch import card_mask
 from .errors import RulesetError
-from .notation import SEATS, SIDES, TRUMP_STRAINS, Card, side_of
+from .notation import DECK, SEATS, SIDES, SUITS, TRUMP_STRAINS, side_of
 from .outcome import ScoreItem
 from .state import DealState
 
 OTHER = {"NS": "EW", "EW": "NS"}
-HONOUR_RANKS = frozenset({10, 11, 12, 13, 14})
+ACES = frozenset(card for card in DECK if card.rank == 14)
 
 
-def _trick_facts(state: DealState) -> tuple[dict[str, int], dict[str, int]]:
-    tricks = {"NS": 0, "EW": 0}
-    ace_ordinals = {"NS": 0, "EW": 0}
+def side_tricks(state: DealState) -> dict[str, int]:
+    """Tricks won by each side."""
+    ns = [trick.winner % 2 for trick in state.tricks].count(0)  # seats 0 and 2 are NS
+    return {"NS": ns, "EW": len(state.tricks) - ns}
+
+
+def _ace_ordinals(state: DealState) -> dict[str, int]:
+    """Per side, the sum of the numbers of the tricks it won, once per ace in the trick."""
+    ordinals = [0, 0]  # NS, EW
     for trick in state.tricks:
-        side = side_of(trick.winner)
-        tricks[side] += 1
-        aces = sum(1 for c in trick.cards if c.rank == 14)
-        ace_ordinals[side] += aces * trick.number
-    return tricks, ace_ordinals
+        if not ACES.isdisjoint(trick.cards):
+            ordinals[trick.winner % 2] += trick.number * len(ACES.intersection(trick.cards))
+    return {"NS": ordinals[0], "EW": ordinals[1]}
 
 
 def seat_tricks(state: DealState) -> dict[str, int]:
@@ -48,12 +52,14 @@ def by_seat(state: DealState) -> bool:
     return state.form.params.get("scoring_unit") == "seat"
 
 
-def _run_from_ace(cards: list[Card]) -> int:
-    ranks = {c.rank for c in cards}
-    run = 0
-    while 14 - run in ranks:
-        run += 1
-    return run
+SUIT_BITS = 0x1FFF  # a suit's 13 bits in a card mask (bit 0 the two, bit 12 the ace)
+HONOUR_BITS = 0x1F00  # the ten, jack, queen, king and ace of a suit
+ACE_BITS = card_mask(ACES)
+
+
+def _run_from_ace(suit_bits: int) -> int:
+    """How many cards run from the ace down in one suit's 13 bits (0 without the ace)."""
+    return 13 - (~suit_bits & SUIT_BITS).bit_length()  # the highest card missing ends the run
 
 
 def _holding_facts(state: DealState, side: str) -> dict[str, int]:
@@ -64,42 +70,61 @@ def _holding_facts(state: DealState, side: str) -> dict[str, int]:
     facts = {"own_aces": 0, "own_trump_honours": 0, "own_three_ace_hands": 0, "own_four_ace_hands": 0,
              "own_sequence_cards": 0, "own_trump_sequence_cards": 0}
     for seat in seats:
-        hand = hands[seat]
-        aces = sum(1 for c in hand if c.rank == 14)
+        mask = card_mask(hands[seat])
+        aces = (mask & ACE_BITS).bit_count()
         facts["own_aces"] += aces
         facts["own_three_ace_hands"] += aces == 3
         facts["own_four_ace_hands"] += aces == 4
-        for suit in "SCDH":
-            extra = max(_run_from_ace([c for c in hand if c.suit == suit]) - 2, 0)
+        for i, suit in enumerate(SUITS):  # a card's code is 13 * its suit's index + its rank - 2
+            extra = max(_run_from_ace((mask >> 13 * i) & SUIT_BITS) - 2, 0)
             facts["own_trump_sequence_cards" if suit == trump else "own_sequence_cards"] += extra
         if trump is not None:
-            facts["own_trump_honours"] += sum(1 for c in hand if c.suit == trump and c.rank in HONOUR_RANKS)
+            facts["own_trump_honours"] += ((mask >> 13 * SUITS.index(trump)) & HONOUR_BITS).bit_count()
     return facts
 
 
-class Facts(dict[str, Any]):
-    """The facts of one side; holding facts are computed only when a rule asks for them."""
+class _OnDemand:
+    """The facts of a deal that few rules use, computed the first time a rule asks for them: the hands
+    when play began (per side) and the ace ordinals of the tricks."""
 
-    def __init__(self, base: dict[str, Any], holdings: Callable[[], dict[str, int]],
-                 other: Callable[[], dict[str, int]]) -> None:
+    def __init__(self, state: DealState) -> None:
+        self.state = state
+        self.holdings: dict[str, dict[str, int]] = {}
+        self.ordinals: dict[str, int] | None = None
+
+    def holding(self, side: str) -> dict[str, int]:
+        if side not in self.holdings:
+            self.holdings[side] = _holding_facts(self.state, side)
+        return self.holdings[side]
+
+    def fact(self, side: str, key: str) -> Any:
+        """The fact ``key`` seen from ``side``; ``KeyError`` if it is none of these."""
+        if key in ("own_ace_ordinals", "opp_ace_ordinals"):
+            if self.ordinals is None:
+                self.ordinals = _ace_ordinals(self.state)
+            return self.ordinals[side if key == "own_ace_ordinals" else OTHER[side]]
+        if key == "opp_aces":
+            return self.holding(OTHER[side])["own_aces"]
+        return self.holding(side)[key]
+
+
+class Facts(dict[str, Any]):
+    """The facts of one side; holding facts and ace ordinals are computed only when a rule asks for them."""
+
+    def __init__(self, base: dict[str, Any], side: str, on_demand: _OnDemand) -> None:
         super().__init__(base)
-        self._holdings = holdings
-        self._other = other
+        self._side = side
+        self._on_demand = on_demand
 
     def __missing__(self, key: str) -> Any:
-        if key == "opp_aces":
-            value = self._other()["own_aces"]
-        else:
-            facts = self._holdings()
-            if key not in facts:
-                raise KeyError(key)
-            value = facts[key]
+        value = self._on_demand.fact(self._side, key)
         self[key] = value
         return value
 
 
-def deal_facts(state: DealState) -> dict[str, Any]:
-    """The side-independent facts of a finished (or partly played) deal."""
+def deal_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, Any]:
+    """The side-independent facts of a finished (or partly played) deal (``tricks``: its
+    :func:`side_tricks`, when already counted)."""
     contract = state.contract
     multipliers = state.ruleset.scoring_params["multipliers"]
     facts: dict[str, Any] = {
@@ -110,7 +135,7 @@ def deal_facts(state: DealState) -> dict[str, Any]:
         if by_seat(state):
             won = seat_tricks(state)[SEATS[state.declarer]]
         else:
-            won = _trick_facts(state)[0][side_of(state.declarer)]
+            won = (side_tricks(state) if tricks is None else tricks)[side_of(state.declarer)]
         facts["level"], facts["kind"] = contract.level, contract.kind
         margin = (7 - contract.level) - won if contract.kind == "misere" else won - (6 + contract.level)
         facts["made"] = margin >= 0
@@ -121,25 +146,13 @@ def deal_facts(state: DealState) -> dict[str, Any]:
 
 def side_facts(state: DealState) -> dict[str, Facts]:
     """Each side's facts, derived facts included (``name`` and ``opp_name``)."""
-    facts = deal_facts(state)
-    tricks, ace_ordinals = _trick_facts(state)
+    tricks = side_tricks(state)
+    facts = deal_facts(state, tricks)
     main = state.main_side if state.contract is not None else None
-    cache: dict[str, dict[str, int]] = {}
-
-    def holdings(side: str) -> Callable[[], dict[str, int]]:
-        def get() -> dict[str, int]:
-            if side not in cache:
-                cache[side] = _holding_facts(state, side)
-            return cache[side]
-        return get
-
+    on_demand = _OnDemand(state)
     per_side = {
-        side: Facts(
-            {**facts, "own_tricks": tricks[side], "opp_tricks": tricks[OTHER[side]],
-             "own_ace_ordinals": ace_ordinals[side], "opp_ace_ordinals": ace_ordinals[OTHER[side]],
-             "is_main": side == main},
-            holdings(side), holdings(OTHER[side]),
-        )
+        side: Facts({**facts, "own_tricks": tricks[side], "opp_tricks": tricks[OTHER[side]], "is_main": side == main},
+                    side, on_demand)
         for side in SIDES
     }
     for derived in state.ruleset.derived:
@@ -243,7 +256,7 @@ def totals(ruleset_columns: tuple[str, ...], items: list[ScoreItem] | tuple[Scor
 
 def tricks_of(state: DealState) -> dict[str, int]:
     """Tricks per side, or per seat for a form played one against three."""
-    return seat_tricks(state) if by_seat(state) else _trick_facts(state)[0]
+    return seat_tricks(state) if by_seat(state) else side_tricks(state)
 
 
 def score(state: DealState) -> tuple[dict[str, int], dict[str, Any], tuple[ScoreItem, ...]]:

@@ -18,9 +18,10 @@ if TYPE_CHECKING:
     from .ruleset import FormSpec, PhaseSpec, Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: its number (1-13), who led, the cards in play order, who won it."""
+class Trick(NamedTuple):
+    """A completed trick: its number (1-13), who led, the cards in play order, who won it.
+
+    A named tuple, like :class:`DealState`: thirteen are built in every deal played."""
 
     number: int
     leader: int
@@ -72,11 +73,7 @@ class DealState(NamedTuple):
         return self.evolve(hands=tuple(hands))
 
     def move_cards(self, giver: int, receiver: int, cards: tuple[Card, ...]) -> DealState:
-        hands = list(self.hands)
-        moved = frozenset(cards)
-        hands[giver] = hands[giver] - moved
-        hands[receiver] = hands[receiver] | moved
-        return self.evolve(hands=tuple(hands))
+        return self.evolve(hands=moved(self.hands, giver, receiver, cards))
 
     @property
     def main_side(self) -> str | None:
@@ -85,6 +82,16 @@ class DealState(NamedTuple):
 
 
 _FIELD_INDEX = {name: i for i, name in enumerate(DealState._fields)}
+
+
+def moved(hands: tuple[frozenset[Card], ...], giver: int, receiver: int,
+          cards: tuple[Card, ...]) -> tuple[frozenset[Card], ...]:
+    """The hands after ``giver`` has given ``cards`` to ``receiver``."""
+    new = list(hands)
+    given = frozenset(cards)
+    new[giver] = new[giver] - given
+    new[receiver] = new[receiver] | given
+    return tuple(new)
 
 
 def _need(value: int | None, what: str) -> int:
@@ -138,3 +145,9 @@ def verify_give(state: DealState, action: Any, gift: Gift) -> None:
             raise IllegalAction("card-not-held", f"{card} is not in the giver's hand")
     if gift.not_card is not None and gift.not_card in action.cards:
         raise IllegalAction("return-same-card", f"{gift.not_card} was just received and may not be given back")
+
+
+def is_legal_give(action: Any, gift: Gift, hand: frozenset[Card]) -> bool:
+    """Whether :func:`verify_give` accepts ``action`` for ``gift`` from ``hand`` (the giver's hand), as a bool."""
+    return (action.verb == "give" and action.target == gift.receiver and len(action.cards) == gift.count
+            and hand.issuperset(action.cards) and gift.not_card not in action.cards)

@@ -6,7 +6,10 @@ Each mechanism is a module with:
 * ``enter(state, params) -> (state, done)``: set up the phase (``done`` when it needs no action);
 * ``verify(state, params, action)``: raise :class:`~skruuvi.errors.IllegalAction` with the right code;
 * ``apply(state, params, action) -> (state, done)``: the new state after a verified action;
-* ``legal(state, params)``: every legal action of the seat to act.
+* ``legal(state, params)``: every legal action of the seat to act;
+* optionally ``apply_many(state, params, actions, start) -> (state, index, done)``: the batch path of
+  :func:`skruuvi.engine.apply_run`, applying ``actions[start:]`` up to (not including) the first one it is
+  not sure is legal, to the same state :func:`skruuvi.engine.apply` would reach.
 
 The engine checks the turn before calling ``verify``; mechanisms check everything else in DESIGN §4's
 order: the phase's own codes, then ``wrong-phase``, then the specific rule.

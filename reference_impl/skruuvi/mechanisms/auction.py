@@ -127,9 +127,9 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
     """Apply a run of calls from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
 
     The run stops before the first action that is not a canonical ``bid`` or ``pass`` by the seat to act,
-    before an illegal bid, and before any call that could end the auction (those go through the step
-    path, with its checks and transitions). Returns the state after the run (equal to the step path's),
-    the index of the first action not consumed, and ``False`` (the run never ends the phase).
+    and before an illegal call (those go through the step path, with its checks and codes); a call that ends
+    the auction ends it as :func:`apply` does. Returns the state after the run (equal to the step path's),
+    the index of the first action not consumed, and whether the auction is over.
     """
     step: AuctionStep = state.step
     passes, bids, calls = step.passes, step.bids, step.calls
@@ -142,31 +142,41 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
     top = -1 if highest is None else _order(highest, order)
     table = _calls(order)
     minimum = params.get("min_level") or 0
+    final_min = params.get("final_min_level")
     end_after, bidders = params["end_after_passes"], _bidder_count(params)
     round_end = bidders if params.get("single_round") else math.inf  # the call that ends a single round
-    all_pass = bool(params.get("all_pass_form"))
+    all_pass_form = params.get("all_pass_form")
     turn = 2 if params["bidders"] == "main-pair" else 1
     index, count = start, len(actions)
+    over = False
     while index < count:
         try:
             caller, bid, rank = table[actions[index]]  # type: ignore[index]
         except (KeyError, TypeError):  # not a canonical call (or not even a string): the step path judges it
             break
-        if caller != seat or calls + 1 >= round_end:
+        if caller != seat:
             break
         if bid is None:  # a pass
-            if passes + 1 >= end_after or (highest is None and passes + 1 == bidders and all_pass):
-                break
+            if passes + 1 >= end_after and final_min is not None and highest is not None and highest.level < final_min:
+                break  # final-contract-too-low
+            index += 1
+            if highest is None and passes + 1 == bidders and all_pass_form:  # the deal becomes another form
+                form = state.ruleset.forms[all_pass_form]
+                return state.evolve(form=form, phase_no=-1, step=None, to_act=None), index, True
             passes += 1
+            over = passes >= end_after
         else:
             if rank <= top or bid.level < minimum:
                 break
+            index += 1
             highest, highest_bidder, top, passes, bids = bid, seat, rank, 0, bids + 1
             if firsts[seat % 2] is None:
                 firsts[seat % 2] = bid
         calls += 1
+        if over or calls >= round_end:
+            return _close(state.evolve(highest=highest, highest_bidder=highest_bidder,
+                                       side_first_bid=tuple(firsts))), index, True
         seat = (seat + turn) % 4
-        index += 1
     if index == start:
         return state, start, False
     return state.evolve(step=AuctionStep(passes, bids, calls), to_act=seat, highest=highest,

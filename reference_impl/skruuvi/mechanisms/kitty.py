@@ -15,14 +15,16 @@ Parameters: ``taker`` (seat reference), ``distribute_order``, and either ``to_pa
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any
 
+from ..batch import read_action
 from ..errors import IllegalAction
 from ..notation import Action, left, partner
-from ..state import DealState, Gift, seat_ref, verify_give
+from ..state import DealState, Gift, is_legal_give, moved, seat_ref, verify_give
 
 PARAMS = frozenset({"taker", "distribute_order"})
 CHOICES = {"distribute_order": frozenset({"clockwise-from-left"})}
@@ -39,15 +41,21 @@ class KittyStep:
 
 def _gifts(taker: int, procedure: Mapping[str, Any]) -> tuple[Gift, ...]:
     """The gifts of one procedure (``{to_partner, distribution}``) for this taker, in order."""
-    gifts = []
-    if procedure["to_partner"]:
-        gifts.append(Gift(taker, partner(taker), procedure["to_partner"]))
     distribution = procedure["distribution"]
-    giver = taker if distribution["distributor"] == "taker" else partner(taker)
+    return _gift_plan(taker, procedure["to_partner"], distribution["distributor"], distribution["each"])
+
+
+@cache
+def _gift_plan(taker: int, to_partner: int, distributor: str, each: int) -> tuple[Gift, ...]:
+    """The gifts of :func:`_gifts` (cached: a handful of plans serve every deal; gifts are immutable)."""
+    gifts = []
+    if to_partner:
+        gifts.append(Gift(taker, partner(taker), to_partner))
+    giver = taker if distributor == "taker" else partner(taker)
     receiver = giver
     for _ in range(3):
         receiver = left(receiver)
-        gifts.append(Gift(giver, receiver, distribution["each"]))
+        gifts.append(Gift(giver, receiver, each))
     return tuple(gifts)
 
 
@@ -98,18 +106,20 @@ def _fixed_procedure(params: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None if name == TAKER_CHOICE else params["procedures"][name]
 
 
-def _start_gifts(state: DealState, taker: int, procedure: Mapping[str, Any]) -> DealState:
+def _start_gifts(state: DealState, taker: int, procedure: Mapping[str, Any], **changes: Any) -> DealState:
+    """The state with the procedure's gifts to come (and ``changes``, made at the same time)."""
     step = KittyStep(_gifts(taker, procedure), 0)
-    return state.evolve(step=step, to_act=step.gifts[0].giver)
+    return state.evolve(step=step, to_act=step.gifts[0].giver, **changes)
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
     taker = seat_ref(state, params["taker"])
-    state = state.with_hand(taker, state.hands[taker] | frozenset(state.centre))
+    hands = list(state.hands)
+    hands[taker] = hands[taker] | frozenset(state.centre)
     procedure = _fixed_procedure(params)
     if procedure is None:  # the taker names the procedure first
-        return state.evolve(step=KittyStep((), 0), to_act=taker), False
-    return _start_gifts(state, taker, procedure), False
+        return state.evolve(hands=tuple(hands), step=KittyStep((), 0), to_act=taker), False
+    return _start_gifts(state, taker, procedure, hands=tuple(hands)), False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -131,11 +141,49 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     if not step.gifts:
         return _start_gifts(state, action.seat, params["procedures"][action.option]), False
     gift = step.gifts[step.k]
-    state = state.move_cards(gift.giver, gift.receiver, action.cards)
+    hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
     if step.k + 1 == len(step.gifts):
-        return state.evolve(step=None, to_act=None), True
+        return state.evolve(hands=hands, step=None, to_act=None), True
     nxt = KittyStep(step.gifts, step.k + 1)
-    return state.evolve(step=nxt, to_act=nxt.gifts[nxt.k].giver), False
+    return state.evolve(hands=hands, step=nxt, to_act=nxt.gifts[nxt.k].giver), False
+
+
+def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
+               start: int) -> tuple[DealState, int, bool]:
+    """Apply a run of actions from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
+
+    The taker's ``choose`` is applied with :func:`apply`; the gifts are checked as :func:`verify` checks
+    them, and the hands updated as :func:`apply` updates them, with the state built once. The run stops
+    before the first action that is not the expected ``choose`` of an offered procedure or the expected
+    gift by the seat to act, of cards it holds, for the step path to judge. Returns the state after the
+    run (equal to the step path's), the index of the first action not consumed, and whether the phase is over.
+    """
+    index = start
+    if not state.step.gifts:  # the taker names the procedure first
+        action = read_action(actions[index]) if index < len(actions) else None
+        if (action is None or action.seat != state.to_act or action.verb != "choose"
+                or action.option not in params["procedures"]):
+            return state, start, False
+        state, _ = apply(state, params, action)
+        index += 1
+    step: KittyStep = state.step
+    gifts, k = step.gifts, step.k
+    hands = list(state.hands)
+    while index < len(actions) and k < len(gifts):
+        gift = gifts[k]
+        action = read_action(actions[index])
+        if action is None or action.seat != gift.giver or not is_legal_give(action, gift, hands[gift.giver]):
+            break
+        given = frozenset(action.cards)  # as moved() moves them
+        hands[gift.giver] = hands[gift.giver] - given
+        hands[gift.receiver] = hands[gift.receiver] | given
+        index += 1
+        k += 1
+    if k == step.k:
+        return state, index, False
+    if k == len(gifts):
+        return state.evolve(hands=tuple(hands), step=None, to_act=None), index, True
+    return state.evolve(hands=tuple(hands), step=KittyStep(gifts, k), to_act=gifts[k].giver), index, False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..batch import PLAY_MOVES, SUIT_MASKS, card_mask, cards_of
+from ..batch import SEAT_PLAYS, SUIT_MASKS, card_mask, cards_of
 from ..errors import IllegalAction
 from ..notation import TRUMP_STRAINS, Action, Card, left
 from ..state import DealState, Trick, seat_ref
@@ -99,17 +99,18 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
     tricks = list(state.tricks)
     current = list(state.current)
     led, best_suit, best_rank, best_seat = _trick_so_far(state.current, leader, trump)
+    led_mask = SUIT_MASKS[led] if current else 0  # the cards of the suit led
     index = start
     for index in range(start, len(actions)):
         try:
-            mover, card, bit, suit, rank = PLAY_MOVES[actions[index]]  # type: ignore[index]
-        except (KeyError, TypeError):  # not a canonical play (or not even a string): the step path judges it
+            card, bit, suit, rank = SEAT_PLAYS[seat][actions[index]]  # type: ignore[index]
+        except (KeyError, TypeError):  # not a canonical play by the seat to act: the step path judges it
             break
         hand = masks[seat]
-        if mover != seat or not hand & bit:
+        if not hand & bit:
             break
         if current:
-            if suit != led and hand & SUIT_MASKS[led]:
+            if suit != led and hand & led_mask:
                 break
             if suit == best_suit:
                 if rank > best_rank:
@@ -117,7 +118,7 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
             elif suit == trump:
                 best_suit, best_rank, best_seat = suit, rank, seat
         else:
-            led, best_suit, best_rank, best_seat = suit, suit, rank, seat
+            led, best_suit, best_rank, best_seat, led_mask = suit, suit, rank, seat, SUIT_MASKS[suit]
         masks[seat] = hand ^ bit
         current.append(card)
         if len(current) < 4:
