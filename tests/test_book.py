@@ -30,7 +30,7 @@ from skruuvi.book import (
 )
 from skruuvi.book.curated import curated_deals, generate_record
 from skruuvi.book.formula import render
-from skruuvi.notation import SEATS
+from skruuvi.notation import DECK, SEATS
 from skruuvi.paths import repo_root, spec_dir
 from skruuvi.ruleset import get_ruleset
 from skruuvi.yamlio import iter_records, load_yaml
@@ -347,3 +347,25 @@ def test_link_checker_finds_missing_pages_and_anchors(tmp_path):
     (tmp_path / "b" / "index.html").write_text('<a id="w"></a><a href="../a/#x.y">ok</a>')
     assert sorted(check_links(tmp_path)) == ["a/index.html: ../b/#z (no such anchor)",
                                              "a/index.html: ../c/ (no such file)"]
+
+
+def test_the_1895_book_shows_the_taker_s_choice_and_both_scales():
+    """The taker's choose action reads as a sentence in a worked example, and every point table of 1895 is
+    shown at the surviving table's scale and at the manual's (×10); the grand-slam factor only once."""
+    rs1895 = get_ruleset("skruuvi-1895")
+    case = {"id": "book.choice", "ruleset": rs1895.id, "description": "d", "rules": [], "example": True,
+            "deal": {"form": "alkupeli", "dealer": "N",
+                     "hands": {s: [str(c) for c in DECK[13 * i:13 * i + 12]] for i, s in enumerate(SEATS)},
+                     "centre": [str(DECK[13 * i + 12]) for i in range(4)]}}
+    case["actions"] = ["N bid 1S", *["E pass", "S pass", "W pass", "N pass"] * 2, "N choose pakettiskruuvi"]
+    case["expect"] = {"error": {"index": 10, "code": "incomplete-record"}}
+    assert "| chooses *pakettiskruuvi* |" in examples_page(rs1895, [case], error_codes={"incomplete-record"})
+    case["actions"] += ["N give S AS AC AD AH"]
+    case["expect"] = {"error": {"index": 11, "code": "incomplete-record"}}
+    page = examples_page(rs1895, [case], error_codes={"incomplete-record"})
+    assert "- North: chooses *pakettiskruuvi*\n- North gives South" in page
+    page = era_page(rs1895)
+    aces = page.split("{#score.ace-unit}")[1].split("\n#### ")[0]
+    assert "| points | 10 | 25 |" in aces and "| at scale 10 | 100 | 250 |" in aces
+    assert "Value: **100** · at scale 10: **1000**" in page.split("{#score.undertrick-unit}")[1]
+    assert "a factor: the same at every scale" in page.split("{#score.grand-slam-doubled}")[1].split("\n#### ")[0]

@@ -108,6 +108,8 @@ class _Example:
         verb = words[1] if len(words) > 1 else "?"
         if verb == "bid" and len(words) > 2:
             return md.bid(words[2])
+        if verb == "choose" and len(words) > 2:
+            return f"chooses *{words[2]}*"
         return verb
 
     def calls_table(self, steps: list[tuple[int, str, str]], bad: int | None) -> str:
