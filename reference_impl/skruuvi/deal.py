@@ -113,9 +113,10 @@ def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
             raise _invalid(f"{s} holds {len(hand)} cards; a {form.name} deals {size}")
     if len(centre) != n_centre:
         raise _invalid(f"{len(centre)} centre cards; a {form.name} has {n_centre}")
-    if len(set(centre).union(*hands)) != 52:
+    hand_sets = tuple(map(frozenset, hands))
+    if len(frozenset(centre).union(*hand_sets)) != 52:  # a union of sets reuses their cards' stored hashes
         everything = [c for h in hands for c in h] + centre
         seen: set[Card] = set()
         dupes = sorted({str(c) for c in everything if c in seen or seen.add(c)})  # type: ignore[func-returns-value]
         raise _invalid(f"cards dealt twice: {' '.join(dupes)}" if dupes else "the deal does not hold 52 cards")
-    return Deal(form, dealer, tuple(map(frozenset, hands)), tuple(centre))
+    return Deal(form, dealer, hand_sets, tuple(centre))

@@ -79,6 +79,15 @@ class _Compiler:
         self.source = source
         self.file = file
         self.path = path
+        self.constants: dict[Compiled, Any] = {}  # the closures that return a value known when compiling
+
+    def _const(self, value: Any) -> Compiled:
+        """A closure returning ``value``, remembered as a constant: its parents use the value itself."""
+        def constant(env: Env) -> Any:
+            return value
+
+        self.constants[constant] = value
+        return constant
 
     def fail(self, why: str) -> RulesetError:
         return RulesetError(f"expression {self.source!r}: {why}", file=self.file, path=self.path)
@@ -94,18 +103,16 @@ class _Compiler:
         value = node.value
         if not isinstance(value, int | str) or value is None:
             raise self.fail(f"constant {value!r} is not allowed")
-        return lambda env: value
+        return self._const(value)
 
     def _Name(self, node: ast.Name) -> Compiled:
         name = node.id
         if name in self.tables:
-            table = self.tables[name]
-            return lambda env: table
+            return self._const(self.tables[name])
         if name in FACTS or name in self.extra:
-            return lambda env: env[name]
+            return operator.itemgetter(name)  # env[name], without a Python frame
         if name in ("true", "false"):
-            value = name == "true"
-            return lambda env: value
+            return self._const(name == "true")
         raise self.fail(f"unknown name {name!r} (not a fact nor a table of this ruleset)")
 
     def _Subscript(self, node: ast.Subscript) -> Compiled:
@@ -113,6 +120,23 @@ class _Compiler:
         key = self.compile(node.slice)
         text = ast.unparse(node)
         fail = self.fail
+        constants = self.constants
+        if base in constants and key in constants:  # a table entry named by constants: looked up once, here
+            try:
+                return self._const(constants[base][constants[key]])
+            except (KeyError, IndexError, TypeError):
+                pass  # no such entry: the error is the evaluation's, as below
+        if base in constants:  # a table, the usual case
+            table = constants[base]
+
+            def table_lookup(env: Env) -> Any:
+                k = key(env)
+                try:
+                    return table[k]
+                except (KeyError, IndexError, TypeError):
+                    raise fail(f"{text}: no entry for {k!r}") from None
+
+            return table_lookup
 
         def lookup(env: Env) -> Any:
             container, k = base(env), key(env)
@@ -128,11 +152,20 @@ class _Compiler:
         if op is None:
             raise self.fail(f"operator {type(node.op).__name__} is not allowed")
         a, b = self.compile(node.left), self.compile(node.right)
+        if b in self.constants:
+            right = self.constants[b]
+            return lambda env: op(a(env), right)
+        if a in self.constants:
+            left = self.constants[a]
+            return lambda env: op(left, b(env))
         return lambda env: op(a(env), b(env))
 
     def _UnaryOp(self, node: ast.UnaryOp) -> Compiled:
         x = self.compile(node.operand)
         if isinstance(node.op, ast.USub):
+            value = self.constants.get(x)
+            if isinstance(value, int):  # a negative number (a bool negates to an int as well)
+                return self._const(-value)
             return lambda env: -x(env)
         if isinstance(node.op, ast.UAdd):
             return x
@@ -144,9 +177,9 @@ class _Compiler:
         parts = [self.compile(v) for v in node.values]
         if len(parts) == 2:  # the usual case, without a generator: the same value as all() / any() below
             a, b = parts
-            if isinstance(node.op, ast.And):
-                return lambda env: bool(a(env)) and bool(b(env))
-            return lambda env: bool(a(env)) or bool(b(env))
+            if isinstance(node.op, ast.And):  # bool(a and b) is bool(a) and bool(b), b read only when a holds
+                return lambda env: bool(a(env) and b(env))
+            return lambda env: bool(a(env) or b(env))
         if isinstance(node.op, ast.And):
             return lambda env: all(p(env) for p in parts)
         return lambda env: any(p(env) for p in parts)
@@ -162,6 +195,9 @@ class _Compiler:
         rest = [self.compile(c) for c in node.comparators]
         if len(ops) == 1:  # the usual case, without the loop below
             fn, second = ops[0], rest[0]
+            if second in self.constants:
+                other = self.constants[second]
+                return lambda env: bool(fn(first(env), other))
             return lambda env: bool(fn(first(env), second(env)))
 
         def compare(env: Env) -> bool:
@@ -186,11 +222,23 @@ class _Compiler:
                             "only min(), max() and abs() may be called")
         fn = _FUNCS[node.func.id]
         args = [self.compile(a) for a in node.args]
+        if len(args) == 2:  # min(a, b), max(a, b): the usual case, without a generator
+            first, second = args
+            return lambda env: fn(first(env), second(env))
         return lambda env: fn(*(a(env) for a in args))
 
     def _Tuple(self, node: ast.Tuple) -> Compiled:
         items = [self.compile(e) for e in node.elts]
         return lambda env: tuple(i(env) for i in items)
+
+
+def expression_names(source: object) -> frozenset[str]:
+    """The names an expression reads (facts, derived facts and tables alike); empty for a number or a
+    boolean. Only meaningful for an expression that :func:`compile_expression` accepts."""
+    if not isinstance(source, str):
+        return frozenset()
+    tree = ast.parse(source.strip(), mode="eval")
+    return frozenset(node.id for node in ast.walk(tree) if isinstance(node, ast.Name))
 
 
 def compile_expression(

@@ -7,7 +7,7 @@ be read is ``malformed-action``; whether a well-read action is *legal* is the ph
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .errors import IllegalAction
@@ -49,6 +49,7 @@ class Card:
     rank: int  # 2..14, ace high
     suit: str  # S C D H
     code: int  # 0..51, stable order: suit-major as in SUITS, then rank
+    bit: int = field(init=False, repr=False)  # 1 << code: the card in an int bitmask (skruuvi.batch.card_mask)
 
     def __new__(cls, rank: int, suit: str, code: int) -> Card:
         card = _INTERNED.get(code) if isinstance(code, int) else None
@@ -78,6 +79,7 @@ def _make_card(rank: int, suit: str, code: int) -> Card:
     """Build one of the 52 cards (once, below; ``Card(...)`` then returns it)."""
     card = object.__new__(Card)
     Card.__init__(card, rank, suit, code)
+    object.__setattr__(card, "bit", 1 << code)  # a frozen dataclass's own way to set a field
     return card
 
 

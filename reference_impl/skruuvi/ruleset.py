@@ -17,7 +17,7 @@ from typing import Any
 
 from . import paths
 from .errors import RulesetError
-from .expr import FACTS, Compiled, compile_expression
+from .expr import FACTS, Compiled, compile_expression, expression_names
 from .mechanisms import MECHANISMS
 from .state import SEAT_REFS
 from .yamlio import load_yaml
@@ -76,6 +76,7 @@ class ScoringRule:
     points: Compiled
     when: Compiled | None
     column: str
+    reads: frozenset[str] = frozenset()  # the names its ``points`` and ``when`` read
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,7 @@ class DerivedFact:
     id: str
     name: str
     value: Compiled
+    reads: frozenset[str] = frozenset()  # the names its ``value`` reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,9 @@ class Ruleset:
     derived: tuple[DerivedFact, ...] = ()
     columns: tuple[str, ...] = ("deal",)
     match: MatchSpec | None = None
+    derived_reads: frozenset[str] = frozenset()
+    """Every name the derived facts read: they are computed for both sides of every deal, so the scorer
+    computes these facts up front rather than on demand."""
 
     @property
     def scale(self) -> int:
@@ -324,7 +329,7 @@ class _Builder:
                 raise self.fail("a derived fact needs a new identifier as 'name'", f"{where}/name")
             value = compile_expression(entry.get("value"), tables, file=self.file, path=f"{where}/value",
                                        extra=frozenset(names))
-            out.append(DerivedFact(entry["id"], name, value))
+            out.append(DerivedFact(entry["id"], name, value, expression_names(entry.get("value"))))
             names.add(name)
         return tuple(out)
 
@@ -380,6 +385,7 @@ class _Builder:
                         when=None if when is None
                         else compile_expression(when, tables, file=self.file, path=f"{where}/when", extra=extra),
                         column=column,
+                        reads=expression_names(entry["points"]) | expression_names(when),
                     )
                 )
             schemes[sname] = tuple(compiled)
@@ -443,6 +449,7 @@ class _Builder:
             derived=derived,
             columns=tuple(scoring_params.get("columns", ["deal"])),
             match=match,
+            derived_reads=frozenset().union(*(d.reads for d in derived)),
         )
 
 

@@ -62,25 +62,41 @@ def _run_from_ace(suit_bits: int) -> int:
     return 13 - (~suit_bits & SUIT_BITS).bit_length()  # the highest card missing ends the run
 
 
-def _holding_facts(state: DealState, side: str) -> dict[str, int]:
-    """Facts about the cards a side held when play began (crowns, sequences, honours)."""
-    trump = state.contract.strain if state.contract is not None and state.contract.strain in TRUMP_STRAINS else None
-    seats = (0, 2) if side == "NS" else (1, 3)
+SEQUENCE_EXTRA: tuple[int, ...] = tuple(max(_run_from_ace(bits) - 2, 0) for bits in range(SUIT_BITS + 1))
+"""Per suit's 13 bits, the cards from the third on of its run from the ace down (a table: read once per suit
+of every hand that is scored)."""
+
+HOLDING_FACTS = ("own_aces", "own_trump_honours", "own_three_ace_hands", "own_four_ace_hands",
+                 "own_sequence_cards", "own_trump_sequence_cards")
+
+
+def _holding_facts_of_sides(state: DealState) -> dict[str, dict[str, int]]:
+    """Per side, facts about the cards it held when play began (crowns, sequences, honours).
+
+    Both sides at once: each hand is read once, as a card mask (a card's code is 13 * its suit's index +
+    its rank - 2, so a suit is 13 consecutive bits)."""
+    contract = state.contract
+    trump = SUITS.index(contract.strain) if contract is not None and contract.strain in TRUMP_STRAINS else -1
     hands = state.play_hands or state.hands
-    facts = {"own_aces": 0, "own_trump_honours": 0, "own_three_ace_hands": 0, "own_four_ace_hands": 0,
-             "own_sequence_cards": 0, "own_trump_sequence_cards": 0}
-    for seat in seats:
+    counts = [[0] * len(HOLDING_FACTS), [0] * len(HOLDING_FACTS)]  # NS, EW; in the order of HOLDING_FACTS
+    for seat in range(4):
         mask = card_mask(hands[seat])
+        own = counts[seat % 2]  # seats 0 and 2 are NS
         aces = (mask & ACE_BITS).bit_count()
-        facts["own_aces"] += aces
-        facts["own_three_ace_hands"] += aces == 3
-        facts["own_four_ace_hands"] += aces == 4
-        for i, suit in enumerate(SUITS):  # a card's code is 13 * its suit's index + its rank - 2
-            extra = max(_run_from_ace((mask >> 13 * i) & SUIT_BITS) - 2, 0)
-            facts["own_trump_sequence_cards" if suit == trump else "own_sequence_cards"] += extra
-        if trump is not None:
-            facts["own_trump_honours"] += ((mask >> 13 * SUITS.index(trump)) & HONOUR_BITS).bit_count()
-    return facts
+        own[0] += aces
+        own[2] += aces == 3
+        own[3] += aces == 4
+        ace_bits = mask & ACE_BITS
+        while ace_bits:  # a run from the ace down needs the ace: only the suits whose ace the hand holds
+            ace = ace_bits & -ace_bits
+            ace_bits ^= ace
+            i = ace.bit_length() // 13 - 1  # the ace of suit i is bit 13 * i + 12
+            extra = SEQUENCE_EXTRA[(mask >> 13 * i) & SUIT_BITS]
+            if extra:
+                own[5 if i == trump else 4] += extra
+        if trump >= 0:
+            own[1] += ((mask >> 13 * trump) & HONOUR_BITS).bit_count()
+    return {side: dict(zip(HOLDING_FACTS, counts[k], strict=True)) for k, side in enumerate(SIDES)}
 
 
 class _OnDemand:
@@ -93,8 +109,8 @@ class _OnDemand:
         self.ordinals: dict[str, int] | None = None
 
     def holding(self, side: str) -> dict[str, int]:
-        if side not in self.holdings:
-            self.holdings[side] = _holding_facts(self.state, side)
+        if not self.holdings:
+            self.holdings = _holding_facts_of_sides(self.state)
         return self.holdings[side]
 
     def fact(self, side: str, key: str) -> Any:
@@ -144,17 +160,27 @@ def deal_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[s
     return facts
 
 
+HOLDING_READS = frozenset(HOLDING_FACTS) | {"opp_aces"}
+
+
 def side_facts(state: DealState) -> dict[str, Facts]:
-    """Each side's facts, derived facts included (``name`` and ``opp_name``)."""
+    """Each side's facts, derived facts included (``name`` and ``opp_name``).
+
+    The holding facts are filled in up front when a derived fact reads them (derived facts are computed for
+    every deal: :attr:`~skruuvi.ruleset.Ruleset.derived_reads`), else computed only if a rule asks for them,
+    like the ace ordinals.
+    """
     tricks = side_tricks(state)
     facts = deal_facts(state, tricks)
     main = state.main_side if state.contract is not None else None
     on_demand = _OnDemand(state)
-    per_side = {
-        side: Facts({**facts, "own_tricks": tricks[side], "opp_tricks": tricks[OTHER[side]], "is_main": side == main},
-                    side, on_demand)
-        for side in SIDES
-    }
+    holdings = not HOLDING_READS.isdisjoint(state.ruleset.derived_reads)
+    per_side = {}
+    for side in SIDES:
+        base = {**facts, "own_tricks": tricks[side], "opp_tricks": tricks[OTHER[side]], "is_main": side == main}
+        if holdings:
+            base.update(on_demand.holding(side), opp_aces=on_demand.holding(OTHER[side])["own_aces"])
+        per_side[side] = Facts(base, side, on_demand)
     for derived in state.ruleset.derived:
         values = {side: derived.value(per_side[side]) for side in SIDES}
         for side in SIDES:

@@ -174,8 +174,8 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
                 firsts[seat % 2] = bid
         calls += 1
         if over or calls >= round_end:
-            return _close(state.evolve(highest=highest, highest_bidder=highest_bidder,
-                                       side_first_bid=tuple(firsts))), index, True
+            return state.evolve(highest=highest, highest_bidder=highest_bidder, side_first_bid=tuple(firsts),
+                                declarer=highest_bidder, contract=highest, step=None, to_act=None), index, True
         seat = (seat + turn) % 4
     if index == start:
         return state, start, False
@@ -184,7 +184,8 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
 
 
 def _close(state: DealState) -> DealState:
-    """The auction is over: the highest bid is the contract, its maker the declarer."""
+    """The auction is over: the highest bid is the contract, its maker the declarer (:func:`apply_many` closes
+    the auction the same way, in the one copy of the state it makes)."""
     return state.evolve(declarer=state.highest_bidder, contract=state.highest, step=None, to_act=None)
 
 

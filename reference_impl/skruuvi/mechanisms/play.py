@@ -100,10 +100,11 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
     current = list(state.current)
     led, best_suit, best_rank, best_seat = _trick_so_far(state.current, leader, trump)
     led_mask = SUIT_MASKS[led] if current else 0  # the cards of the suit led
+    plays = SEAT_PLAYS  # locals on the hot path
     index = start
     for index in range(start, len(actions)):
         try:
-            card, bit, suit, rank = SEAT_PLAYS[seat][actions[index]]  # type: ignore[index]
+            card, bit, suit, rank = plays[seat][actions[index]]  # type: ignore[index]
         except (KeyError, TypeError):  # not a canonical play by the seat to act: the step path judges it
             break
         hand = masks[seat]
