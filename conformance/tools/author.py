@@ -223,6 +223,13 @@ def parse(a):
                 or len(set(args[1:])) != len(args[1:]):
             raise Err("malformed-action")
         return seat, verb, (args[0], args[1:])
+    if verb == "choose":
+        # DESIGN §3 / §4: `choose` names one option a ruleset offers; exactly one word [a-z][a-z-]* (so
+        # `N choose` and `N choose Ostoskruuvi` are malformed-action).  It is a verb of the notation in every
+        # ruleset, so a well-formed `choose` parses here even though 2016 offers nothing to choose.
+        if len(args) != 1 or not re.fullmatch(r"[a-z][a-z-]*", args[0]):
+            raise Err("malformed-action")
+        return seat, verb, args[0]
     raise Err("malformed-action")
 
 
@@ -259,6 +266,10 @@ class State:
         seat, verb, arg = parse(a)
         if seat != self.to_act():
             raise Err("not-your-turn")
+        if verb == "choose":
+            # 2016 offers no named choice in any phase: a well-formed `choose` by the seat to act has no meaning
+            # now (DESIGN §4 group 4), whatever the phase; no phase has an own code (group 3) for it.
+            raise Err("wrong-phase")
         getattr(self, "_" + self.phase.replace("-", "_"))(seat, verb, arg)
 
     def _check_bid(self, arg):

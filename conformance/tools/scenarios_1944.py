@@ -777,6 +777,17 @@ SCENARIOS[-1]["after"] = []
 SCENARIOS[-1]["bad"] = "N play AH"
 E("1944.errors.wrong-phase-pass-in-kitty", "N passes instead of giving four cards in the kitty", ["kitty.give-partner"],
   (9, "wrong-phase"), **dict(base, pre=[*PRE_AUCTION, "N pass"]))
+E("1944.errors.choose-in-kitty", "The kitty taker N writes 'choose pakettiskruuvi' instead of giving four cards",
+  ["kitty.give-partner"], (9, "wrong-phase"),
+  "N bids 1H and eight passes follow: N takes the table cards and must give his partner S four cards. 'N choose "
+  "pakettiskruuvi' is well formed (the verb `choose` with one lowercase option word, DESIGN §3) and N is the seat to "
+  "act, but the 1944 ruleset offers no named choice at its kitty or anywhere else: wrong-phase (DESIGN §4 group 4), "
+  "not malformed-action.", **dict(base, pre=[*PRE_AUCTION, "N choose pakettiskruuvi"]))
+E("1944.errors.choose-in-first-auction", "E, to bid after N's 1H, writes 'choose pakettiskruuvi'", ["auction.bidders"],
+  (1, "wrong-phase"),
+  "N opens 1H; E is the seat to call. 'E choose pakettiskruuvi' parses (a well-formed `choose`), E is to act, but "
+  "in the first auction only `bid` and `pass` have a meaning and 1944 offers nothing to choose: wrong-phase.",
+  dealer="N", fix=A5["fix"], seed=0, pre=["N bid 1H", "E choose pakettiskruuvi"])
 E("1944.errors.wrong-phase-pass-in-kotka-exchange", "In a kotka the partner passes instead of giving four cards back",
   ["kotka.exchange"], (10, "wrong-phase"),
   **dict(ds("N", "N", "6S", form="kotka", fix={"N": "S:AKQJT98 H:AK D:AK"}, seed=0)))

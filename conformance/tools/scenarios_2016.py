@@ -712,6 +712,11 @@ bad(id="2016.errors.malformed-unknown-verb", description="'N claim' is no verb",
     rules=["play.follow-suit"], pre=[*A_PRE, "E pass", *NODBL, "E play JS"], bad="S claim",
     error=(22, "malformed-action"), remark=A_REMARK + A_KITTY_REMARK + " Play starts with E's JS; S answers 'claim', "
     "an unknown verb: malformed-action.")
+bad(id="2016.errors.malformed-choose-no-option", description="'E choose' without an option word is malformed",
+    rules=["auction.bidders"], pre=["N bid 1H"], bad="E choose", error=(1, "malformed-action"),
+    remark="N bids 1H; E is to call and writes 'E choose'. `choose` is a verb of the notation (DESIGN §3) but takes "
+    "exactly one lowercase option word ([a-z][a-z-]*); with none the action cannot be read: malformed-action "
+    "(group 1), before any question of phase (a well-formed choose here would be wrong-phase).")
 
 # --- not-your-turn
 bad(id="2016.errors.not-your-turn-first-call", description="E calls first although N is the dealer",
@@ -763,6 +768,18 @@ bad(id="2016.errors.wrong-phase-give-in-doubling-after-exchange",
     error=(19, "wrong-phase"),
     remark=A_REMARK + A_KITTY_REMARK + " The exchange was allowed and E passed it; in the doubling round E's give "
     "has no meaning (not exchange-forbidden, because the exchange was not forbidden): wrong-phase.")
+bad(id="2016.errors.choose-in-kitty",
+    description="The kitty taker N, who must give S four cards, writes 'choose pakettiskruuvi': wrong-phase",
+    rules=["kitty.give-partner"], pre=A_AUCTION, bad="N choose pakettiskruuvi", error=(9, "wrong-phase"),
+    remark=A_REMARK + " After N 1H and eight passes N takes the centre and must give S four cards. 'N choose "
+    "pakettiskruuvi' is well formed (the verb `choose` with one lowercase option word, DESIGN §3) and N is the seat "
+    "to act, but the 2016 ruleset offers no named choice at its kitty or anywhere else: the verb has no meaning "
+    "now, wrong-phase (DESIGN §4 group 4), not malformed-action; choice-not-offered (group 5) is never reached.")
+bad(id="2016.errors.choose-in-play", description="E, to lead, writes 'choose ostoskruuvi' instead of playing: wrong-phase",
+    rules=["play.lead"], pre=[*A_PRE, "E pass", *NODBL], bad="E choose ostoskruuvi", error=(21, "wrong-phase"),
+    remark=A_REMARK + A_KITTY_REMARK + " E passes the exchange, E and W pass the double; E (N's left) is to lead. "
+    "'E choose ostoskruuvi' parses (a well-formed `choose`) and E is the seat to act, but in play only `play` has a "
+    "meaning and 2016 offers nothing to choose: wrong-phase.")
 
 # --- bid-not-higher
 bad(id="2016.errors.bid-not-higher-same-bid", description="E repeats N's 1H", rules=["auction.higher-bid"],
