@@ -9,6 +9,7 @@ file and the JSON pointer inside it.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -19,6 +20,7 @@ from . import paths
 from .errors import RulesetError
 from .expr import FACTS, Compiled, compile_expression, expression_names
 from .mechanisms import MECHANISMS
+from .ruledoc import rule_entries
 from .state import SEAT_REFS
 from .yamlio import load_yaml
 
@@ -491,27 +493,19 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     return ruleset
 
 
-def _resolve_pointer(doc: Any, pointer: str) -> Any:
-    node = doc
-    for part in pointer.strip("/").split("/"):
-        node = node[int(part)] if isinstance(node, list) else node[part]
-    return node
-
-
 def with_readings(ruleset: Ruleset, readings: Mapping[str, Any]) -> Ruleset:
     """The ruleset with other readings of some rules: ``{rule id: value}``, where ``value`` replaces the
     rule's ``value``, or is ``None`` for the rule's first listed alternative (e.g. ``score.scale`` -> 10,
     the 1895 figures as printed). The copy is compiled and checked like any ruleset; its id is unchanged,
     so records replay under it as under the original. Raises :class:`RulesetError` for an unknown rule id,
     a rule without a value or alternatives, or a value the ruleset cannot use."""
-    import copy
-
     doc = copy.deepcopy(dict(ruleset.raw))
+    entries = {entry.get("id"): entry for _, entry in rule_entries(doc)}
     for rule_id, value in readings.items():
         rule = ruleset.rules.get(rule_id)
         if rule is None:
             raise RulesetError(f"no rule {rule_id!r} in {ruleset.id}", file=ruleset.path)
-        entry = _resolve_pointer(doc, rule.pointer)
+        entry = entries[rule_id]
         if "value" not in entry:
             raise RulesetError(f"rule {rule_id} has no value to change", file=ruleset.path, path=rule.pointer)
         if value is None:
