@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .batch import read_action
 from .deal import build_deal
 from .errors import IllegalAction
 from .mechanisms import MECHANISMS
@@ -91,14 +92,37 @@ def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[
     index = start
     while state.to_act is not None:
         phase = state.form.phases[state.phase_no]
-        apply_many = getattr(MECHANISMS[phase.mechanism], "apply_many", None)
+        mechanism = MECHANISMS[phase.mechanism]
+        apply_many = getattr(mechanism, "apply_many", None)
         if apply_many is None:
-            break
-        state, index, done = apply_many(state, phase.params, actions, index)
+            state, index, done = _verified_run(mechanism, state, phase.params, actions, index)
+        else:
+            state, index, done = apply_many(state, phase.params, actions, index)
         if not done:
             break
         state = _advance(state)
     return state, index
+
+
+def _verified_run(mechanism: Any, state: DealState, params: Mapping[str, Any], actions: Sequence[object],
+                  start: int) -> tuple[DealState, int, bool]:
+    """The batch path of a mechanism without its own ``apply_many``: each action read, checked by the
+    mechanism's own ``verify`` and applied by its ``apply``, without the engine's per-action overhead. It
+    stops before the first action that is malformed, out of turn or rejected, for :func:`apply` to judge."""
+    index = start
+    while index < len(actions):
+        action = read_action(actions[index])
+        if action is None or action.seat != state.to_act:
+            break
+        try:
+            mechanism.verify(state, params, action)
+        except IllegalAction:
+            break
+        state, done = mechanism.apply(state, params, action)
+        index += 1
+        if done:
+            return state, index, True
+    return state, index, False
 
 
 def legal_actions(state: DealState) -> list[Action]:

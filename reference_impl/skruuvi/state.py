@@ -133,21 +133,19 @@ class Gift:
 
 def verify_give(state: DealState, action: Any, gift: Gift) -> None:
     """Check a ``give`` against the expected gift, in DESIGN §4's order of specific codes."""
+    check_give(action, gift, state.hands[gift.giver])
+
+
+def check_give(action: Any, gift: Gift, hand: frozenset[Card]) -> None:
+    """:func:`verify_give` with the giver's ``hand`` given (a batch path keeps the hands outside the state)."""
     if action.verb != "give":
         raise IllegalAction("wrong-phase", f"a give is required here, not {action.verb!r}")
     if action.target != gift.receiver:
         raise IllegalAction("give-wrong-recipient", "the card(s) must go to another player")
     if len(action.cards) != gift.count:
         raise IllegalAction("give-wrong-count", f"exactly {gift.count} card(s) must be given, not {len(action.cards)}")
-    hand = state.hands[gift.giver]
     for card in action.cards:
         if card not in hand:
             raise IllegalAction("card-not-held", f"{card} is not in the giver's hand")
     if gift.not_card is not None and gift.not_card in action.cards:
         raise IllegalAction("return-same-card", f"{gift.not_card} was just received and may not be given back")
-
-
-def is_legal_give(action: Any, gift: Gift, hand: frozenset[Card]) -> bool:
-    """Whether :func:`verify_give` accepts ``action`` for ``gift`` from ``hand`` (the giver's hand), as a bool."""
-    return (action.verb == "give" and action.target == gift.receiver and len(action.cards) == gift.count
-            and hand.issuperset(action.cards) and gift.not_card not in action.cards)

@@ -9,7 +9,9 @@ Each mechanism is a module with:
 * ``legal(state, params)``: every legal action of the seat to act;
 * optionally ``apply_many(state, params, actions, start) -> (state, index, done)``: the batch path of
   :func:`skruuvi.engine.apply_run`, applying ``actions[start:]`` up to (not including) the first one it is
-  not sure is legal, to the same state :func:`skruuvi.engine.apply` would reach.
+  not sure is legal, to the same state :func:`skruuvi.engine.apply` would reach. Without one, the engine
+  runs the mechanism's own ``verify`` and ``apply`` action by action; only phases with many actions per
+  deal (auction, play) or a state worth building once (the kitty) need their own.
 
 The engine checks the turn before calling ``verify``; mechanisms check everything else in DESIGN §4's
 order: the phase's own codes, then ``wrong-phase``, then the specific rule.

@@ -8,14 +8,13 @@ more; the state then remembers that the exchange is forbidden, for the doubling 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..batch import read_action
 from ..notation import Action, Card, partner
-from ..state import DealState, Gift, is_legal_give, moved, seat_ref, verify_give
+from ..state import DealState, Gift, moved, seat_ref, verify_give
 
 PARAMS = frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"})
 SEAT_PARAMS = frozenset({"first"})
@@ -67,30 +66,6 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(hands=hands, step=None, to_act=None), True
 
 
-def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-               start: int) -> tuple[DealState, int, bool]:
-    """Apply a run of actions from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
-
-    Each action is applied with :func:`apply`; the run stops before the first action that is not the first
-    defender's pass or the expected gift, by the seat to act, of a card it holds (what :func:`verify`
-    accepts), for the step path to judge. Returns the state after the run, the index of the first action
-    not consumed, and whether the phase is over.
-    """
-    index = start
-    while index < len(actions):
-        action = read_action(actions[index])
-        if action is None or action.seat != state.to_act:
-            break
-        step: ExchangeStep = state.step
-        if not (action.verb == "pass" and step.received is None):
-            gift = _gift(params, step)
-            if not is_legal_give(action, gift, state.hands[gift.giver]):
-                break
-        state, done = apply(state, params, action)
-        index += 1
-        if done:
-            return state, index, True
-    return state, index, False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -7,11 +7,10 @@ Parameters: ``doublers`` (seat references, in the order they may double; each ma
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..batch import read_action
 from ..errors import IllegalAction
 from ..notation import Action
 from ..state import DealState, seat_ref
@@ -64,28 +63,6 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(step=DoublingStep(step.redouble, index), to_act=seat_ref(state, seats[index])), False
 
 
-def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-               start: int) -> tuple[DealState, int, bool]:
-    """Apply a run of calls from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
-
-    Each call is applied with :func:`apply`; the run stops before the first action that is not a pass, or
-    the double (redouble) that may be made now, by the seat to act (what :func:`verify` accepts), for the
-    step path to judge. Returns the state after the run, the index of the first action not consumed, and
-    whether the phase is over.
-    """
-    index = start
-    while index < len(actions):
-        action = read_action(actions[index])
-        if action is None or action.seat != state.to_act:
-            break
-        verb = action.verb
-        if verb != "pass" and verb != ("redouble" if state.step.redouble else "double"):
-            break
-        state, done = apply(state, params, action)
-        index += 1
-        if done:
-            return state, index, True
-    return state, index, False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

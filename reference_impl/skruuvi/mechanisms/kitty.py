@@ -24,7 +24,7 @@ from typing import Any
 from ..batch import read_action
 from ..errors import IllegalAction
 from ..notation import Action, left, partner
-from ..state import DealState, Gift, is_legal_give, moved, seat_ref, verify_give
+from ..state import DealState, Gift, check_give, moved, seat_ref, verify_give
 
 PARAMS = frozenset({"taker", "distribute_order"})
 CHOICES = {"distribute_order": frozenset({"clockwise-from-left"})}
@@ -172,7 +172,11 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
     while index < len(actions) and k < len(gifts):
         gift = gifts[k]
         action = read_action(actions[index])
-        if action is None or action.seat != gift.giver or not is_legal_give(action, gift, hands[gift.giver]):
+        if action is None or action.seat != gift.giver:
+            break
+        try:
+            check_give(action, gift, hands[gift.giver])  # the step path's own check
+        except IllegalAction:
             break
         given = frozenset(action.cards)  # as moved() moves them
         hands[gift.giver] = hands[gift.giver] - given

@@ -6,14 +6,13 @@ Parameters: ``giver`` (seat reference of who gives first, e.g. ``highest-bidder`
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ..batch import read_action
 from ..notation import Action, partner
-from ..state import DealState, Gift, is_legal_give, moved, seat_ref, verify_give
+from ..state import DealState, Gift, moved, seat_ref, verify_give
 
 PARAMS = frozenset({"giver", "count"})
 SEAT_PARAMS = frozenset({"giver"})
@@ -48,28 +47,6 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(hands=hands, step=SwapStep(step.giver, True), to_act=gift.receiver), False
 
 
-def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-               start: int) -> tuple[DealState, int, bool]:
-    """Apply a run of gifts from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
-
-    Each gift is applied with :func:`apply`; the run stops before the first action that is not the expected
-    gift, by the seat to act, of cards it holds (what :func:`verify` accepts), for the step path to judge.
-    Returns the state after the run, the index of the first action not consumed, and whether the phase is
-    over.
-    """
-    index = start
-    while index < len(actions):
-        action = read_action(actions[index])
-        if action is None or action.seat != state.to_act:
-            break
-        gift = _gift(params, state.step)
-        if not is_legal_give(action, gift, state.hands[gift.giver]):
-            break
-        state, done = apply(state, params, action)
-        index += 1
-        if done:
-            return state, index, True
-    return state, index, False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -6,13 +6,12 @@ each partner gives one card back, in the same order) and ``return_must_differ``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..batch import read_action
 from ..notation import Action, Card, partner
-from ..state import DealState, Gift, is_legal_give, seat_ref, verify_give
+from ..state import DealState, Gift, seat_ref, verify_give
 
 PARAMS = frozenset({"givers", "return_must_differ"})
 SEAT_LIST_PARAMS = frozenset({"givers"})
@@ -55,28 +54,6 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(step=nxt, to_act=_gift(state, params, nxt).giver), False
 
 
-def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-               start: int) -> tuple[DealState, int, bool]:
-    """Apply a run of gifts from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
-
-    Each gift is applied with :func:`apply`; the run stops before the first action that is not the expected
-    gift, by the seat to act, of a card it holds (what :func:`verify` accepts), for the step path to judge.
-    Returns the state after the run, the index of the first action not consumed, and whether the phase is
-    over.
-    """
-    index = start
-    while index < len(actions):
-        action = read_action(actions[index])
-        if action is None or action.seat != state.to_act:
-            break
-        gift = _gift(state, params, state.step)
-        if not is_legal_give(action, gift, state.hands[gift.giver]):
-            break
-        state, done = apply(state, params, action)
-        index += 1
-        if done:
-            return state, index, True
-    return state, index, False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
