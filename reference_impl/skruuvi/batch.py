@@ -40,7 +40,6 @@ def read_action(text: object) -> Action | None:
         return None
 
 
-CARD_BITS: dict[Card, int] = {card: card.bit for card in DECK}
 _BIT = attrgetter("bit")
 
 
