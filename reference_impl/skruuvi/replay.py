@@ -17,7 +17,7 @@ from .games import Position, position_from, settle
 from .notation import SEATS
 from .outcome import Outcome
 from .ruleset import Ruleset, get_ruleset
-from .scoring import by_seat, score_items, totals, tricks_of
+from .scoring import by_seat, score_items, seat_tricks, side_tricks, totals
 from .state import DealState
 
 
@@ -28,15 +28,17 @@ def result_of(state: DealState, before: Position | None = None) -> Outcome:
 
 def settled_result(state: DealState, before: Position | None = None) -> tuple[Outcome, Position | None]:
     """The outcome of a finished deal, and the set position after it (rulesets with games)."""
-    items = score_items(state)
+    ruleset = state.ruleset
+    seats = by_seat(state)
+    tricks = seat_tricks(state) if seats else side_tricks(state)
+    items = score_items(state, tricks=None if seats else tricks)  # the facts count a side's tricks
     after = None
-    if state.ruleset.match is not None and state.ruleset.match.has_games:
+    if ruleset.match is not None and ruleset.match.has_games:
         items, after = settle(state, items, before or Position())
     contract = None
     if state.contract is not None and state.declarer is not None:
         contract = {"declarer": SEATS[state.declarer], "bid": str(state.contract), "doubling": state.doubling}
-    result = {"contract": contract, "tricks": tricks_of(state),
-              "score": totals(state.ruleset.columns, items, by_seat(state))}
+    result = {"contract": contract, "tricks": tricks, "score": totals(ruleset.columns, items, seats)}
     return Outcome(result=result, breakdown=tuple(items)), after
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from .batch import card_mask
 from .errors import RulesetError
-from .notation import DECK, SEATS, SIDES, SUITS, TRUMP_STRAINS, side_of
+from .notation import DECK, SEATS, SIDES, SUITS, TRUMP_STRAINS, Card, side_of
 from .outcome import ScoreItem
 from .state import DealState
 
@@ -78,25 +78,28 @@ def _holding_facts_of_sides(state: DealState) -> dict[str, dict[str, int]]:
     contract = state.contract
     trump = SUITS.index(contract.strain) if contract is not None and contract.strain in TRUMP_STRAINS else -1
     hands = state.play_hands or state.hands
-    counts = [[0] * len(HOLDING_FACTS), [0] * len(HOLDING_FACTS)]  # NS, EW; in the order of HOLDING_FACTS
-    for seat in range(4):
-        mask = card_mask(hands[seat])
-        own = counts[seat % 2]  # seats 0 and 2 are NS
-        aces = (mask & ACE_BITS).bit_count()
-        own[0] += aces
-        own[2] += aces == 3
-        own[3] += aces == 4
-        ace_bits = mask & ACE_BITS
-        while ace_bits:  # a run from the ace down needs the ace: only the suits whose ace the hand holds
-            ace = ace_bits & -ace_bits
-            ace_bits ^= ace
-            i = ace.bit_length() // 13 - 1  # the ace of suit i is bit 13 * i + 12
-            extra = SEQUENCE_EXTRA[(mask >> 13 * i) & SUIT_BITS]
-            if extra:
-                own[5 if i == trump else 4] += extra
+    return {side: _holding_facts(hands[k], hands[k + 2], trump) for k, side in enumerate(SIDES)}
+
+
+def _holding_facts(first: frozenset[Card], second: frozenset[Card], trump: int) -> dict[str, int]:
+    """The holding facts of one side from its two hands (``trump``: the trump suit's index, or -1)."""
+    aces = honours = three_ace_hands = four_ace_hands = runs = trump_runs = 0
+    for hand in (first, second):
+        mask = card_mask(hand)
+        hand_aces = (mask & ACE_BITS).bit_count()
+        aces += hand_aces
+        three_ace_hands += hand_aces == 3
+        four_ace_hands += hand_aces == 4
+        if hand_aces:  # a run from the ace down needs the ace: SEQUENCE_EXTRA is 0 for a suit without it
+            runs += (SEQUENCE_EXTRA[mask & SUIT_BITS] + SEQUENCE_EXTRA[(mask >> 13) & SUIT_BITS]
+                     + SEQUENCE_EXTRA[(mask >> 26) & SUIT_BITS] + SEQUENCE_EXTRA[mask >> 39])
         if trump >= 0:
-            own[1] += ((mask >> 13 * trump) & HONOUR_BITS).bit_count()
-    return {side: dict(zip(HOLDING_FACTS, counts[k], strict=True)) for k, side in enumerate(SIDES)}
+            trumps = (mask >> 13 * trump) & SUIT_BITS
+            honours += (trumps & HONOUR_BITS).bit_count()
+            trump_runs += SEQUENCE_EXTRA[trumps]
+    return {"own_aces": aces, "own_trump_honours": honours, "own_three_ace_hands": three_ace_hands,
+            "own_four_ace_hands": four_ace_hands, "own_sequence_cards": runs - trump_runs,
+            "own_trump_sequence_cards": trump_runs}
 
 
 class _OnDemand:
@@ -163,49 +166,71 @@ def deal_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[s
 HOLDING_READS = frozenset(HOLDING_FACTS) | {"opp_aces"}
 
 
-def side_facts(state: DealState) -> dict[str, Facts]:
-    """Each side's facts, derived facts included (``name`` and ``opp_name``).
+def main_side(state: DealState) -> str | None:
+    """The main pair: the declarer's side (None when no contract was played)."""
+    return state.main_side if state.contract is not None else None
+
+
+def side_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, Facts]:
+    """Each side's facts, derived facts included (``name`` and ``opp_name``); ``tricks``: the deal's
+    :func:`side_tricks`, when already counted.
 
     The holding facts are filled in up front when a derived fact reads them (derived facts are computed for
     every deal: :attr:`~skruuvi.ruleset.Ruleset.derived_reads`), else computed only if a rule asks for them,
     like the ace ordinals.
     """
-    tricks = side_tricks(state)
+    if tricks is None:
+        tricks = side_tricks(state)
     facts = deal_facts(state, tricks)
-    main = state.main_side if state.contract is not None else None
+    main = main_side(state)
     on_demand = _OnDemand(state)
     holdings = not HOLDING_READS.isdisjoint(state.ruleset.derived_reads)
     per_side = {}
     for side in SIDES:
-        base = {**facts, "own_tricks": tricks[side], "opp_tricks": tricks[OTHER[side]], "is_main": side == main}
+        env = Facts(facts, side, on_demand)
+        env["own_tricks"], env["opp_tricks"], env["is_main"] = tricks[side], tricks[OTHER[side]], side == main
         if holdings:
-            base.update(on_demand.holding(side), opp_aces=on_demand.holding(OTHER[side])["own_aces"])
-        per_side[side] = Facts(base, side, on_demand)
+            env.update(on_demand.holding(side), opp_aces=on_demand.holding(OTHER[side])["own_aces"])
+        per_side[side] = env
+    ns, ew = per_side["NS"], per_side["EW"]
     for derived in state.ruleset.derived:
-        values = {side: derived.value(per_side[side]) for side in SIDES}
-        for side in SIDES:
-            per_side[side][derived.name] = values[side]
-            per_side[side]["opp_" + derived.name] = values[OTHER[side]]
+        name, opp_name = derived.name, "opp_" + derived.name
+        ns[name] = ew[opp_name] = derived.value(ns)
+        ew[name] = ns[opp_name] = derived.value(ew)
     return per_side
 
 
 def winner_side(state: DealState, facts: dict[str, Any]) -> str | None:
     """The deal's winner: the main pair if it made its contract, else the defenders (None without one)."""
-    main = state.main_side if state.contract is not None else None
+    main = main_side(state)
     if main is None:
         return None
     return main if facts["made"] else OTHER[main]
 
 
-def score_items(state: DealState, only_column: str | None = None) -> list[ScoreItem]:
-    """Every scoring item of the deal (``column`` of each item is its rule's column)."""
+def _targets(main: str | None) -> dict[str, tuple[str, ...]]:
+    """The sides each ``to`` of a rule scores, given the deal's main pair (``declarer-against-each``
+    aside)."""
+    pairs: tuple[str, ...] = () if main is None else (main,)
+    defenders: tuple[str, ...] = () if main is None else (OTHER[main],)
+    return {"each": SIDES, "main": pairs, "defenders": defenders, "NS": ("NS",), "EW": ("EW",)}
+
+
+TARGETS = {main: _targets(main) for main in (None, *SIDES)}
+"""Per main pair (None without a contract), the sides scored by each ``to`` of a rule."""
+
+
+def score_items(state: DealState, only_column: str | None = None,
+                tricks: dict[str, int] | None = None) -> list[ScoreItem]:
+    """Every scoring item of the deal (``column`` of each item is its rule's column); ``tricks``: the
+    deal's :func:`side_tricks`, when already counted."""
     ruleset = state.ruleset
-    per_side = side_facts(state)
+    per_side = side_facts(state, tricks)
     facts = per_side["NS"]
-    main = state.main_side if state.contract is not None else None
     winner = winner_side(state, facts)
+    targets = TARGETS[main_side(state)]
     negate = ruleset.scoring_params["defenders_receive"] == "negation"
-    scale = ruleset.scale
+    multiplier, scale = facts["multiplier"], ruleset.scale
     items: list[ScoreItem] = []
     for rule in ruleset.schemes[state.form.scheme]:
         if only_column is not None and rule.column != only_column:
@@ -213,28 +238,20 @@ def score_items(state: DealState, only_column: str | None = None) -> list[ScoreI
         if rule.to == "declarer-against-each":
             items.extend(_one_against_each(state, rule, facts))
             continue
-        if rule.to == "each":
-            sides: tuple[str, ...] = SIDES
-        elif rule.to in ("main", "defenders"):
-            if main is None:
-                continue
-            sides = (main,) if rule.to == "main" else (OTHER[main],)
-        else:
-            sides = (rule.to,)
-        for side in sides:
+        for side in targets[rule.to]:
             env = per_side[side]
             if rule.when is not None and not rule.when(env):
                 continue
             points = rule.points(env)
-            if not isinstance(points, int) or isinstance(points, bool):
+            if type(points) is not int:  # not a bool either
                 raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=ruleset.path)
             if rule.multiplied is True or (rule.multiplied == "winner" and side == winner):
-                points *= facts["multiplier"]
+                points *= multiplier
             points *= scale
             if points == 0:
                 continue
             items.append(ScoreItem(rule.id, side, points, rule.column))
-            if rule.to == "main" and negate:
+            if negate and rule.to == "main":
                 items.append(ScoreItem(rule.id, OTHER[side], -points, rule.column))
     return items
 
