@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
-    """One scoring rule's contribution to one side, kept for explanations (cross-era replay, rule book)."""
+class ScoreItem(NamedTuple):
+    """One scoring rule's contribution to one side, kept for explanations (cross-era replay, rule book).
+
+    A named tuple: several are built for every deal scored, and a tuple is built in a fraction of the time
+    of a frozen dataclass."""
 
     rule: str
     side: str
@@ -16,11 +17,11 @@ class ScoreItem:
     column: str = "deal"
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """Either ``result`` (contract, tricks, score) or ``error_code`` with ``error_index``.
 
-    ``to_response()`` is exactly the SCP/1 response body (DESIGN §6) without ``seq``.
+    ``to_response()`` is exactly the SCP/1 response body (DESIGN §6) without ``seq``. A named tuple, like
+    :class:`ScoreItem`: one is built for every record replayed.
     """
 
     result: dict[str, Any] | None = None
@@ -28,7 +29,7 @@ class Outcome:
     error_index: int | None = None
     error_deal: int | None = None  # for match records: the 0-based deal the error is in
     message: str = ""
-    breakdown: tuple[ScoreItem, ...] = field(default=())
+    breakdown: tuple[ScoreItem, ...] = ()
 
     @property
     def ok(self) -> bool:
