@@ -85,25 +85,26 @@ def _first_to_reach(deal: DealState, before: dict[str, int], threshold: int) -> 
 
 def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[list[ScoreItem], Position]:
     """Add any game bonus to the deal's items and return the position after the deal."""
-    spec = deal.ruleset.match
+    ruleset = deal.ruleset
+    spec = ruleset.match
     if spec is None or not spec.has_games:
         return items, before
-    threshold = deal.ruleset.game_threshold
+    threshold = ruleset.game_threshold
     below = _below(items)
-    running = {s: before.get("running", s) + below[s] for s in SIDES}
-    games = {s: before.get("games", s) for s in SIDES}
-    reached = [s for s in SIDES if running[s] >= threshold]
+    running = (before.running[0] + below["NS"], before.running[1] + below["EW"])
+    games = before.games
+    reached = [side for side, count in zip(SIDES, running, strict=True) if count >= threshold]
     if reached:
         if len(reached) == 1:
             winner = reached[0]
         else:
-            start = {s: before.get("running", s) for s in SIDES}
-            winner = _first_to_reach(deal, start, threshold)
-        games[winner] += 1
+            winner = _first_to_reach(deal, dict(zip(SIDES, before.running, strict=True)), threshold)
+        k = SIDES.index(winner)
+        games = (games[0] + 1, games[1]) if k == 0 else (games[0], games[1] + 1)
         assert spec.game_bonus is not None
-        bonus = spec.game_bonus({"game_number": games[winner]}) * deal.ruleset.scale
+        bonus = spec.game_bonus({"game_number": games[k]}) * ruleset.scale
         items = [*items, ScoreItem("match.game-bonus", winner, bonus, BELOW)]
-        running = {"NS": 0, "EW": 0}
+        running = (0, 0)
     if deal.form.params.get("resets_running"):
-        running = {"NS": 0, "EW": 0}
-    return items, Position((running["NS"], running["EW"]), (games["NS"], games["EW"]))
+        running = (0, 0)
+    return items, Position(running, games)
