@@ -66,6 +66,12 @@ _CMPOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.GtE: operator.ge,
     ast.In: lambda a, b: a in b,
 }
+def _numbers(*values: Any) -> bool:
+    """Whether every value is a whole number (or a bool): arithmetic on them is folded when compiling, while
+    arithmetic on strings (``'x' * 10 ** 9``) is left to the evaluation."""
+    return all(isinstance(value, int) for value in values)
+
+
 _FUNCS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
 
 
@@ -80,6 +86,7 @@ class _Compiler:
         self.file = file
         self.path = path
         self.constants: dict[Compiled, Any] = {}  # the closures that return a value known when compiling
+        self.booleans: set[Compiled] = set()  # the closures that always return a bool
 
     def _const(self, value: Any) -> Compiled:
         """A closure returning ``value``, remembered as a constant: its parents use the value itself."""
@@ -88,6 +95,11 @@ class _Compiler:
 
         self.constants[constant] = value
         return constant
+
+    def _boolean(self, closure: Compiled) -> Compiled:
+        """``closure``, remembered as always returning a bool: ``and`` / ``or`` need not convert its value."""
+        self.booleans.add(closure)
+        return closure
 
     def fail(self, why: str) -> RulesetError:
         return RulesetError(f"expression {self.source!r}: {why}", file=self.file, path=self.path)
@@ -152,11 +164,17 @@ class _Compiler:
         if op is None:
             raise self.fail(f"operator {type(node.op).__name__} is not allowed")
         a, b = self.compile(node.left), self.compile(node.right)
-        if b in self.constants:
-            right = self.constants[b]
+        constants = self.constants
+        if a in constants and b in constants and _numbers(constants[a], constants[b]):
+            try:
+                return self._const(op(constants[a], constants[b]))
+            except ArithmeticError:
+                pass  # e.g. a division by zero: the error is the evaluation's, as below
+        if b in constants:
+            right = constants[b]
             return lambda env: op(a(env), right)
-        if a in self.constants:
-            left = self.constants[a]
+        if a in constants:
+            left = constants[a]
             return lambda env: op(left, b(env))
         return lambda env: op(a(env), b(env))
 
@@ -170,19 +188,39 @@ class _Compiler:
         if isinstance(node.op, ast.UAdd):
             return x
         if isinstance(node.op, ast.Not):
-            return lambda env: not x(env)
+            if x in self.constants:
+                return self._const(not self.constants[x])
+            return self._boolean(lambda env: not x(env))
         raise self.fail(f"operator {type(node.op).__name__} is not allowed")
 
     def _BoolOp(self, node: ast.BoolOp) -> Compiled:
-        parts = [self.compile(v) for v in node.values]
+        """``and`` / ``or`` as a bool. A constant operand that cannot decide the value is dropped; one that
+        decides it ends the operands (the operands after it are never read), and decides the whole value
+        when it comes first."""
+        deciding = not isinstance(node.op, ast.And)  # the truth value that decides: False for and
+        parts: list[Compiled] = []
+        for value in node.values:
+            part = self.compile(value)
+            if part not in self.constants:
+                parts.append(part)
+            elif bool(self.constants[part]) is deciding:
+                if not parts:
+                    return self._const(deciding)
+                parts.append(part)
+                break
+        if not parts:
+            return self._const(not deciding)
+        if len(parts) == 1:
+            only = parts[0]
+            return only if only in self.booleans else self._boolean(lambda env: bool(only(env)))
         if len(parts) == 2:  # the usual case, without a generator: the same value as all() / any() below
             a, b = parts
-            if isinstance(node.op, ast.And):  # bool(a and b) is bool(a) and bool(b), b read only when a holds
-                return lambda env: bool(a(env) and b(env))
-            return lambda env: bool(a(env) or b(env))
-        if isinstance(node.op, ast.And):
-            return lambda env: all(p(env) for p in parts)
-        return lambda env: any(p(env) for p in parts)
+            if not deciding:  # bool(a and b) is bool(a) and bool(b), b read only when a holds
+                return self._boolean(lambda env: bool(a(env) and b(env)))
+            return self._boolean(lambda env: bool(a(env) or b(env)))
+        if not deciding:
+            return self._boolean(lambda env: all(p(env) for p in parts))
+        return self._boolean(lambda env: any(p(env) for p in parts))
 
     def _Compare(self, node: ast.Compare) -> Compiled:
         ops = []
@@ -193,12 +231,18 @@ class _Compiler:
             ops.append(fn)
         first = self.compile(node.left)
         rest = [self.compile(c) for c in node.comparators]
+        constants = self.constants
         if len(ops) == 1:  # the usual case, without the loop below
             fn, second = ops[0], rest[0]
-            if second in self.constants:
-                other = self.constants[second]
-                return lambda env: bool(fn(first(env), other))
-            return lambda env: bool(fn(first(env), second(env)))
+            if first in constants and second in constants:
+                try:
+                    return self._const(bool(fn(constants[first], constants[second])))
+                except TypeError:
+                    pass  # e.g. ``in`` a number: the error is the evaluation's, as below
+            if second in constants:
+                other = constants[second]
+                return self._boolean(lambda env: bool(fn(first(env), other)))
+            return self._boolean(lambda env: bool(fn(first(env), second(env))))
 
         def compare(env: Env) -> bool:
             a = first(env)
@@ -209,10 +253,12 @@ class _Compiler:
                 a = b
             return True
 
-        return compare
+        return self._boolean(compare)
 
     def _IfExp(self, node: ast.IfExp) -> Compiled:
         test, body, orelse = self.compile(node.test), self.compile(node.body), self.compile(node.orelse)
+        if test in self.constants:  # the branch is known: the other one is never read
+            return body if self.constants[test] else orelse
         return lambda env: body(env) if test(env) else orelse(env)
 
     def _Call(self, node: ast.Call) -> Compiled:
