@@ -4,7 +4,10 @@
   count over the cards;
 * the expression compiler's constant folding and specialised closures against the same expressions with
   every constant hidden behind a fact (no folding possible), and the evaluation-time errors they keep;
-* the facts the derived facts read, which the scorer fills in up front.
+* the facts the derived facts read, which the scorer fills in up front;
+* expressions specialised to known facts (:meth:`~skruuvi.expr.Formula.specialised`) against the plain ones;
+* the schemes specialised to each deal's contract (:func:`~skruuvi.scoring.specialised_scheme`) against the
+  rules evaluated as written, for random deals of every ruleset and dealt form.
 """
 
 from __future__ import annotations
@@ -13,12 +16,23 @@ import random
 
 import pytest
 
+from skruuvi import bots, engine
 from skruuvi.batch import card_mask
 from skruuvi.errors import RulesetError
-from skruuvi.expr import compile_expression, expression_names
-from skruuvi.notation import DECK, RANKS, SEATS, SUITS, Bid
+from skruuvi.expr import Folded, Formula, compile_expression, expression_names
+from skruuvi.notation import DECK, RANKS, SEATS, SIDES, SUITS, Bid
+from skruuvi.outcome import ScoreItem
 from skruuvi.ruleset import available_rulesets, get_ruleset
-from skruuvi.scoring import HOLDING_FACTS, _holding_facts_of_sides
+from skruuvi.scoring import (
+    HOLDING_FACTS,
+    OTHER,
+    _ace_ordinals,
+    _holding_facts_of_sides,
+    _one_against_each,
+    deal_facts,
+    score_items,
+    side_tricks,
+)
 from skruuvi.state import DealState
 
 
@@ -73,6 +87,9 @@ FORMULAS = [
     "level == 5", "5 == level", "level >= 4 and not made", "max(level, unit)", "min(3, level)",
     "abs(-level)", "(1 if made else 2) * slam['unbid']", "level in (4, 5)", "kind == 'trump' or level > 6",
     "level - 1 - 1", "unit // 3 % 2", "-true", "-false", "4 <= level < 6",
+    "true and level > 4", "false or made", "made and true", "level > 4 and false", "false and bonus[9]",
+    "(2 if true else 3) * level", "not false", "2 * 3 + level", "level if 1 < 2 else 0", "7 // 2 + level",
+    "level + 1 // 0", "unit % 0", "'x' * 2 == level", "unit in 5", "made or 1 in 5", "max(2, 3) + level",
 ]
 
 
@@ -89,11 +106,31 @@ def test_folded_expressions_keep_their_values(source: str, level: int) -> None:
 
 
 def _value(fn, env):  # type: ignore[no-untyped-def]
-    """The value, or the error message (a missing table entry is an error of the evaluation)."""
+    """The value, or the error (a missing table entry, a division by zero: errors of the evaluation)."""
     try:
         return fn(env)
-    except RulesetError as exc:
-        return f"error: {exc}"
+    except (RulesetError, ArithmeticError, TypeError) as exc:
+        return f"error: {type(exc).__name__}: {exc}"
+
+
+KNOWN = [{"level": 5}, {"level": 4, "made": True}, {"made": False, "kind": "trump"}, {"kind": "grand"}]
+
+
+@pytest.mark.parametrize("source", FORMULAS)
+@pytest.mark.parametrize("known", KNOWN)
+def test_specialised_expressions_keep_their_values(source: str, known: dict) -> None:
+    formula = Formula(source, TABLES, file="r.yaml", path="/p")
+    specialised = formula.specialised(known)
+    assert formula.specialised(dict(reversed(known.items()))) is specialised  # compiled once
+    env = {"level": 7, "made": True, "kind": "misere", "own_tricks": 3, **known}
+    want = _value(formula.compiled, env)
+    if isinstance(specialised, Folded):  # the tables and known facts decide its value
+        assert specialised.value == want
+        assert type(specialised.value) is type(want)
+    else:
+        got = _value(specialised, env)
+        assert got == want
+        assert type(got) is type(want)
 
 
 def test_a_missing_constant_entry_fails_when_evaluated_not_when_compiled() -> None:
@@ -120,3 +157,55 @@ def test_derived_reads_cover_the_derived_facts(ruleset_id: str) -> None:
         for rule in scheme:
             assert rule.reads, rule.id  # every shipped rule reads something
     assert set(SEATS) == {"N", "E", "S", "W"}
+
+
+def _plain_items(state: DealState) -> list[ScoreItem]:
+    """The items of a deal by the rules as written: every fact computed, every rule's plain compiled
+    expressions evaluated for each side it names, in the scheme's order."""
+    ruleset = state.ruleset
+    tricks = side_tricks(state)
+    facts = deal_facts(state, tricks)
+    main = state.main_side if state.contract is not None else None
+    holdings, ordinals = _holding_facts_of_sides(state), _ace_ordinals(state)
+    env = {side: {**facts, "own_tricks": tricks[side], "opp_tricks": tricks[OTHER[side]], "is_main": side == main,
+                  **holdings[side], "opp_aces": holdings[OTHER[side]]["own_aces"],
+                  "own_ace_ordinals": ordinals[side], "opp_ace_ordinals": ordinals[OTHER[side]]} for side in SIDES}
+    for derived in ruleset.derived:
+        values = {side: derived.value.compiled(env[side]) for side in SIDES}
+        for side in SIDES:
+            env[side][derived.name], env[side]["opp_" + derived.name] = values[side], values[OTHER[side]]
+    winner = None if main is None else main if facts["made"] else OTHER[main]
+    negate = ruleset.scoring_params["defenders_receive"] == "negation"
+    items = []
+    for rule in ruleset.schemes[state.form.scheme]:
+        if rule.to == "declarer-against-each":
+            items.extend(_one_against_each(state, rule, env["NS"]))
+            continue
+        sides = {"each": SIDES, "main": (main,), "defenders": (OTHER.get(main),)}.get(rule.to, (rule.to,))
+        for side in sides:
+            if side is None or (rule.when is not None and not rule.when.compiled(env[side])):
+                continue
+            points = rule.points.compiled(env[side])
+            if rule.multiplied is True or (rule.multiplied == "winner" and side == winner):
+                points *= facts["multiplier"]
+            points *= ruleset.scale
+            if points:
+                items.append(ScoreItem(rule.id, side, points, rule.column))
+                if rule.to == "main" and negate:
+                    items.append(ScoreItem(rule.id, OTHER[side], -points, rule.column))
+    return items
+
+
+@pytest.mark.parametrize("ruleset_id", available_rulesets())
+def test_specialised_schemes_score_as_the_plain_rules(ruleset_id: str) -> None:
+    ruleset = get_ruleset(ruleset_id)
+    rng = random.Random(ruleset_id)
+    for _ in range(300):
+        record = bots.random_record(ruleset, rng)
+        state = engine.start(ruleset, record["deal"])
+        for action in record["actions"]:
+            state = engine.apply(state, action)
+        assert score_items(state) == _plain_items(state), record
+        if state.tricks:  # part of the deal, as the race to a game replays it
+            partial = state.evolve(tricks=state.tricks[:rng.randrange(len(state.tricks))])
+            assert score_items(partial) == _plain_items(partial), record

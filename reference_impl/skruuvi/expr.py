@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import RulesetError
 
@@ -78,10 +78,11 @@ _FUNCS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
 class _Compiler:
     def __init__(
         self, tables: Mapping[str, Any], source: str, file: str | None, path: str | None,
-        extra: frozenset[str] = frozenset(),
+        extra: frozenset[str] = frozenset(), known: Mapping[str, Any] | None = None,
     ) -> None:
         self.tables = tables
         self.extra = extra
+        self.known = known or {}  # facts whose values are known when compiling: folded like table entries
         self.source = source
         self.file = file
         self.path = path
@@ -121,6 +122,8 @@ class _Compiler:
         name = node.id
         if name in self.tables:
             return self._const(self.tables[name])
+        if name in self.known:
+            return self._const(self.known[name])
         if name in FACTS or name in self.extra:
             return operator.itemgetter(name)  # env[name], without a Python frame
         if name in ("true", "false"):
@@ -289,15 +292,36 @@ def expression_names(source: object) -> frozenset[str]:
 
 def compile_expression(
     source: object, tables: Mapping[str, Any], *, file: str | None = None, path: str | None = None,
-    extra: frozenset[str] = frozenset(),
+    extra: frozenset[str] = frozenset(), known: Mapping[str, Any] | None = None,
 ) -> Compiled:
-    """Compile ``source`` into a function of the facts; raise :class:`RulesetError` if not allowed."""
-    if isinstance(source, bool):
-        value = source
+    """Compile ``source`` into a function of the facts; raise :class:`RulesetError` if not allowed.
+
+    ``known`` gives facts whose values are known when compiling (e.g. the contract of the deal being
+    scored); like table entries, they are folded into the function."""
+    return function_of(_compile(source, tables, file, path, extra, known))
+
+
+class Folded(NamedTuple):
+    """The value of an expression, known when compiling: every name it reads is a table or a known fact."""
+
+    value: Any
+
+
+def function_of(compiled: Compiled | Folded) -> Compiled:
+    """A compiled expression as a function of the facts (for a :class:`Folded` one, returning its value)."""
+    if isinstance(compiled, Folded):
+        value = compiled.value
         return lambda env: value
-    if isinstance(source, int):
-        number = source
-        return lambda env: number
+    return compiled
+
+
+def _compile(
+    source: object, tables: Mapping[str, Any], file: str | None, path: str | None, extra: frozenset[str],
+    known: Mapping[str, Any] | None,
+) -> Compiled | Folded:
+    """:func:`compile_expression`, with a value known when compiling given as :class:`Folded`."""
+    if isinstance(source, int):  # a bool too
+        return Folded(source)
     if not isinstance(source, str) or not source.strip():
         raise RulesetError("an expression must be a non-empty string or a number", file=file, path=path)
     if len(source) > 500:
@@ -306,4 +330,31 @@ def compile_expression(
         tree = ast.parse(source.strip(), mode="eval")
     except SyntaxError as exc:
         raise RulesetError(f"expression {source!r} does not parse: {exc.msg}", file=file, path=path) from None
-    return _Compiler(tables, source, file, path, extra).compile(tree.body)
+    compiler = _Compiler(tables, source, file, path, extra, known)
+    compiled = compiler.compile(tree.body)
+    return Folded(compiler.constants[compiled]) if compiled in compiler.constants else compiled
+
+
+class Formula:
+    """An expression as a ruleset writes it (a scoring rule's ``points`` or ``when``, a derived fact), with
+    what compiling it needs: compiled for any deal (:attr:`compiled`), and again for the facts known of a
+    deal (:meth:`specialised`), which folds whatever those facts decide."""
+
+    def __init__(
+        self, source: object, tables: Mapping[str, Any], *, file: str | None = None, path: str | None = None,
+        extra: frozenset[str] = frozenset(),
+    ) -> None:
+        self.compiled = compile_expression(source, tables, file=file, path=path, extra=extra)
+        self.reads = expression_names(source)
+        self._source = source
+        self._context = (tables, file, path, extra)
+        self._specialised: dict[tuple[tuple[str, Any], ...], Compiled | Folded] = {}
+
+    def specialised(self, known: Mapping[str, Any]) -> Compiled | Folded:
+        """The expression compiled with the facts ``known`` (name: value) folded in, or its value when they
+        decide it. Compiled once per value of the known facts the expression reads."""
+        key = tuple((name, known[name]) for name in sorted(self.reads.intersection(known)))
+        found = self._specialised.get(key)
+        if found is None:
+            found = self._specialised[key] = _compile(self._source, *self._context, dict(key))
+        return found

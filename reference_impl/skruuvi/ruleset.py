@@ -18,7 +18,7 @@ from typing import Any
 
 from . import paths
 from .errors import RulesetError
-from .expr import FACTS, Compiled, compile_expression, expression_names
+from .expr import FACTS, Compiled, Formula, compile_expression, expression_names
 from .mechanisms import MECHANISMS
 from .ruledoc import rule_entries
 from .state import SEAT_REFS
@@ -75,8 +75,8 @@ class ScoringRule:
     id: str
     to: str
     multiplied: bool | str  # False, True (always), or "winner" (only the deal's winner's points)
-    points: Compiled
-    when: Compiled | None
+    points: Formula
+    when: Formula | None
     column: str
     reads: frozenset[str] = frozenset()  # the names its ``points`` and ``when`` read
 
@@ -87,7 +87,7 @@ class DerivedFact:
 
     id: str
     name: str
-    value: Compiled
+    value: Formula
     reads: frozenset[str] = frozenset()  # the names its ``value`` reads
 
 
@@ -124,6 +124,9 @@ class Ruleset:
     derived_reads: frozenset[str] = frozenset()
     """Every name the derived facts read: they are computed for both sides of every deal, so the scorer
     computes these facts up front rather than on demand."""
+    specialised: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """The scorer's own cache: each scheme specialised to the contracts scored so far
+    (:func:`skruuvi.scoring.specialised_scheme`)."""
 
     @property
     def scale(self) -> int:
@@ -329,9 +332,8 @@ class _Builder:
             if not isinstance(name, str) or not name.isidentifier() or name in tables or name in FACTS \
                     or name in names:
                 raise self.fail("a derived fact needs a new identifier as 'name'", f"{where}/name")
-            value = compile_expression(entry.get("value"), tables, file=self.file, path=f"{where}/value",
-                                       extra=frozenset(names))
-            out.append(DerivedFact(entry["id"], name, value, expression_names(entry.get("value"))))
+            value = Formula(entry.get("value"), tables, file=self.file, path=f"{where}/value", extra=frozenset(names))
+            out.append(DerivedFact(entry["id"], name, value, value.reads))
             names.add(name)
         return tuple(out)
 
@@ -382,10 +384,9 @@ class _Builder:
                         id=entry["id"],
                         to=to,
                         multiplied=multiplied,
-                        points=compile_expression(entry["points"], tables, file=self.file, path=f"{where}/points",
-                                                  extra=extra),
+                        points=Formula(entry["points"], tables, file=self.file, path=f"{where}/points", extra=extra),
                         when=None if when is None
-                        else compile_expression(when, tables, file=self.file, path=f"{where}/when", extra=extra),
+                        else Formula(when, tables, file=self.file, path=f"{where}/when", extra=extra),
                         column=column,
                         reads=expression_names(entry["points"]) | expression_names(when),
                     )

@@ -8,17 +8,25 @@ ruleset's ``scale`` (1 unless the ruleset restores a source's larger figures). `
 rules are multiplied by the ruleset's multiplier for the doubling: always (``true``) or only for the
 deal's winner (``winner``). When ``defenders_receive`` is ``negation``, the other side receives the
 negation of every ``to: main`` item.
+
+The kind and level of the contract, whether it was made and which side is the main pair are the same for
+every deal with that contract: each scheme is specialised to them once (:func:`specialised_scheme`), with
+those facts folded into the rules' expressions, and the specialised rules are what a deal is scored with.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .batch import card_mask
 from .errors import RulesetError
+from .expr import Compiled, Folded, function_of
 from .notation import DECK, SEATS, SIDES, SUITS, TRUMP_STRAINS, Card, side_of
 from .outcome import ScoreItem
 from .state import DealState
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset, ScoringRule
 
 OTHER = {"NS": "EW", "EW": "NS"}
 ACES = frozenset(card for card in DECK if card.rank == 14)
@@ -171,41 +179,15 @@ def main_side(state: DealState) -> str | None:
     return state.main_side if state.contract is not None else None
 
 
-def side_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, Facts]:
-    """Each side's facts, derived facts included (``name`` and ``opp_name``); ``tricks``: the deal's
-    :func:`side_tricks`, when already counted.
-
-    The holding facts are filled in up front when a derived fact reads them (derived facts are computed for
-    every deal: :attr:`~skruuvi.ruleset.Ruleset.derived_reads`), else computed only if a rule asks for them,
-    like the ace ordinals.
-    """
-    if tricks is None:
-        tricks = side_tricks(state)
-    facts = deal_facts(state, tricks)
-    main = main_side(state)
-    on_demand = _OnDemand(state)
-    holdings = not HOLDING_READS.isdisjoint(state.ruleset.derived_reads)
-    per_side = {}
-    for side in SIDES:
-        env = Facts(facts, side, on_demand)
-        env["own_tricks"], env["opp_tricks"], env["is_main"] = tricks[side], tricks[OTHER[side]], side == main
-        if holdings:
-            env.update(on_demand.holding(side), opp_aces=on_demand.holding(OTHER[side])["own_aces"])
-        per_side[side] = env
-    ns, ew = per_side["NS"], per_side["EW"]
-    for derived in state.ruleset.derived:
-        name, opp_name = derived.name, "opp_" + derived.name
-        ns[name] = ew[opp_name] = derived.value(ns)
-        ew[name] = ns[opp_name] = derived.value(ew)
-    return per_side
-
-
 def winner_side(state: DealState, facts: dict[str, Any]) -> str | None:
     """The deal's winner: the main pair if it made its contract, else the defenders (None without one)."""
-    main = main_side(state)
+    return _winner(main_side(state), facts["made"])
+
+
+def _winner(main: str | None, made: bool) -> str | None:
     if main is None:
         return None
-    return main if facts["made"] else OTHER[main]
+    return main if made else OTHER[main]
 
 
 def _targets(main: str | None) -> dict[str, tuple[str, ...]]:
@@ -220,43 +202,133 @@ TARGETS = {main: _targets(main) for main in (None, *SIDES)}
 """Per main pair (None without a contract), the sides scored by each ``to`` of a rule."""
 
 
+class Step(NamedTuple):
+    """One scoring rule scored for one side of a deal, as :class:`ContractScheme` lists them."""
+
+    rule: ScoringRule
+    side: str | None  # None for a rule settled one against three (``declarer-against-each``)
+    when: Compiled | None  # None when the rule applies whenever it is reached
+    points: Compiled
+    multiplied: bool  # by the ruleset's multiplier for the doubling
+    negation_to: str | None  # the side that receives the negation of the points (``defenders_receive``)
+
+
+class ContractScheme(NamedTuple):
+    """A scoring scheme specialised to one contract: its kind, level, whether it was made, and the main pair.
+
+    These facts are the same for every deal with that contract, so they are folded into the rules'
+    expressions once (:meth:`~skruuvi.expr.Formula.specialised`): a rule whose ``when`` they decide is
+    dropped or always applies, and what remains reads fewer facts. The steps are the rules in the scheme's
+    order, each for the sides it scores in order, so the items come out in the order of the plain rules."""
+
+    steps: tuple[Step, ...]
+    derived: tuple[tuple[str, str, Compiled, Compiled], ...]  # name, opp_name, its value for NS and for EW
+    holdings: bool  # whether the holding facts are filled in up front (a derived fact reads them)
+
+
+def specialised_scheme(state: DealState, facts: dict[str, Any], main: str | None) -> ContractScheme:
+    """The deal's scheme specialised to its contract (``facts``: its :func:`deal_facts`; ``main``: its
+    :func:`main_side`); specialised the first time a contract is scored, then kept with the ruleset."""
+    ruleset = state.ruleset
+    key = (state.form.scheme, facts["kind"], facts["level"], facts["made"], main)
+    found: ContractScheme | None = ruleset.specialised.get(key)
+    if found is None:
+        found = ruleset.specialised[key] = _specialise(ruleset, *key)
+    return found
+
+
+def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool, main: str | None) -> ContractScheme:
+    winner = _winner(main, made)
+    negate = ruleset.scoring_params["defenders_receive"] == "negation"
+    known = {side: {"kind": kind, "level": level, "made": made, "is_main": side == main} for side in SIDES}
+    steps = []
+    for rule in ruleset.schemes[scheme]:
+        if rule.to == "declarer-against-each":
+            steps.append(Step(rule, None, None, rule.points.compiled, False, None))
+            continue
+        for side in TARGETS[main][rule.to]:
+            when = None if rule.when is None else rule.when.specialised(known[side])
+            if isinstance(when, Folded):
+                if not when.value:
+                    continue  # the rule never applies to this contract
+                when = None
+            multiplied = rule.multiplied is True or (rule.multiplied == "winner" and side == winner)
+            negation_to = OTHER[side] if negate and rule.to == "main" else None
+            points = function_of(rule.points.specialised(known[side]))
+            steps.append(Step(rule, side, when, points, multiplied, negation_to))
+    derived = tuple((fact.name, "opp_" + fact.name, function_of(fact.value.specialised(known["NS"])),
+                     function_of(fact.value.specialised(known["EW"]))) for fact in ruleset.derived)
+    return ContractScheme(tuple(steps), derived, not HOLDING_READS.isdisjoint(ruleset.derived_reads))
+
+
+def side_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, Facts]:
+    """Each side's facts, derived facts included (``name`` and ``opp_name``); ``tricks``: the deal's
+    :func:`side_tricks`, when already counted."""
+    if tricks is None:
+        tricks = side_tricks(state)
+    facts = deal_facts(state, tricks)
+    main = main_side(state)
+    return _side_facts(state, facts, tricks, main, specialised_scheme(state, facts, main))
+
+
+def _side_facts(state: DealState, facts: dict[str, Any], tricks: dict[str, int], main: str | None,
+                scheme: ContractScheme) -> dict[str, Facts]:
+    """:func:`side_facts` from the deal's facts, its main pair and its :class:`ContractScheme`.
+
+    The holding facts are filled in up front when a derived fact reads them (derived facts are computed for
+    every deal), else computed only if a rule asks for them, like the ace ordinals.
+    """
+    on_demand = _OnDemand(state)
+    ns, ew = Facts(facts, "NS", on_demand), Facts(facts, "EW", on_demand)
+    ns["own_tricks"], ns["opp_tricks"], ns["is_main"] = tricks["NS"], tricks["EW"], main == "NS"
+    ew["own_tricks"], ew["opp_tricks"], ew["is_main"] = tricks["EW"], tricks["NS"], main == "EW"
+    if scheme.holdings:
+        ns_holding, ew_holding = on_demand.holding("NS"), on_demand.holding("EW")
+        ns.update(ns_holding, opp_aces=ew_holding["own_aces"])
+        ew.update(ew_holding, opp_aces=ns_holding["own_aces"])
+    for name, opp_name, ns_value, ew_value in scheme.derived:
+        ns[name] = ew[opp_name] = ns_value(ns)
+        ew[name] = ns[opp_name] = ew_value(ew)
+    return {"NS": ns, "EW": ew}
+
+
 def score_items(state: DealState, only_column: str | None = None,
                 tricks: dict[str, int] | None = None) -> list[ScoreItem]:
     """Every scoring item of the deal (``column`` of each item is its rule's column); ``tricks``: the
     deal's :func:`side_tricks`, when already counted."""
     ruleset = state.ruleset
-    per_side = side_facts(state, tricks)
-    facts = per_side["NS"]
-    winner = winner_side(state, facts)
-    targets = TARGETS[main_side(state)]
-    negate = ruleset.scoring_params["defenders_receive"] == "negation"
+    if tricks is None:
+        tricks = side_tricks(state)
+    facts = deal_facts(state, tricks)
+    main = main_side(state)
+    scheme = specialised_scheme(state, facts, main)
+    per_side = _side_facts(state, facts, tricks, main, scheme)
     multiplier, scale = facts["multiplier"], ruleset.scale
     items: list[ScoreItem] = []
-    for rule in ruleset.schemes[state.form.scheme]:
+    for rule, side, when, points_of, multiplied, negation_to in scheme.steps:
         if only_column is not None and rule.column != only_column:
             continue
-        if rule.to == "declarer-against-each":
-            items.extend(_one_against_each(state, rule, facts))
+        if side is None:
+            items.extend(_one_against_each(state, rule, per_side["NS"]))
             continue
-        for side in targets[rule.to]:
-            env = per_side[side]
-            if rule.when is not None and not rule.when(env):
-                continue
-            points = rule.points(env)
-            if type(points) is not int:  # not a bool either
-                raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=ruleset.path)
-            if rule.multiplied is True or (rule.multiplied == "winner" and side == winner):
-                points *= multiplier
-            points *= scale
-            if points == 0:
-                continue
-            items.append(ScoreItem(rule.id, side, points, rule.column))
-            if negate and rule.to == "main":
-                items.append(ScoreItem(rule.id, OTHER[side], -points, rule.column))
+        env = per_side[side]
+        if when is not None and not when(env):
+            continue
+        points = points_of(env)
+        if type(points) is not int:  # not a bool either
+            raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=ruleset.path)
+        if multiplied:
+            points *= multiplier
+        points *= scale
+        if points == 0:
+            continue
+        items.append(ScoreItem(rule.id, side, points, rule.column))
+        if negation_to is not None:
+            items.append(ScoreItem(rule.id, negation_to, -points, rule.column))
     return items
 
 
-def _one_against_each(state: DealState, rule: Any, facts: dict[str, Any]) -> list[ScoreItem]:
+def _one_against_each(state: DealState, rule: ScoringRule, facts: dict[str, Any]) -> list[ScoreItem]:
     """A one-against-three settlement: the declarer receives the points from each other player."""
     if state.declarer is None:
         return []
@@ -264,9 +336,9 @@ def _one_against_each(state: DealState, rule: Any, facts: dict[str, Any]) -> lis
     won = seat_tricks(state)
     env = {**facts, "own_tricks": won[seat], "opp_tricks": 13 - won[seat] if state.tricks else 0,
            "own_ace_ordinals": 0, "opp_ace_ordinals": 0, "is_main": True}
-    if rule.when is not None and not rule.when(env):
+    if rule.when is not None and not rule.when.compiled(env):
         return []
-    points = rule.points(env)
+    points = rule.points.compiled(env)
     if not isinstance(points, int) or isinstance(points, bool):
         raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
     if rule.multiplied is True:
