@@ -12,8 +12,7 @@ every other point figure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import IllegalAction
 from .notation import SIDES
@@ -24,9 +23,11 @@ from .state import DealState
 BELOW = "below"
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """Where a set stands between deals: running below counts and games won per side."""
+class Position(NamedTuple):
+    """Where a set stands between deals: running below counts and games won per side.
+
+    A named tuple, like :class:`~skruuvi.outcome.ScoreItem`: one is built after every deal of a ruleset with
+    games."""
 
     running: tuple[int, int] = (0, 0)  # NS, EW
     games: tuple[int, int] = (0, 0)
@@ -93,8 +94,8 @@ def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[l
     below = _below(items)
     running = (before.running[0] + below["NS"], before.running[1] + below["EW"])
     games = before.games
-    reached = [side for side, count in zip(SIDES, running, strict=True) if count >= threshold]
-    if reached:
+    if running[0] >= threshold or running[1] >= threshold:
+        reached = [side for side, count in zip(SIDES, running, strict=True) if count >= threshold]
         if len(reached) == 1:
             winner = reached[0]
         else:

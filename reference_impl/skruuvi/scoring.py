@@ -363,7 +363,7 @@ def totals(ruleset_columns: tuple[str, ...], items: list[ScoreItem] | tuple[Scor
         for item in items:
             flat[item.side] += item.points
         return flat
-    table: dict[str, dict[str, int]] = {side: dict.fromkeys(ruleset_columns, 0) for side in SIDES}
+    table = {"NS": dict.fromkeys(ruleset_columns, 0), "EW": dict.fromkeys(ruleset_columns, 0)}
     for item in items:
         table[item.side][item.column] += item.points
     return table
