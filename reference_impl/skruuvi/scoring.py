@@ -110,45 +110,6 @@ def _holding_facts(first: frozenset[Card], second: frozenset[Card], trump: int) 
             "own_trump_sequence_cards": trump_runs}
 
 
-class _OnDemand:
-    """The facts of a deal that few rules use, computed the first time a rule asks for them: the hands
-    when play began (per side) and the ace ordinals of the tricks."""
-
-    def __init__(self, state: DealState) -> None:
-        self.state = state
-        self.holdings: dict[str, dict[str, int]] = {}
-        self.ordinals: dict[str, int] | None = None
-
-    def holding(self, side: str) -> dict[str, int]:
-        if not self.holdings:
-            self.holdings = _holding_facts_of_sides(self.state)
-        return self.holdings[side]
-
-    def fact(self, side: str, key: str) -> Any:
-        """The fact ``key`` seen from ``side``; ``KeyError`` if it is none of these."""
-        if key in ("own_ace_ordinals", "opp_ace_ordinals"):
-            if self.ordinals is None:
-                self.ordinals = _ace_ordinals(self.state)
-            return self.ordinals[side if key == "own_ace_ordinals" else OTHER[side]]
-        if key == "opp_aces":
-            return self.holding(OTHER[side])["own_aces"]
-        return self.holding(side)[key]
-
-
-class Facts(dict[str, Any]):
-    """The facts of one side; holding facts and ace ordinals are computed only when a rule asks for them."""
-
-    def __init__(self, base: dict[str, Any], side: str, on_demand: _OnDemand) -> None:
-        super().__init__(base)
-        self._side = side
-        self._on_demand = on_demand
-
-    def __missing__(self, key: str) -> Any:
-        value = self._on_demand.fact(self._side, key)
-        self[key] = value
-        return value
-
-
 def deal_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, Any]:
     """The side-independent facts of a finished (or partly played) deal (``tricks``: its
     :func:`side_tricks`, when already counted)."""
@@ -172,6 +133,7 @@ def deal_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[s
 
 
 HOLDING_READS = frozenset(HOLDING_FACTS) | {"opp_aces"}
+ORDINAL_READS = frozenset({"own_ace_ordinals", "opp_ace_ordinals"})
 
 
 def main_side(state: DealState) -> str | None:
@@ -223,7 +185,8 @@ class ContractScheme(NamedTuple):
 
     steps: tuple[Step, ...]
     derived: tuple[tuple[str, str, Compiled, Compiled], ...]  # name, opp_name, its value for NS and for EW
-    holdings: bool  # whether the holding facts are filled in up front (a derived fact reads them)
+    holdings: bool  # whether a derived fact or a step reads the holding facts (see _side_facts)
+    ordinals: bool  # whether one reads the ace ordinals
 
 
 def specialised_scheme(state: DealState, facts: dict[str, Any], main: str | None) -> ContractScheme:
@@ -258,10 +221,12 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
             steps.append(Step(rule, side, when, points, multiplied, negation_to))
     derived = tuple((fact.name, "opp_" + fact.name, function_of(fact.value.specialised(known["NS"])),
                      function_of(fact.value.specialised(known["EW"]))) for fact in ruleset.derived)
-    return ContractScheme(tuple(steps), derived, not HOLDING_READS.isdisjoint(ruleset.derived_reads))
+    reads = ruleset.derived_reads.union(*(step.rule.reads for step in steps if step.side is not None))
+    return ContractScheme(tuple(steps), derived, not HOLDING_READS.isdisjoint(reads),
+                          not ORDINAL_READS.isdisjoint(reads))
 
 
-def side_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, Facts]:
+def side_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
     """Each side's facts, derived facts included (``name`` and ``opp_name``); ``tricks``: the deal's
     :func:`side_tricks`, when already counted."""
     if tricks is None:
@@ -272,20 +237,23 @@ def side_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[s
 
 
 def _side_facts(state: DealState, facts: dict[str, Any], tricks: dict[str, int], main: str | None,
-                scheme: ContractScheme) -> dict[str, Facts]:
+                scheme: ContractScheme) -> dict[str, dict[str, Any]]:
     """:func:`side_facts` from the deal's facts, its main pair and its :class:`ContractScheme`.
 
-    The holding facts are filled in up front when a derived fact reads them (derived facts are computed for
-    every deal), else computed only if a rule asks for them, like the ace ordinals.
+    The holding facts and the ace ordinals cost more than the rest: they are computed only when a derived
+    fact or a step of the specialised scheme reads them (a rule settled one against three is scored from
+    the deal's facts and the declarer's tricks, see :func:`_one_against_each`).
     """
-    on_demand = _OnDemand(state)
-    ns, ew = Facts(facts, "NS", on_demand), Facts(facts, "EW", on_demand)
-    ns["own_tricks"], ns["opp_tricks"], ns["is_main"] = tricks["NS"], tricks["EW"], main == "NS"
-    ew["own_tricks"], ew["opp_tricks"], ew["is_main"] = tricks["EW"], tricks["NS"], main == "EW"
+    ns = {**facts, "own_tricks": tricks["NS"], "opp_tricks": tricks["EW"], "is_main": main == "NS"}
+    ew = {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW"}
     if scheme.holdings:
-        ns_holding, ew_holding = on_demand.holding("NS"), on_demand.holding("EW")
-        ns.update(ns_holding, opp_aces=ew_holding["own_aces"])
-        ew.update(ew_holding, opp_aces=ns_holding["own_aces"])
+        holdings = _holding_facts_of_sides(state)
+        ns.update(holdings["NS"], opp_aces=holdings["EW"]["own_aces"])
+        ew.update(holdings["EW"], opp_aces=holdings["NS"]["own_aces"])
+    if scheme.ordinals:
+        ordinals = _ace_ordinals(state)
+        ns["own_ace_ordinals"] = ew["opp_ace_ordinals"] = ordinals["NS"]
+        ew["own_ace_ordinals"] = ns["opp_ace_ordinals"] = ordinals["EW"]
     for name, opp_name, ns_value, ew_value in scheme.derived:
         ns[name] = ew[opp_name] = ns_value(ns)
         ew[name] = ns[opp_name] = ew_value(ew)
@@ -304,10 +272,9 @@ def score_items(state: DealState, only_column: str | None = None,
     scheme = specialised_scheme(state, facts, main)
     per_side = _side_facts(state, facts, tricks, main, scheme)
     multiplier, scale = facts["multiplier"], ruleset.scale
+    steps = scheme.steps if only_column is None else [step for step in scheme.steps if step.rule.column == only_column]
     items: list[ScoreItem] = []
-    for rule, side, when, points_of, multiplied, negation_to in scheme.steps:
-        if only_column is not None and rule.column != only_column:
-            continue
+    for rule, side, when, points_of, multiplied, negation_to in steps:
         if side is None:
             items.extend(_one_against_each(state, rule, per_side["NS"]))
             continue
