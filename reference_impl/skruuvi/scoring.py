@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .batch import card_mask
 from .errors import RulesetError
 from .expr import Compiled, Folded, function_of
-from .notation import DECK, SEATS, SIDES, SUITS, TRUMP_STRAINS, Card, side_of
+from .notation import DECK, SEATS, SIDES, SUITS, side_of
 from .outcome import ScoreItem
 from .state import DealState
 
@@ -78,36 +78,44 @@ HOLDING_FACTS = ("own_aces", "own_trump_honours", "own_three_ace_hands", "own_fo
                  "own_sequence_cards", "own_trump_sequence_cards")
 
 
+TRUMP_SHIFTS = {suit: 13 * k for k, suit in enumerate(SUITS)}
+"""Per trump strain, where its suit's 13 bits start in a card mask."""
+
+
 def _holding_facts_of_sides(state: DealState) -> dict[str, dict[str, int]]:
     """Per side, facts about the cards it held when play began (crowns, sequences, honours).
 
-    Both sides at once: each hand is read once, as a card mask (a card's code is 13 * its suit's index +
-    its rank - 2, so a suit is 13 consecutive bits)."""
+    Each hand is read once, as a card mask (a card's code is 13 * its suit's index + its rank - 2, so a suit
+    is 13 consecutive bits, the ace highest)."""
     contract = state.contract
-    trump = SUITS.index(contract.strain) if contract is not None and contract.strain in TRUMP_STRAINS else -1
+    trump = TRUMP_SHIFTS.get(contract.strain) if contract is not None else None
     hands = state.play_hands or state.hands
-    return {side: _holding_facts(hands[k], hands[k + 2], trump) for k, side in enumerate(SIDES)}
+    return {"NS": _holding_facts(card_mask(hands[0]), card_mask(hands[2]), trump),
+            "EW": _holding_facts(card_mask(hands[1]), card_mask(hands[3]), trump)}
 
 
-def _holding_facts(first: frozenset[Card], second: frozenset[Card], trump: int) -> dict[str, int]:
-    """The holding facts of one side from its two hands (``trump``: the trump suit's index, or -1)."""
-    aces = honours = three_ace_hands = four_ace_hands = runs = trump_runs = 0
-    for hand in (first, second):
-        mask = card_mask(hand)
-        hand_aces = (mask & ACE_BITS).bit_count()
-        aces += hand_aces
-        three_ace_hands += hand_aces == 3
-        four_ace_hands += hand_aces == 4
-        if hand_aces:  # a run from the ace down needs the ace: SEQUENCE_EXTRA is 0 for a suit without it
-            runs += (SEQUENCE_EXTRA[mask & SUIT_BITS] + SEQUENCE_EXTRA[(mask >> 13) & SUIT_BITS]
-                     + SEQUENCE_EXTRA[(mask >> 26) & SUIT_BITS] + SEQUENCE_EXTRA[mask >> 39])
-        if trump >= 0:
-            trumps = (mask >> 13 * trump) & SUIT_BITS
-            honours += (trumps & HONOUR_BITS).bit_count()
-            trump_runs += SEQUENCE_EXTRA[trumps]
-    return {"own_aces": aces, "own_trump_honours": honours, "own_three_ace_hands": three_ace_hands,
-            "own_four_ace_hands": four_ace_hands, "own_sequence_cards": runs - trump_runs,
-            "own_trump_sequence_cards": trump_runs}
+def _holding_facts(first: int, second: int, trump: int | None) -> dict[str, int]:
+    """The holding facts of one side from the card masks of its two hands (``trump``: where the trump suit
+    starts in a mask, None without trumps)."""
+    first_aces, second_aces = (first & ACE_BITS).bit_count(), (second & ACE_BITS).bit_count()
+    runs = _sequence_cards(first) + _sequence_cards(second)
+    honours = trump_runs = 0
+    if trump is not None:
+        first_trumps, second_trumps = (first >> trump) & SUIT_BITS, (second >> trump) & SUIT_BITS
+        honours = (first_trumps & HONOUR_BITS).bit_count() + (second_trumps & HONOUR_BITS).bit_count()
+        trump_runs = SEQUENCE_EXTRA[first_trumps] + SEQUENCE_EXTRA[second_trumps]
+    return {"own_aces": first_aces + second_aces, "own_trump_honours": honours,
+            "own_three_ace_hands": (first_aces == 3) + (second_aces == 3),
+            "own_four_ace_hands": (first_aces == 4) + (second_aces == 4),
+            "own_sequence_cards": runs - trump_runs, "own_trump_sequence_cards": trump_runs}
+
+
+def _sequence_cards(mask: int) -> int:
+    """The cards from the third on of one hand's runs from the ace down, in all four suits."""
+    if not mask & (mask << 1) & (mask << 2) & ACE_BITS:  # no suit's ace with its king and queen: no such card
+        return 0
+    return (SEQUENCE_EXTRA[mask & SUIT_BITS] + SEQUENCE_EXTRA[(mask >> 13) & SUIT_BITS]
+            + SEQUENCE_EXTRA[(mask >> 26) & SUIT_BITS] + SEQUENCE_EXTRA[mask >> 39])
 
 
 def deal_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, Any]:
