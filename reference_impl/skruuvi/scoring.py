@@ -98,7 +98,11 @@ def _holding_facts(first: int, second: int, trump: int | None) -> dict[str, int]
     """The holding facts of one side from the card masks of its two hands (``trump``: where the trump suit
     starts in a mask, None without trumps)."""
     first_aces, second_aces = (first & ACE_BITS).bit_count(), (second & ACE_BITS).bit_count()
-    runs = _sequence_cards(first) + _sequence_cards(second)
+    runs = 0  # a run of three or more from the ace down needs the ace, king and queen of a suit
+    if first & (first << 1) & (first << 2) & ACE_BITS:
+        runs += _sequence_cards(first)
+    if second & (second << 1) & (second << 2) & ACE_BITS:
+        runs += _sequence_cards(second)
     honours = trump_runs = 0
     if trump is not None:
         first_trumps, second_trumps = (first >> trump) & SUIT_BITS, (second >> trump) & SUIT_BITS
@@ -112,8 +116,6 @@ def _holding_facts(first: int, second: int, trump: int | None) -> dict[str, int]
 
 def _sequence_cards(mask: int) -> int:
     """The cards from the third on of one hand's runs from the ace down, in all four suits."""
-    if not mask & (mask << 1) & (mask << 2) & ACE_BITS:  # no suit's ace with its king and queen: no such card
-        return 0
     return (SEQUENCE_EXTRA[mask & SUIT_BITS] + SEQUENCE_EXTRA[(mask >> 13) & SUIT_BITS]
             + SEQUENCE_EXTRA[(mask >> 26) & SUIT_BITS] + SEQUENCE_EXTRA[mask >> 39])
 
@@ -121,23 +123,19 @@ def _sequence_cards(mask: int) -> int:
 def deal_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, Any]:
     """The side-independent facts of a finished (or partly played) deal (``tricks``: its
     :func:`side_tricks`, when already counted)."""
-    contract = state.contract
-    multipliers = state.ruleset.scoring_params["multipliers"]
-    facts: dict[str, Any] = {
-        "level": 0, "kind": "none", "made": False, "overtricks": 0, "undertricks": 0,
-        "doubling": state.doubling, "multiplier": multipliers[state.doubling],
-    }
-    if contract is not None and state.declarer is not None:
-        if by_seat(state):
-            won = seat_tricks(state)[SEATS[state.declarer]]
-        else:
-            won = (side_tricks(state) if tricks is None else tricks)[side_of(state.declarer)]
-        facts["level"], facts["kind"] = contract.level, contract.kind
-        margin = (7 - contract.level) - won if contract.kind == "misere" else won - (6 + contract.level)
-        facts["made"] = margin >= 0
-        facts["overtricks"] = max(margin, 0)
-        facts["undertricks"] = max(-margin, 0)
-    return facts
+    contract, declarer, doubling = state.contract, state.declarer, state.doubling
+    multiplier = state.ruleset.scoring_params["multipliers"][doubling]
+    if contract is None or declarer is None:
+        return {"level": 0, "kind": "none", "made": False, "overtricks": 0, "undertricks": 0,
+                "doubling": doubling, "multiplier": multiplier}
+    if by_seat(state):
+        won = seat_tricks(state)[SEATS[declarer]]
+    else:
+        won = (side_tricks(state) if tricks is None else tricks)[side_of(declarer)]
+    level, kind = contract.level, contract.kind
+    margin = (7 - level) - won if kind == "misere" else won - (6 + level)
+    return {"level": level, "kind": kind, "made": margin >= 0, "overtricks": max(margin, 0),
+            "undertricks": max(-margin, 0), "doubling": doubling, "multiplier": multiplier}
 
 
 HOLDING_READS = frozenset(HOLDING_FACTS) | {"opp_aces"}
