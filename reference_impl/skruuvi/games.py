@@ -68,9 +68,9 @@ def position_from(state: Any, threshold: int) -> Position:
 
 def _below(items: list[ScoreItem]) -> dict[str, int]:
     out = {"NS": 0, "EW": 0}
-    for item in items:
-        if item.column == BELOW:
-            out[item.side] += item.points
+    for _, side, points, column in items:
+        if column == BELOW:
+            out[side] += points
     return out
 
 

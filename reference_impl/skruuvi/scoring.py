@@ -254,8 +254,9 @@ def _side_facts(state: DealState, facts: dict[str, Any], tricks: dict[str, int],
     ew = {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW"}
     if scheme.holdings:
         holdings = _holding_facts_of_sides(state)
-        ns.update(holdings["NS"], opp_aces=holdings["EW"]["own_aces"])
-        ew.update(holdings["EW"], opp_aces=holdings["NS"]["own_aces"])
+        ns.update(holdings["NS"])
+        ew.update(holdings["EW"])
+        ns["opp_aces"], ew["opp_aces"] = ew["own_aces"], ns["own_aces"]
     if scheme.ordinals:
         ordinals = _ace_ordinals(state)
         ns["own_ace_ordinals"] = ew["opp_ace_ordinals"] = ordinals["NS"]
@@ -328,17 +329,17 @@ def totals(ruleset_columns: tuple[str, ...], items: list[ScoreItem] | tuple[Scor
     per seat (``{N: int, E: int, S: int, W: int}``) for a form played one against three."""
     if seats:
         flat = dict.fromkeys(SEATS, 0)
-        for item in items:
-            flat[item.side] += item.points
+        for _, side, points, _ in items:
+            flat[side] += points
         return flat
     if ruleset_columns == ("deal",):
         flat = {"NS": 0, "EW": 0}
-        for item in items:
-            flat[item.side] += item.points
+        for _, side, points, _ in items:
+            flat[side] += points
         return flat
     table = {"NS": dict.fromkeys(ruleset_columns, 0), "EW": dict.fromkeys(ruleset_columns, 0)}
-    for item in items:
-        table[item.side][item.column] += item.points
+    for _, side, points, column in items:  # a ScoreItem is a named tuple: unpacked in C
+        table[side][column] += points
     return table
 
 
