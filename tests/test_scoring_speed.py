@@ -133,6 +133,13 @@ def test_specialised_expressions_keep_their_values(source: str, known: dict) -> 
         assert type(got) is type(want)
 
 
+@pytest.mark.parametrize("source", ["false and nothing", "true or level.real", "1 if true else nothing",
+                                    "level > 4 and false and nothing", "not (true or nothing)"])
+def test_folding_checks_the_operands_it_never_reads(source: str) -> None:
+    with pytest.raises(RulesetError, match=r"not allowed|unknown name"):
+        compile_expression(source, TABLES)
+
+
 def test_a_missing_constant_entry_fails_when_evaluated_not_when_compiled() -> None:
     fn = compile_expression("slam['none'] + level", TABLES, file="r.yaml", path="/p")
     with pytest.raises(RulesetError, match="no entry"):

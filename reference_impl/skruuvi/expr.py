@@ -13,6 +13,12 @@ Grammar (everything else is rejected with the offending construct named):
 Facts (the documented vocabulary, see :data:`FACTS`) are supplied per evaluation; tables are bound
 once when the ruleset is compiled. A ruleset may add *derived* facts (named expressions over the
 facts, e.g. a side's honour count); each is available as ``name`` and, for the other side, ``opp_name``.
+
+Whatever is known when compiling is folded: table entries, arithmetic and comparisons of constants, and
+``and``/``or``/``if`` decided by a constant. A :class:`Formula` is also compiled again for facts known of a
+deal (the scorer specialises each scheme to a contract's kind and level, see :mod:`skruuvi.scoring`), which
+are then folded like tables. An error that evaluating would raise (a missing table entry, a division by
+zero) is never raised when compiling: the folded part is left to the evaluation.
 """
 
 from __future__ import annotations
@@ -66,13 +72,13 @@ _CMPOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.GtE: operator.ge,
     ast.In: lambda a, b: a in b,
 }
+_FUNCS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
+
+
 def _numbers(*values: Any) -> bool:
     """Whether every value is a whole number (or a bool): arithmetic on them is folded when compiling, while
     arithmetic on strings (``'x' * 10 ** 9``) is left to the evaluation."""
     return all(isinstance(value, int) for value in values)
-
-
-_FUNCS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
 
 
 class _Compiler:
@@ -202,8 +208,7 @@ class _Compiler:
         when it comes first."""
         deciding = not isinstance(node.op, ast.And)  # the truth value that decides: False for and
         parts: list[Compiled] = []
-        for value in node.values:
-            part = self.compile(value)
+        for part in [self.compile(v) for v in node.values]:  # every operand is checked, read or not
             if part not in self.constants:
                 parts.append(part)
             elif bool(self.constants[part]) is deciding:

@@ -123,10 +123,10 @@ class Ruleset:
     match: MatchSpec | None = None
     derived_reads: frozenset[str] = frozenset()
     """Every name the derived facts read: they are computed for both sides of every deal, so the scorer
-    computes these facts up front rather than on demand."""
-    specialised: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    fills in these facts for every deal."""
+    specialised: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """The scorer's own cache: each scheme specialised to the contracts scored so far
-    (:func:`skruuvi.scoring.specialised_scheme`)."""
+    (:func:`skruuvi.scoring.specialised_scheme`); a copy of the ruleset starts with an empty one."""
 
     @property
     def scale(self) -> int:

@@ -207,6 +207,8 @@ def specialised_scheme(state: DealState, facts: dict[str, Any], main: str | None
 
 
 def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool, main: str | None) -> ContractScheme:
+    """The :class:`ContractScheme` of ``scheme`` for a contract (no contract: kind ``none``, level 0, not
+    made, no main pair)."""
     winner = _winner(main, made)
     negate = ruleset.scoring_params["defenders_receive"] == "negation"
     known = {side: {"kind": kind, "level": level, "made": made, "is_main": side == main} for side in SIDES}
