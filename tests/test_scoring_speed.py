@@ -66,11 +66,19 @@ def test_holding_facts_match_a_direct_count(seed: int) -> None:
     rng.shuffle(cards)
     if seed % 4 == 0:  # long runs from the ace and many aces in one hand
         cards.sort(key=lambda c: (c.suit, -c.rank))
-    hands = tuple(frozenset(cards[13 * k:13 * (k + 1)]) for k in range(4))
+    hands = tuple(frozenset(cards[13 * k : 13 * (k + 1)]) for k in range(4))
     strain = "SCDHGM"[seed % 6]
     contract = None if seed % 7 == 3 else Bid(5, strain)
-    state = DealState(ruleset=ruleset, form=ruleset.forms["alkupeli"], dealer=0, hands=hands, centre=(),
-                      contract=contract, declarer=None if contract is None else 1, play_hands=hands)
+    state = DealState(
+        ruleset=ruleset,
+        form=ruleset.forms["alkupeli"],
+        dealer=0,
+        hands=hands,
+        centre=(),
+        contract=contract,
+        declarer=None if contract is None else 1,
+        play_hands=hands,
+    )
     trump = contract.strain if contract is not None and contract.strain in SUITS else None
     assert _holding_facts_of_sides(state) == _reference_holdings(hands, trump)
 
@@ -83,13 +91,42 @@ def test_card_bits_are_the_codes() -> None:
 
 TABLES = {"bonus": {4: 1000, 5: 2000}, "unit": 10, "slam": {"bid": 500, "unbid": 250}}
 FORMULAS = [
-    "bonus[level]", "slam['bid'] * 2", "-unit", "-(unit * level)", "level * unit + 1", "1 + level * unit",
-    "level == 5", "5 == level", "level >= 4 and not made", "max(level, unit)", "min(3, level)",
-    "abs(-level)", "(1 if made else 2) * slam['unbid']", "level in (4, 5)", "kind == 'trump' or level > 6",
-    "level - 1 - 1", "unit // 3 % 2", "-true", "-false", "4 <= level < 6",
-    "true and level > 4", "false or made", "made and true", "level > 4 and false", "false and bonus[9]",
-    "(2 if true else 3) * level", "not false", "2 * 3 + level", "level if 1 < 2 else 0", "7 // 2 + level",
-    "level + 1 // 0", "unit % 0", "'x' * 2 == level", "unit in 5", "made or 1 in 5", "max(2, 3) + level",
+    "bonus[level]",
+    "slam['bid'] * 2",
+    "-unit",
+    "-(unit * level)",
+    "level * unit + 1",
+    "1 + level * unit",
+    "level == 5",
+    "5 == level",
+    "level >= 4 and not made",
+    "max(level, unit)",
+    "min(3, level)",
+    "abs(-level)",
+    "(1 if made else 2) * slam['unbid']",
+    "level in (4, 5)",
+    "kind == 'trump' or level > 6",
+    "level - 1 - 1",
+    "unit // 3 % 2",
+    "-true",
+    "-false",
+    "4 <= level < 6",
+    "true and level > 4",
+    "false or made",
+    "made and true",
+    "level > 4 and false",
+    "false and bonus[9]",
+    "(2 if true else 3) * level",
+    "not false",
+    "2 * 3 + level",
+    "level if 1 < 2 else 0",
+    "7 // 2 + level",
+    "level + 1 // 0",
+    "unit % 0",
+    "'x' * 2 == level",
+    "unit in 5",
+    "made or 1 in 5",
+    "max(2, 3) + level",
 ]
 
 
@@ -133,8 +170,16 @@ def test_specialised_expressions_keep_their_values(source: str, known: dict) -> 
         assert type(got) is type(want)
 
 
-@pytest.mark.parametrize("source", ["false and nothing", "true or level.real", "1 if true else nothing",
-                                    "level > 4 and false and nothing", "not (true or nothing)"])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "false and nothing",
+        "true or level.real",
+        "1 if true else nothing",
+        "level > 4 and false and nothing",
+        "not (true or nothing)",
+    ],
+)
 def test_folding_checks_the_operands_it_never_reads(source: str) -> None:
     with pytest.raises(RulesetError, match=r"not allowed|unknown name"):
         compile_expression(source, TABLES)
@@ -150,8 +195,7 @@ def test_a_missing_constant_entry_fails_when_evaluated_not_when_compiled() -> No
 
 
 def test_expression_names() -> None:
-    assert expression_names("bonus[level] * (own_aces + opp_honours)") == {"bonus", "level", "own_aces",
-                                                                          "opp_honours"}
+    assert expression_names("bonus[level] * (own_aces + opp_honours)") == {"bonus", "level", "own_aces", "opp_honours"}
     assert expression_names(3) == frozenset()
     assert expression_names(None) == frozenset()
 
@@ -174,9 +218,19 @@ def _plain_items(state: DealState) -> list[ScoreItem]:
     facts = deal_facts(state, tricks)
     main = state.main_side if state.contract is not None else None
     holdings, ordinals = _holding_facts_of_sides(state), _ace_ordinals(state)
-    env = {side: {**facts, "own_tricks": tricks[side], "opp_tricks": tricks[OTHER[side]], "is_main": side == main,
-                  **holdings[side], "opp_aces": holdings[OTHER[side]]["own_aces"],
-                  "own_ace_ordinals": ordinals[side], "opp_ace_ordinals": ordinals[OTHER[side]]} for side in SIDES}
+    env = {
+        side: {
+            **facts,
+            "own_tricks": tricks[side],
+            "opp_tricks": tricks[OTHER[side]],
+            "is_main": side == main,
+            **holdings[side],
+            "opp_aces": holdings[OTHER[side]]["own_aces"],
+            "own_ace_ordinals": ordinals[side],
+            "opp_ace_ordinals": ordinals[OTHER[side]],
+        }
+        for side in SIDES
+    }
     for derived in ruleset.derived:
         values = {side: derived.value.compiled(env[side]) for side in SIDES}
         for side in SIDES:
@@ -214,5 +268,5 @@ def test_specialised_schemes_score_as_the_plain_rules(ruleset_id: str) -> None:
             state = engine.apply(state, action)
         assert score_items(state) == _plain_items(state), record
         if state.tricks:  # part of the deal, as the race to a game replays it
-            partial = state.evolve(tricks=state.tricks[:rng.randrange(len(state.tricks))])
+            partial = state.evolve(tricks=state.tricks[: rng.randrange(len(state.tricks))])
             assert score_items(partial) == _plain_items(partial), record

@@ -83,8 +83,13 @@ def _numbers(*values: Any) -> bool:
 
 class _Compiler:
     def __init__(
-        self, tables: Mapping[str, Any], source: str, file: str | None, path: str | None,
-        extra: frozenset[str] = frozenset(), known: Mapping[str, Any] | None = None,
+        self,
+        tables: Mapping[str, Any],
+        source: str,
+        file: str | None,
+        path: str | None,
+        extra: frozenset[str] = frozenset(),
+        known: Mapping[str, Any] | None = None,
     ) -> None:
         self.tables = tables
         self.extra = extra
@@ -97,6 +102,7 @@ class _Compiler:
 
     def _const(self, value: Any) -> Compiled:
         """A closure returning ``value``, remembered as a constant: its parents use the value itself."""
+
         def constant(env: Env) -> Any:
             return value
 
@@ -272,8 +278,9 @@ class _Compiler:
     def _Call(self, node: ast.Call) -> Compiled:
         if not isinstance(node.func, ast.Name) or node.func.id not in _FUNCS or node.keywords:
             what = "" if isinstance(node.func, ast.Name) else f" ({type(node.func).__name__} is not allowed)"
-            raise self.fail(f"call {ast.unparse(node.func)!r} is not allowed{what}: "
-                            "only min(), max() and abs() may be called")
+            raise self.fail(
+                f"call {ast.unparse(node.func)!r} is not allowed{what}: only min(), max() and abs() may be called"
+            )
         fn = _FUNCS[node.func.id]
         args = [self.compile(a) for a in node.args]
         if len(args) == 2:  # min(a, b), max(a, b): the usual case, without a generator
@@ -296,8 +303,13 @@ def expression_names(source: object) -> frozenset[str]:
 
 
 def compile_expression(
-    source: object, tables: Mapping[str, Any], *, file: str | None = None, path: str | None = None,
-    extra: frozenset[str] = frozenset(), known: Mapping[str, Any] | None = None,
+    source: object,
+    tables: Mapping[str, Any],
+    *,
+    file: str | None = None,
+    path: str | None = None,
+    extra: frozenset[str] = frozenset(),
+    known: Mapping[str, Any] | None = None,
 ) -> Compiled:
     """Compile ``source`` into a function of the facts; raise :class:`RulesetError` if not allowed.
 
@@ -321,7 +333,11 @@ def function_of(compiled: Compiled | Folded) -> Compiled:
 
 
 def _compile(
-    source: object, tables: Mapping[str, Any], file: str | None, path: str | None, extra: frozenset[str],
+    source: object,
+    tables: Mapping[str, Any],
+    file: str | None,
+    path: str | None,
+    extra: frozenset[str],
     known: Mapping[str, Any] | None,
 ) -> Compiled | Folded:
     """:func:`compile_expression`, with a value known when compiling given as :class:`Folded`."""
@@ -346,7 +362,12 @@ class Formula:
     deal (:meth:`specialised`), which folds whatever those facts decide."""
 
     def __init__(
-        self, source: object, tables: Mapping[str, Any], *, file: str | None = None, path: str | None = None,
+        self,
+        source: object,
+        tables: Mapping[str, Any],
+        *,
+        file: str | None = None,
+        path: str | None = None,
         extra: frozenset[str] = frozenset(),
     ) -> None:
         self.compiled = compile_expression(source, tables, file=file, path=path, extra=extra)

@@ -45,11 +45,16 @@ def _pair(value: Any, where: str, limit: int | None) -> tuple[int, int]:
     pair = []
     for side in SIDES:
         number = value.get(side, 0)
-        if not isinstance(number, int) or isinstance(number, bool) or number < 0 \
-                or (limit is not None and number >= limit):
+        if (
+            not isinstance(number, int)
+            or isinstance(number, bool)
+            or number < 0
+            or (limit is not None and number >= limit)
+        ):
             bound = f" below {limit}" if limit is not None else ""
-            raise IllegalAction("invalid-deal", f"deal.state.{where}.{side} must be a whole number 0 or more{bound}",
-                                None)
+            raise IllegalAction(
+                "invalid-deal", f"deal.state.{where}.{side} must be a whole number 0 or more{bound}", None
+            )
         pair.append(number)
     return (pair[0], pair[1])
 

@@ -329,16 +329,16 @@ class _Builder:
         for where, entry in _rules_at(scoring.get("derived"), "/scoring/derived", self.file):
             self.register(entry, where)
             name = entry.get("name")
-            if not isinstance(name, str) or not name.isidentifier() or name in tables or name in FACTS \
-                    or name in names:
+            if not isinstance(name, str) or not name.isidentifier() or name in tables or name in FACTS or name in names:
                 raise self.fail("a derived fact needs a new identifier as 'name'", f"{where}/name")
             value = Formula(entry.get("value"), tables, file=self.file, path=f"{where}/value", extra=frozenset(names))
             out.append(DerivedFact(entry["id"], name, value, value.reads))
             names.add(name)
         return tuple(out)
 
-    def scoring(self) -> tuple[dict[str, Any], dict[str, Any], dict[str, tuple[ScoringRule, ...]],
-                               tuple[DerivedFact, ...]]:
+    def scoring(
+        self,
+    ) -> tuple[dict[str, Any], dict[str, Any], dict[str, tuple[ScoringRule, ...]], tuple[DerivedFact, ...]]:
         scoring = self.section("scoring")
         params = {k: v for k, (v, _) in self.add_rules(scoring.get("rules"), "/scoring/rules").items()}
         self.require(params, SCORING_PARAMS, "/scoring", "scoring")
@@ -359,6 +359,10 @@ class _Builder:
             tables[name] = entry.get("value")
         derived = self.derived(scoring, tables)
         extra = frozenset(d.name for d in derived) | frozenset("opp_" + d.name for d in derived)
+
+        def formula(source: object, path: str) -> Formula:
+            return Formula(source, tables, file=self.file, path=path, extra=extra)
+
         schemes: dict[str, tuple[ScoringRule, ...]] = {}
         raw_schemes = scoring.get("schemes")
         if not isinstance(raw_schemes, dict) or not raw_schemes:
@@ -384,9 +388,8 @@ class _Builder:
                         id=entry["id"],
                         to=to,
                         multiplied=multiplied,
-                        points=Formula(entry["points"], tables, file=self.file, path=f"{where}/points", extra=extra),
-                        when=None if when is None
-                        else Formula(when, tables, file=self.file, path=f"{where}/when", extra=extra),
+                        points=formula(entry["points"], f"{where}/points"),
+                        when=None if when is None else formula(when, f"{where}/when"),
                         column=column,
                         reads=expression_names(entry["points"]) | expression_names(when),
                     )

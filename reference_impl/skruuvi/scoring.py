@@ -74,8 +74,14 @@ SEQUENCE_EXTRA: tuple[int, ...] = tuple(max(_run_from_ace(bits) - 2, 0) for bits
 """Per suit's 13 bits, the cards from the third on of its run from the ace down (a table: read once per suit
 of every hand that is scored)."""
 
-HOLDING_FACTS = ("own_aces", "own_trump_honours", "own_three_ace_hands", "own_four_ace_hands",
-                 "own_sequence_cards", "own_trump_sequence_cards")
+HOLDING_FACTS = (
+    "own_aces",
+    "own_trump_honours",
+    "own_three_ace_hands",
+    "own_four_ace_hands",
+    "own_sequence_cards",
+    "own_trump_sequence_cards",
+)
 
 
 TRUMP_SHIFTS = {suit: 13 * k for k, suit in enumerate(SUITS)}
@@ -90,8 +96,10 @@ def _holding_facts_of_sides(state: DealState) -> dict[str, dict[str, int]]:
     contract = state.contract
     trump = TRUMP_SHIFTS.get(contract.strain) if contract is not None else None
     hands = state.play_hands or state.hands
-    return {"NS": _holding_facts(card_mask(hands[0]), card_mask(hands[2]), trump),
-            "EW": _holding_facts(card_mask(hands[1]), card_mask(hands[3]), trump)}
+    return {
+        "NS": _holding_facts(card_mask(hands[0]), card_mask(hands[2]), trump),
+        "EW": _holding_facts(card_mask(hands[1]), card_mask(hands[3]), trump),
+    }
 
 
 def _holding_facts(first: int, second: int, trump: int | None) -> dict[str, int]:
@@ -108,16 +116,24 @@ def _holding_facts(first: int, second: int, trump: int | None) -> dict[str, int]
         first_trumps, second_trumps = (first >> trump) & SUIT_BITS, (second >> trump) & SUIT_BITS
         honours = (first_trumps & HONOUR_BITS).bit_count() + (second_trumps & HONOUR_BITS).bit_count()
         trump_runs = SEQUENCE_EXTRA[first_trumps] + SEQUENCE_EXTRA[second_trumps]
-    return {"own_aces": first_aces + second_aces, "own_trump_honours": honours,
-            "own_three_ace_hands": (first_aces == 3) + (second_aces == 3),
-            "own_four_ace_hands": (first_aces == 4) + (second_aces == 4),
-            "own_sequence_cards": runs - trump_runs, "own_trump_sequence_cards": trump_runs}
+    return {
+        "own_aces": first_aces + second_aces,
+        "own_trump_honours": honours,
+        "own_three_ace_hands": (first_aces == 3) + (second_aces == 3),
+        "own_four_ace_hands": (first_aces == 4) + (second_aces == 4),
+        "own_sequence_cards": runs - trump_runs,
+        "own_trump_sequence_cards": trump_runs,
+    }
 
 
 def _sequence_cards(mask: int) -> int:
     """The cards from the third on of one hand's runs from the ace down, in all four suits."""
-    return (SEQUENCE_EXTRA[mask & SUIT_BITS] + SEQUENCE_EXTRA[(mask >> 13) & SUIT_BITS]
-            + SEQUENCE_EXTRA[(mask >> 26) & SUIT_BITS] + SEQUENCE_EXTRA[mask >> 39])
+    return (
+        SEQUENCE_EXTRA[mask & SUIT_BITS]
+        + SEQUENCE_EXTRA[(mask >> 13) & SUIT_BITS]
+        + SEQUENCE_EXTRA[(mask >> 26) & SUIT_BITS]
+        + SEQUENCE_EXTRA[mask >> 39]
+    )
 
 
 def deal_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, Any]:
@@ -126,16 +142,30 @@ def deal_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[s
     contract, declarer, doubling = state.contract, state.declarer, state.doubling
     multiplier = state.ruleset.scoring_params["multipliers"][doubling]
     if contract is None or declarer is None:
-        return {"level": 0, "kind": "none", "made": False, "overtricks": 0, "undertricks": 0,
-                "doubling": doubling, "multiplier": multiplier}
+        return {
+            "level": 0,
+            "kind": "none",
+            "made": False,
+            "overtricks": 0,
+            "undertricks": 0,
+            "doubling": doubling,
+            "multiplier": multiplier,
+        }
     if by_seat(state):
         won = seat_tricks(state)[SEATS[declarer]]
     else:
         won = (side_tricks(state) if tricks is None else tricks)[side_of(declarer)]
     level, kind = contract.level, contract.kind
     margin = (7 - level) - won if kind == "misere" else won - (6 + level)
-    return {"level": level, "kind": kind, "made": margin >= 0, "overtricks": max(margin, 0),
-            "undertricks": max(-margin, 0), "doubling": doubling, "multiplier": multiplier}
+    return {
+        "level": level,
+        "kind": kind,
+        "made": margin >= 0,
+        "overtricks": max(margin, 0),
+        "undertricks": max(-margin, 0),
+        "doubling": doubling,
+        "multiplier": multiplier,
+    }
 
 
 HOLDING_READS = frozenset(HOLDING_FACTS) | {"opp_aces"}
@@ -227,11 +257,19 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
             negation_to = OTHER[side] if negate and rule.to == "main" else None
             points = function_of(rule.points.specialised(known[side]))
             steps.append(Step(rule, side, when, points, multiplied, negation_to))
-    derived = tuple((fact.name, "opp_" + fact.name, function_of(fact.value.specialised(known["NS"])),
-                     function_of(fact.value.specialised(known["EW"]))) for fact in ruleset.derived)
+    derived = tuple(
+        (
+            fact.name,
+            "opp_" + fact.name,
+            function_of(fact.value.specialised(known["NS"])),
+            function_of(fact.value.specialised(known["EW"])),
+        )
+        for fact in ruleset.derived
+    )
     reads = ruleset.derived_reads.union(*(step.rule.reads for step in steps if step.side is not None))
-    return ContractScheme(tuple(steps), derived, not HOLDING_READS.isdisjoint(reads),
-                          not ORDINAL_READS.isdisjoint(reads))
+    return ContractScheme(
+        tuple(steps), derived, not HOLDING_READS.isdisjoint(reads), not ORDINAL_READS.isdisjoint(reads)
+    )
 
 
 def side_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
@@ -244,8 +282,9 @@ def side_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[s
     return _side_facts(state, facts, tricks, main, specialised_scheme(state, facts, main))
 
 
-def _side_facts(state: DealState, facts: dict[str, Any], tricks: dict[str, int], main: str | None,
-                scheme: ContractScheme) -> dict[str, dict[str, Any]]:
+def _side_facts(
+    state: DealState, facts: dict[str, Any], tricks: dict[str, int], main: str | None, scheme: ContractScheme
+) -> dict[str, dict[str, Any]]:
     """:func:`side_facts` from the deal's facts, its main pair and its :class:`ContractScheme`.
 
     The holding facts and the ace ordinals cost more than the rest: they are computed only when a derived
@@ -269,8 +308,9 @@ def _side_facts(state: DealState, facts: dict[str, Any], tricks: dict[str, int],
     return {"NS": ns, "EW": ew}
 
 
-def score_items(state: DealState, only_column: str | None = None,
-                tricks: dict[str, int] | None = None) -> list[ScoreItem]:
+def score_items(
+    state: DealState, only_column: str | None = None, tricks: dict[str, int] | None = None
+) -> list[ScoreItem]:
     """Every scoring item of the deal (``column`` of each item is its rule's column); ``tricks``: the
     deal's :func:`side_tricks`, when already counted."""
     ruleset = state.ruleset
@@ -310,8 +350,14 @@ def _one_against_each(state: DealState, rule: ScoringRule, facts: dict[str, Any]
         return []
     seat = SEATS[state.declarer]
     won = seat_tricks(state)
-    env = {**facts, "own_tricks": won[seat], "opp_tricks": 13 - won[seat] if state.tricks else 0,
-           "own_ace_ordinals": 0, "opp_ace_ordinals": 0, "is_main": True}
+    env = {
+        **facts,
+        "own_tricks": won[seat],
+        "opp_tricks": 13 - won[seat] if state.tricks else 0,
+        "own_ace_ordinals": 0,
+        "opp_ace_ordinals": 0,
+        "is_main": True,
+    }
     if rule.when is not None and not rule.when.compiled(env):
         return []
     points = rule.points.compiled(env)
@@ -321,12 +367,15 @@ def _one_against_each(state: DealState, rule: ScoringRule, facts: dict[str, Any]
         points *= facts["multiplier"]
     points *= state.ruleset.scale
     others = [s for s in SEATS if s != seat]
-    return [ScoreItem(rule.id, seat, points * len(others), rule.column),
-            *(ScoreItem(rule.id, other, -points, rule.column) for other in others)]
+    return [
+        ScoreItem(rule.id, seat, points * len(others), rule.column),
+        *(ScoreItem(rule.id, other, -points, rule.column) for other in others),
+    ]
 
 
-def totals(ruleset_columns: tuple[str, ...], items: list[ScoreItem] | tuple[ScoreItem, ...],
-           seats: bool = False) -> dict[str, Any]:
+def totals(
+    ruleset_columns: tuple[str, ...], items: list[ScoreItem] | tuple[ScoreItem, ...], seats: bool = False
+) -> dict[str, Any]:
     """The score object: ``{NS: int, EW: int}`` with one column, else ``{NS: {column: int}, ...}``;
     per seat (``{N: int, E: int, S: int, W: int}``) for a form played one against three."""
     if seats:
