@@ -185,6 +185,27 @@ def test_folding_checks_the_operands_it_never_reads(source: str) -> None:
         compile_expression(source, TABLES)
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        "level == 5",
+        "5 == level",
+        "level in (4, 5)",
+        "kind < 'z'",
+        "bonus == unit",
+        "slam != 3",
+        "made == 1",
+        "level >= 4 and not made",
+        "made or level > 6",
+        "level == 5 and kind == 'trump'",
+        "made and level",
+    ],
+)
+def test_comparisons_and_connectives_give_bools(source: str) -> None:
+    for env in ({"level": 5, "made": True, "kind": "trump"}, {"level": 7, "made": False, "kind": "misere"}):
+        assert type(compile_expression(source, TABLES)(env)) is bool
+
+
 def test_a_missing_constant_entry_fails_when_evaluated_not_when_compiled() -> None:
     fn = compile_expression("slam['none'] + level", TABLES, file="r.yaml", path="/p")
     with pytest.raises(RulesetError, match="no entry"):

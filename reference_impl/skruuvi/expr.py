@@ -63,7 +63,7 @@ _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.FloorDiv: operator.floordiv,
     ast.Mod: operator.mod,
 }
-_CMPOPS: dict[type, Callable[[Any, Any], Any]] = {
+_CMPOPS: dict[type, Callable[[Any, Any], bool]] = {  # each gives a bool for any values of the language
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,
     ast.Lt: operator.lt,
@@ -229,6 +229,10 @@ class _Compiler:
             return only if only in self.booleans else self._boolean(lambda env: bool(only(env)))
         if len(parts) == 2:  # the usual case, without a generator: the same value as all() / any() below
             a, b = parts
+            if a in self.booleans and b in self.booleans:  # a and b is a bool already
+                if not deciding:
+                    return self._boolean(lambda env: a(env) and b(env))
+                return self._boolean(lambda env: a(env) or b(env))
             if not deciding:  # bool(a and b) is bool(a) and bool(b), b read only when a holds
                 return self._boolean(lambda env: bool(a(env) and b(env)))
             return self._boolean(lambda env: bool(a(env) or b(env)))
@@ -255,8 +259,8 @@ class _Compiler:
                     pass  # e.g. ``in`` a number: the error is the evaluation's, as below
             if second in constants:
                 other = constants[second]
-                return self._boolean(lambda env: bool(fn(first(env), other)))
-            return self._boolean(lambda env: bool(fn(first(env), second(env))))
+                return self._boolean(lambda env: fn(first(env), other))
+            return self._boolean(lambda env: fn(first(env), second(env)))
 
         def compare(env: Env) -> bool:
             a = first(env)
