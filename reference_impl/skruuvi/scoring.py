@@ -39,11 +39,14 @@ def side_tricks(state: DealState) -> dict[str, int]:
 
 
 def _ace_ordinals(state: DealState) -> dict[str, int]:
-    """Per side, the sum of the numbers of the tricks it won, once per ace in the trick."""
+    """Per side, the sum of the numbers of the tricks it won, once per ace in the trick.
+
+    The cards' ranks are compared one by one: a set operation would hash every card (a Python-level hash)."""
     ordinals = [0, 0]  # NS, EW
-    for trick in state.tricks:
-        if not ACES.isdisjoint(trick.cards):
-            ordinals[trick.winner % 2] += trick.number * len(ACES.intersection(trick.cards))
+    for number, _, cards, winner in state.tricks:
+        for card in cards:
+            if card.rank == 14:
+                ordinals[winner % 2] += number
     return {"NS": ordinals[0], "EW": ordinals[1]}
 
 
