@@ -77,7 +77,5 @@ SEAT_PLAYS: tuple[dict[str, tuple[Card, int, str, int]], ...] = tuple(
 on the hot path)."""
 
 CALLS: dict[str, Action] = {
-    text: parse_action(text)
-    for seat in SEATS
-    for text in (f"{seat} pass", *(f"{seat} bid {bid}" for bid in BIDS))
+    text: parse_action(text) for seat in SEATS for text in (f"{seat} pass", *(f"{seat} bid {bid}" for bid in BIDS))
 }

@@ -59,9 +59,12 @@ def _from_deck(
         raise _invalid(f"deck has {len(deck)} cards, not 52")
     positions = deal.get("centre_positions", [])
     n_centre = form.params["centre_cards"]
-    if (not isinstance(positions, list) or len(positions) != n_centre
-            or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 52 for p in positions)
-            or len(set(positions)) != len(positions)):
+    if (
+        not isinstance(positions, list)
+        or len(positions) != n_centre
+        or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 52 for p in positions)
+        or len(set(positions)) != len(positions)
+    ):
         raise _invalid(f"centre_positions must be {n_centre} distinct indices 0-51")
     named = {"first": 0, "last": 51}
     for forbidden in ruleset.deal_params["centre_forbidden_positions"]:

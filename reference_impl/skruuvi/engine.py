@@ -104,8 +104,9 @@ def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[
     return state, index
 
 
-def _verified_run(mechanism: Any, state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-                  start: int) -> tuple[DealState, int, bool]:
+def _verified_run(
+    mechanism: Any, state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
     """The batch path of a mechanism without its own ``apply_many``: each action read, checked by the
     mechanism's own ``verify`` and applied by its ``apply``, without the engine's per-action overhead. It
     stops before the first action that is malformed, out of turn or rejected, for :func:`apply` to judge."""

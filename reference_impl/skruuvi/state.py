@@ -84,8 +84,9 @@ class DealState(NamedTuple):
 _FIELD_INDEX = {name: i for i, name in enumerate(DealState._fields)}
 
 
-def moved(hands: tuple[frozenset[Card], ...], giver: int, receiver: int,
-          cards: tuple[Card, ...]) -> tuple[frozenset[Card], ...]:
+def moved(
+    hands: tuple[frozenset[Card], ...], giver: int, receiver: int, cards: tuple[Card, ...]
+) -> tuple[frozenset[Card], ...]:
     """The hands after ``giver`` has given ``cards`` to ``receiver``."""
     new = list(hands)
     given = frozenset(cards)

@@ -66,8 +66,6 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(hands=hands, step=None, to_act=None), True
 
 
-
-
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     step: ExchangeStep = state.step
     gift = _gift(params, step)

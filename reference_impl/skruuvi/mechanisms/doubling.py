@@ -63,8 +63,6 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(step=DoublingStep(step.redouble, index), to_act=seat_ref(state, seats[index])), False
 
 
-
-
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     seat = state.to_act
     assert seat is not None

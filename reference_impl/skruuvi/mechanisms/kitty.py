@@ -72,8 +72,12 @@ def _procedure_problem(procedure: Any) -> str | None:
     if not isinstance(to_partner, int) or isinstance(to_partner, bool) or to_partner < 0:
         return "to_partner must be a whole number of cards >= 0"
     distribution = procedure.get("distribution")
-    if not isinstance(distribution, dict) or distribution.get("distributor") not in DISTRIBUTORS \
-            or not isinstance(distribution.get("each"), int) or distribution["each"] < 1:
+    if (
+        not isinstance(distribution, dict)
+        or distribution.get("distributor") not in DISTRIBUTORS
+        or not isinstance(distribution.get("each"), int)
+        or distribution["each"] < 1
+    ):
         return "distribution must be {distributor: taker|partner, each: a whole number of cards >= 1}"
     return None
 
@@ -148,8 +152,9 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(hands=hands, step=nxt, to_act=nxt.gifts[nxt.k].giver), False
 
 
-def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-               start: int) -> tuple[DealState, int, bool]:
+def apply_many(
+    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
     """Apply a run of actions from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
 
     The taker's ``choose`` is applied with :func:`apply`; the gifts are checked as :func:`verify` checks
@@ -161,8 +166,12 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
     index = start
     if not state.step.gifts:  # the taker names the procedure first
         action = read_action(actions[index]) if index < len(actions) else None
-        if (action is None or action.seat != state.to_act or action.verb != "choose"
-                or action.option not in params["procedures"]):
+        if (
+            action is None
+            or action.seat != state.to_act
+            or action.verb != "choose"
+            or action.option not in params["procedures"]
+        ):
             return state, start, False
         state, _ = apply(state, params, action)
         index += 1

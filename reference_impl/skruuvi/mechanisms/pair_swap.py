@@ -47,8 +47,6 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(hands=hands, step=SwapStep(step.giver, True), to_act=gift.receiver), False
 
 
-
-
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     gift = _gift(params, state.step)
     for cards in combinations(sorted(state.hands[gift.giver], key=lambda c: c.code), gift.count):

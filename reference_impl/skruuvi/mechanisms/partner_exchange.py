@@ -54,8 +54,6 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(step=nxt, to_act=_gift(state, params, nxt).giver), False
 
 
-
-
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     gift = _gift(state, params, state.step)
     for card in sorted(state.hands[gift.giver], key=lambda c: c.code):

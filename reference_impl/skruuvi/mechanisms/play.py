@@ -81,8 +81,9 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(hands=tuple(hands), tricks=tricks, current=(), leader=winner, to_act=winner), False
 
 
-def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-               start: int) -> tuple[DealState, int, bool]:
+def apply_many(
+    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
     """Play a run of ``actions`` from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
 
     While the run lasts, hands are int bitmasks and the best card of the trick so far is kept as it is
@@ -137,8 +138,11 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
     if index == start:
         return state, start, False
     hands = _hands_from(state.hands, initial, masks)
-    return state.evolve(hands=hands, tricks=tuple(tricks), current=tuple(current), leader=leader,
-                        to_act=seat), index, False
+    return (
+        state.evolve(hands=hands, tricks=tuple(tricks), current=tuple(current), leader=leader, to_act=seat),
+        index,
+        False,
+    )
 
 
 def _trick_so_far(current: tuple[Card, ...], leader: int, trump: str | None) -> tuple[Any, Any, int, int]:
