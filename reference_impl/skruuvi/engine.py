@@ -30,16 +30,21 @@ from .state import DealState
 
 
 def _advance(state: DealState) -> DealState:
-    """Enter the next phases until one needs an action, or mark the deal finished."""
-    while True:
-        nxt = state.phase_no + 1
-        phases = state.form.phases
-        if nxt >= len(phases):
-            return state.evolve(phase_no=nxt, step=None, to_act=None, finished=True)
+    """Enter the next phases until one needs an action, or mark the deal finished.
+
+    A mechanism's ``enter`` returns the fields it sets; they go into the state together with the new phase
+    number, one copy of the state per phase entered.
+    """
+    phases = state.form.phases
+    nxt = state.phase_no + 1
+    while nxt < len(phases):
         phase = phases[nxt]
-        state, done = MECHANISMS[phase.mechanism].enter(state.evolve(phase_no=nxt), phase.params)
+        changes, done = MECHANISMS[phase.mechanism].enter(state, phase.params)
+        state = state.evolve(phase_no=nxt, **changes)
         if not done:
             return state
+        nxt += 1
+    return state.evolve(phase_no=nxt, step=None, to_act=None, finished=True)
 
 
 def start(ruleset: Ruleset, deal: Mapping[str, Any]) -> DealState:

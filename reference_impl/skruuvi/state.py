@@ -8,7 +8,6 @@ phase's mechanism.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import IllegalAction
@@ -122,8 +121,7 @@ def seat_ref(state: DealState, ref: str) -> int:
     return SEAT_REFS[ref](state)
 
 
-@dataclass(frozen=True, slots=True)
-class Gift:
+class Gift(NamedTuple):
     """One expected ``give``: from, to, how many cards, and a card that may not be given (or None)."""
 
     giver: int

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..batch import CALLS
 from ..errors import IllegalAction
@@ -25,8 +24,7 @@ SEAT_PARAMS = frozenset({"first"})
 CHOICES = {"bidders": frozenset({"all", "main-pair"})}
 
 
-@dataclass(frozen=True, slots=True)
-class AuctionStep:
+class AuctionStep(NamedTuple):
     passes: int = 0  # consecutive passes so far
     bids: int = 0  # bids made in this auction
     calls: int = 0  # calls made in this auction
@@ -44,8 +42,8 @@ def _bidder_count(params: Mapping[str, Any]) -> int:
     return 2 if params["bidders"] == "main-pair" else 4
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
-    return state.evolve(step=AuctionStep(), to_act=seat_ref(state, params["first"])), False
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    return {"step": AuctionStep(), "to_act": seat_ref(state, params["first"])}, False
 
 
 def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:

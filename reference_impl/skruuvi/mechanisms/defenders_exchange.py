@@ -9,9 +9,8 @@ more; the state then remembers that the exchange is forbidden, for the doubling 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..notation import Action, Card, partner
 from ..state import DealState, Gift, moved, seat_ref, verify_give
@@ -20,20 +19,19 @@ PARAMS = frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_
 SEAT_PARAMS = frozenset({"first"})
 
 
-@dataclass(frozen=True, slots=True)
-class ExchangeStep:
+class ExchangeStep(NamedTuple):
     giver: int
     received: Card | None = None  # set once the first defender has given
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     main = state.declarer
     assert main is not None
     first_bid = state.side_first_bid[main % 2]
     if first_bid is not None and first_bid.level >= params["banned_if_main_first_bid_at_least"]:
-        return state.evolve(exchange_banned=True, step=None, to_act=None), True
+        return {"exchange_banned": True, "step": None, "to_act": None}, True
     giver = seat_ref(state, params["first"])
-    return state.evolve(step=ExchangeStep(giver), to_act=giver), False
+    return {"step": ExchangeStep(giver), "to_act": giver}, False
 
 
 def _gift(params: Mapping[str, Any], step: ExchangeStep) -> Gift:

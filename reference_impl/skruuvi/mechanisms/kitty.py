@@ -16,10 +16,9 @@ Parameters: ``taker`` (seat reference), ``distribute_order``, and either ``to_pa
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..batch import read_action
 from ..errors import IllegalAction
@@ -33,8 +32,7 @@ SEAT_PARAMS = frozenset({"taker"})
 TAKER_CHOICE = "taker-choice"
 
 
-@dataclass(frozen=True, slots=True)
-class KittyStep:
+class KittyStep(NamedTuple):
     gifts: tuple[Gift, ...]  # every gift of the phase, in order (empty while the taker chooses)
     k: int  # the next one
 
@@ -110,20 +108,20 @@ def _fixed_procedure(params: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None if name == TAKER_CHOICE else params["procedures"][name]
 
 
-def _start_gifts(state: DealState, taker: int, procedure: Mapping[str, Any], **changes: Any) -> DealState:
-    """The state with the procedure's gifts to come (and ``changes``, made at the same time)."""
+def _gifts_to_come(taker: int, procedure: Mapping[str, Any]) -> dict[str, Any]:
+    """The step and turn that start the procedure's gifts."""
     step = KittyStep(_gifts(taker, procedure), 0)
-    return state.evolve(step=step, to_act=step.gifts[0].giver, **changes)
+    return {"step": step, "to_act": step.gifts[0].giver}
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     taker = seat_ref(state, params["taker"])
     hands = list(state.hands)
     hands[taker] = hands[taker] | frozenset(state.centre)
     procedure = _fixed_procedure(params)
     if procedure is None:  # the taker names the procedure first
-        return state.evolve(hands=tuple(hands), step=KittyStep((), 0), to_act=taker), False
-    return _start_gifts(state, taker, procedure, hands=tuple(hands)), False
+        return {"hands": tuple(hands), "step": KittyStep((), 0), "to_act": taker}, False
+    return {"hands": tuple(hands), **_gifts_to_come(taker, procedure)}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -143,7 +141,7 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: KittyStep = state.step
     if not step.gifts:
-        return _start_gifts(state, action.seat, params["procedures"][action.option]), False
+        return state.evolve(**_gifts_to_come(action.seat, params["procedures"][action.option])), False
     gift = step.gifts[step.k]
     hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
     if step.k + 1 == len(step.gifts):

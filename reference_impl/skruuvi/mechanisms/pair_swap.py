@@ -7,9 +7,8 @@ Parameters: ``giver`` (seat reference of who gives first, e.g. ``highest-bidder`
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..notation import Action, partner
 from ..state import DealState, Gift, moved, seat_ref, verify_give
@@ -18,8 +17,7 @@ PARAMS = frozenset({"giver", "count"})
 SEAT_PARAMS = frozenset({"giver"})
 
 
-@dataclass(frozen=True, slots=True)
-class SwapStep:
+class SwapStep(NamedTuple):
     giver: int
     back: bool  # False: the first gift; True: the gift back
 
@@ -29,9 +27,9 @@ def _gift(params: Mapping[str, Any], step: SwapStep) -> Gift:
     return Gift(b, a, params["count"]) if step.back else Gift(a, b, params["count"])
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     giver = seat_ref(state, params["giver"])
-    return state.evolve(step=SwapStep(giver, False), to_act=giver), False
+    return {"step": SwapStep(giver, False), "to_act": giver}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:

@@ -7,8 +7,7 @@ each partner gives one card back, in the same order) and ``return_must_differ``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..notation import Action, Card, partner
 from ..state import DealState, Gift, seat_ref, verify_give
@@ -17,8 +16,7 @@ PARAMS = frozenset({"givers", "return_must_differ"})
 SEAT_LIST_PARAMS = frozenset({"givers"})
 
 
-@dataclass(frozen=True, slots=True)
-class SwapStep:
+class SwapStep(NamedTuple):
     k: int
     received: tuple[Card, ...] = ()  # the cards given in the first round, in order
 
@@ -33,9 +31,9 @@ def _gift(state: DealState, params: Mapping[str, Any], step: SwapStep) -> Gift:
     return Gift(partner(first), first, 1, back)
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     step = SwapStep(0)
-    return state.evolve(step=step, to_act=_gift(state, params, step).giver), False
+    return {"step": step, "to_act": _gift(state, params, step).giver}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:

@@ -47,9 +47,9 @@ def _lead_ref(state: DealState, lead: Any) -> str:
     return str(lead)
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     leader = seat_ref(state, _lead_ref(state, params["lead"]))
-    return state.evolve(step=None, to_act=leader, leader=leader, current=(), play_hands=state.hands), False
+    return {"step": None, "to_act": leader, "leader": leader, "current": (), "play_hands": state.hands}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
