@@ -17,10 +17,10 @@ The turn is checked here (``not-your-turn``, DESIGN §4 group 2); everything els
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from .batch import read_action
 from .deal import build_deal
 from .errors import IllegalAction
 from .mechanisms import MECHANISMS
@@ -97,12 +97,7 @@ def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[
     index = start
     while state.to_act is not None:
         phase = state.form.phases[state.phase_no]
-        mechanism = MECHANISMS[phase.mechanism]
-        apply_many = getattr(mechanism, "apply_many", None)
-        if apply_many is None:
-            state, index, done = _verified_run(mechanism, state, phase.params, actions, index)
-        else:
-            state, index, done = apply_many(state, phase.params, actions, index)
+        state, index, done = _BATCH_PATHS[phase.mechanism](state, phase.params, actions, index)
         if not done:
             break
         state = _advance(state)
@@ -115,20 +110,30 @@ def _verified_run(
     """The batch path of a mechanism without its own ``apply_many``: each action read, checked by the
     mechanism's own ``verify`` and applied by its ``apply``, without the engine's per-action overhead. It
     stops before the first action that is malformed, out of turn or rejected, for :func:`apply` to judge."""
-    index = start
-    while index < len(actions):
-        action = read_action(actions[index])
-        if action is None or action.seat != state.to_act:
-            break
+    verify, apply = mechanism.verify, mechanism.apply
+    index, count = start, len(actions)
+    while index < count:
         try:
-            mechanism.verify(state, params, action)
+            action = parse_action(actions[index])
+            if action.seat != state.to_act:
+                break
+            verify(state, params, action)
         except IllegalAction:
             break
-        state, done = mechanism.apply(state, params, action)
+        state, done = apply(state, params, action)
         index += 1
         if done:
             return state, index, True
     return state, index, False
+
+
+BatchPath = Callable[[DealState, Mapping[str, Any], Sequence[object], int], tuple[DealState, int, bool]]
+
+_BATCH_PATHS: dict[str, BatchPath] = {
+    name: getattr(mechanism, "apply_many", None) or partial(_verified_run, mechanism)
+    for name, mechanism in MECHANISMS.items()
+}
+"""Each mechanism's batch path: its own ``apply_many``, or :func:`_verified_run` with its ``verify`` and ``apply``."""
 
 
 def legal_actions(state: DealState) -> list[Action]:

@@ -20,9 +20,8 @@ from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ..batch import read_action
 from ..errors import IllegalAction
-from ..notation import Action, left, partner
+from ..notation import Action, left, parse_action, partner
 from ..state import DealState, Gift, check_give, moved, seat_ref, verify_give
 
 PARAMS = frozenset({"taker", "distribute_order"})
@@ -161,27 +160,28 @@ def apply_many(
     gift by the seat to act, of cards it holds, for the step path to judge. Returns the state after the
     run (equal to the step path's), the index of the first action not consumed, and whether the phase is over.
     """
-    index = start
-    if not state.step.gifts:  # the taker names the procedure first
-        action = read_action(actions[index]) if index < len(actions) else None
-        if (
-            action is None
-            or action.seat != state.to_act
-            or action.verb != "choose"
-            or action.option not in params["procedures"]
-        ):
+    index, count = start, len(actions)
+    if not state.step.gifts:  # the taker names the procedure first: checked and applied as the step path does
+        if index == count:
+            return state, start, False
+        try:
+            action = parse_action(actions[index])
+            if action.seat != state.to_act:
+                return state, start, False
+            verify(state, params, action)
+        except IllegalAction:
             return state, start, False
         state, _ = apply(state, params, action)
         index += 1
     step: KittyStep = state.step
     gifts, k = step.gifts, step.k
     hands = list(state.hands)
-    while index < len(actions) and k < len(gifts):
+    while index < count and k < len(gifts):
         gift = gifts[k]
-        action = read_action(actions[index])
-        if action is None or action.seat != gift.giver:
-            break
         try:
+            action = parse_action(actions[index])
+            if action.seat != gift.giver:
+                break
             check_give(action, gift, hands[gift.giver])  # the step path's own check
         except IllegalAction:
             break

@@ -102,8 +102,8 @@ def apply_many(
     led, best_suit, best_rank, best_seat = _trick_so_far(state.current, leader, trump)
     led_mask = SUIT_MASKS[led] if current else 0  # the cards of the suit led
     plays = SEAT_PLAYS  # locals on the hot path
-    index = start
-    for index in range(start, len(actions)):
+    index, end = start, len(actions)
+    while index < end:
         try:
             card, bit, suit, rank = plays[seat][actions[index]]  # type: ignore[index]
         except (KeyError, TypeError):  # not a canonical play by the seat to act: the step path judges it
@@ -119,10 +119,12 @@ def apply_many(
                     best_rank, best_seat = rank, seat
             elif suit == trump:
                 best_suit, best_rank, best_seat = suit, rank, seat
+            current.append(card)
         else:
             led, best_suit, best_rank, best_seat, led_mask = suit, suit, rank, seat, SUIT_MASKS[suit]
+            current = [card]
         masks[seat] = hand ^ bit
-        current.append(card)
+        index += 1
         if len(current) < 4:
             seat = (seat + 1) % 4  # left(seat), inlined on the hot path
             continue
@@ -132,9 +134,7 @@ def apply_many(
         if len(tricks) == TRICKS:
             hands = _hands_from(state.hands, initial, masks)
             done = state.evolve(hands=hands, tricks=tuple(tricks), current=(), leader=None, to_act=None)
-            return done, index + 1, True
-    else:  # the loop ran to the end of the record: every action was consumed
-        index = len(actions)
+            return done, index, True
     if index == start:
         return state, start, False
     hands = _hands_from(state.hands, initial, masks)
@@ -159,7 +159,7 @@ Hands = tuple[frozenset[Card], ...]
 
 def _hands_from(hands: Hands, initial: list[int], masks: list[int]) -> Hands:
     """The hands as frozensets again: a hand whose mask is still its ``initial`` one is kept, the others rebuilt."""
-    return tuple(hand if old == new else cards_of(new) for hand, old, new in zip(hands, initial, masks, strict=True))
+    return tuple([hand if old == new else cards_of(new) for hand, old, new in zip(hands, initial, masks, strict=True)])
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
