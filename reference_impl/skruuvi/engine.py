@@ -49,8 +49,8 @@ def _advance(state: DealState) -> DealState:
 
 def start(ruleset: Ruleset, deal: Mapping[str, Any]) -> DealState:
     """The position after dealing; raises ``invalid-deal``."""
-    d = build_deal(deal, ruleset)
-    return _advance(DealState(ruleset=ruleset, form=d.form, dealer=d.dealer, hands=d.hands, centre=d.centre))
+    form, dealer, hands, centre = build_deal(deal, ruleset)
+    return _advance(DealState(ruleset, form, dealer, hands, centre))
 
 
 def _verified(state: DealState, action: Action) -> tuple[Any, Any]:

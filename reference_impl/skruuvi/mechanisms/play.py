@@ -99,11 +99,12 @@ def apply_many(
     masks = initial.copy()
     tricks = list(state.tricks)
     current = list(state.current)
+    played = len(current)  # cards of the trick in progress
     led, best_suit, best_rank, best_seat = _trick_so_far(state.current, leader, trump)
     led_mask = SUIT_MASKS[led] if current else 0  # the cards of the suit led
     plays = SEAT_PLAYS  # locals on the hot path
-    index, end = start, len(actions)
-    while index < end:
+    index = start
+    for index in range(start, len(actions)):
         try:
             card, bit, suit, rank = plays[seat][actions[index]]  # type: ignore[index]
         except (KeyError, TypeError):  # not a canonical play by the seat to act: the step path judges it
@@ -111,7 +112,7 @@ def apply_many(
         hand = masks[seat]
         if not hand & bit:
             break
-        if current:
+        if played:
             if suit != led and hand & led_mask:
                 break
             if suit == best_suit:
@@ -119,22 +120,26 @@ def apply_many(
                     best_rank, best_seat = rank, seat
             elif suit == trump:
                 best_suit, best_rank, best_seat = suit, rank, seat
-            current.append(card)
         else:
-            led, best_suit, best_rank, best_seat, led_mask = suit, suit, rank, seat, SUIT_MASKS[suit]
-            current = [card]
+            led = best_suit = suit
+            best_rank, best_seat, led_mask = rank, seat, SUIT_MASKS[suit]
         masks[seat] = hand ^ bit
-        index += 1
-        if len(current) < 4:
+        current.append(card)
+        if played < 3:
+            played += 1
             seat = (seat + 1) % 4  # left(seat), inlined on the hot path
             continue
-        tricks.append(Trick(len(tricks) + 1, leader, tuple(current), best_seat))
-        current = []
+        # the named tuple built as DealState.evolve builds states, without the generated __new__'s Python call
+        tricks.append(tuple.__new__(Trick, (len(tricks) + 1, leader, tuple(current), best_seat)))
+        current.clear()
+        played = 0
         leader = seat = best_seat
         if len(tricks) == TRICKS:
             hands = _hands_from(state.hands, initial, masks)
             done = state.evolve(hands=hands, tricks=tuple(tricks), current=(), leader=None, to_act=None)
-            return done, index, True
+            return done, index + 1, True
+    else:  # the loop ran to the end of the record: every action was consumed
+        index = len(actions)
     if index == start:
         return state, start, False
     hands = _hands_from(state.hands, initial, masks)
