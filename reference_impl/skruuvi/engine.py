@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from types import MappingProxyType
 from typing import Any
 
 from .deal import build_deal
@@ -40,11 +41,15 @@ def _advance(state: DealState) -> DealState:
     while nxt < len(phases):
         phase = phases[nxt]
         changes, done = MECHANISMS[phase.mechanism].enter(state, phase.params)
-        state = state.evolve(phase_no=nxt, **changes)
+        state = state.entering(nxt, changes)
         if not done:
             return state
         nxt += 1
-    return state.evolve(phase_no=nxt, step=None, to_act=None, finished=True)
+    return state.entering(nxt, _FINISHED)
+
+
+_FINISHED = MappingProxyType({"step": None, "to_act": None, "finished": True})
+"""The changes of entering the end of the deal (past the last phase)."""
 
 
 def start(ruleset: Ruleset, deal: Mapping[str, Any]) -> DealState:

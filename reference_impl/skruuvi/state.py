@@ -7,7 +7,7 @@ phase's mechanism.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import IllegalAction
@@ -61,6 +61,15 @@ class DealState(NamedTuple):
             values[_FIELD_INDEX[name]] = value
         return tuple.__new__(DealState, values)
 
+    def entering(self, phase_no: int, changes: Mapping[str, Any]) -> DealState:
+        """A copy in phase ``phase_no`` with the ``changes`` its mechanism makes on entering it: :meth:`evolve`
+        taking the changes as they come from ``enter``, without unpacking them into keywords again."""
+        values = list(self)
+        values[_PHASE_NO] = phase_no
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+        return tuple.__new__(DealState, values)
+
     @property
     def phase(self) -> PhaseSpec | None:
         phases = self.form.phases
@@ -81,6 +90,7 @@ class DealState(NamedTuple):
 
 
 _FIELD_INDEX = {name: i for i, name in enumerate(DealState._fields)}
+_PHASE_NO = _FIELD_INDEX["phase_no"]
 
 
 def moved(

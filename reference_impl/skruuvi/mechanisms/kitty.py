@@ -107,20 +107,20 @@ def _fixed_procedure(params: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None if name == TAKER_CHOICE else params["procedures"][name]
 
 
-def _gifts_to_come(taker: int, procedure: Mapping[str, Any]) -> dict[str, Any]:
-    """The step and turn that start the procedure's gifts."""
-    step = KittyStep(_gifts(taker, procedure), 0)
-    return {"step": step, "to_act": step.gifts[0].giver}
+def _first_gift(taker: int, procedure: Mapping[str, Any]) -> KittyStep:
+    """The step that starts the procedure's gifts."""
+    return KittyStep(_gifts(taker, procedure), 0)
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     taker = seat_ref(state, params["taker"])
     hands = list(state.hands)
-    hands[taker] = hands[taker] | frozenset(state.centre)
+    hands[taker] = hands[taker].union(state.centre)
     procedure = _fixed_procedure(params)
     if procedure is None:  # the taker names the procedure first
         return {"hands": tuple(hands), "step": KittyStep((), 0), "to_act": taker}, False
-    return {"hands": tuple(hands), **_gifts_to_come(taker, procedure)}, False
+    step = _first_gift(taker, procedure)
+    return {"hands": tuple(hands), "step": step, "to_act": step.gifts[0].giver}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -140,7 +140,8 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: KittyStep = state.step
     if not step.gifts:
-        return state.evolve(**_gifts_to_come(action.seat, params["procedures"][action.option])), False
+        step = _first_gift(action.seat, params["procedures"][action.option])
+        return state.evolve(step=step, to_act=step.gifts[0].giver), False
     gift = step.gifts[step.k]
     hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
     if step.k + 1 == len(step.gifts):
