@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from ..notation import Action, Card, partner
-from ..state import DealState, Gift, seat_ref, verify_give
+from ..state import DealState, Gift, moved, seat_ref, verify_give
 
 PARAMS = frozenset({"givers", "return_must_differ"})
 SEAT_LIST_PARAMS = frozenset({"givers"})
@@ -43,13 +43,13 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: SwapStep = state.step
     gift = _gift(state, params, step)
-    state = state.move_cards(gift.giver, gift.receiver, action.cards)
+    hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
     n = len(params["givers"])
     received = (*step.received, action.cards[0]) if step.k < n else step.received
     if step.k + 1 == 2 * n:
-        return state.evolve(step=None, to_act=None), True
-    nxt = SwapStep(step.k + 1, received)
-    return state.evolve(step=nxt, to_act=_gift(state, params, nxt).giver), False
+        return state.evolve(hands=hands, step=None, to_act=None), True
+    nxt = SwapStep(step.k + 1, received)  # the next giver does not depend on the hands
+    return state.evolve(hands=hands, step=nxt, to_act=_gift(state, params, nxt).giver), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
