@@ -9,7 +9,6 @@ more; the state then remembers that the exchange is forbidden, for the doubling 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import cache
 from typing import Any, NamedTuple
 
 from ..notation import Action, Card, partner
@@ -21,7 +20,16 @@ SEAT_PARAMS = frozenset({"first"})
 
 class ExchangeStep(NamedTuple):
     giver: int
-    received: Card | None = None  # set once the first defender has given
+    received: Card | None  # set once the first defender has given
+    gift: Gift  # the gift this step waits for (worked out once, when the step begins)
+
+
+def _step(params: Mapping[str, Any], giver: int, received: Card | None) -> ExchangeStep:
+    """The first defender's gift to his partner, or (``received`` given) the partner's gift back."""
+    if received is None:
+        return ExchangeStep(giver, None, Gift(giver, partner(giver), 1))
+    not_card = received if params["return_must_differ"] else None
+    return ExchangeStep(giver, received, Gift(partner(giver), giver, 1, not_card))
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
@@ -31,42 +39,30 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     if first_bid is not None and first_bid.level >= params["banned_if_main_first_bid_at_least"]:
         return {"exchange_banned": True, "step": None, "to_act": None}, True
     giver = seat_ref(state, params["first"])
-    return {"step": ExchangeStep(giver), "to_act": giver}, False
-
-
-def _gift(params: Mapping[str, Any], step: ExchangeStep) -> Gift:
-    return _gift_of(step, bool(params["return_must_differ"]))
-
-
-@cache
-def _gift_of(step: ExchangeStep, return_must_differ: bool) -> Gift:
-    """The gift ``step`` waits for (cached: gifts are immutable, and there are few)."""
-    if step.received is None:
-        return Gift(step.giver, partner(step.giver), 1)
-    return Gift(partner(step.giver), step.giver, 1, step.received if return_must_differ else None)
+    return {"step": _step(params, giver, None), "to_act": giver}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
     step: ExchangeStep = state.step
     if action.verb == "pass" and step.received is None:
         return
-    verify_give(state, action, _gift(params, step))
+    verify_give(state, action, step.gift)
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: ExchangeStep = state.step
     if action.verb == "pass":
         return state.evolve(step=None, to_act=None), True
-    gift = _gift(params, step)
+    gift = step.gift
     hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
     if step.received is None:
-        return state.evolve(hands=hands, step=ExchangeStep(step.giver, action.cards[0]), to_act=gift.receiver), False
+        return state.evolve(hands=hands, step=_step(params, step.giver, action.cards[0]), to_act=gift.receiver), False
     return state.evolve(hands=hands, step=None, to_act=None), True
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     step: ExchangeStep = state.step
-    gift = _gift(params, step)
+    gift = step.gift
     if step.received is None:
         yield Action(gift.giver, "pass")
     for card in sorted(state.hands[gift.giver], key=lambda c: c.code):
