@@ -30,6 +30,10 @@ class AuctionStep(NamedTuple):
     calls: int = 0  # calls made in this auction
 
 
+OPENING = AuctionStep()
+"""The step of an auction before its first call (one shared value: steps are immutable)."""
+
+
 def _rank(state: DealState, bid: Bid) -> tuple[int, int]:
     return bid.level, state.form.params["strain_order"].index(bid.strain)
 
@@ -43,7 +47,7 @@ def _bidder_count(params: Mapping[str, Any]) -> int:
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
-    return {"step": AuctionStep(), "to_act": seat_ref(state, params["first"])}, False
+    return {"step": OPENING, "to_act": seat_ref(state, params["first"])}, False
 
 
 def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:

@@ -23,8 +23,12 @@ class DoublingStep(NamedTuple):
     index: int  # position in the doublers / redoublers list
 
 
+FIRST_DOUBLER = DoublingStep(False, 0)
+"""The step of the first doubler's turn (one shared value: steps are immutable)."""
+
+
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
-    return {"step": DoublingStep(False, 0), "to_act": seat_ref(state, params["doublers"][0])}, False
+    return {"step": FIRST_DOUBLER, "to_act": seat_ref(state, params["doublers"][0])}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
