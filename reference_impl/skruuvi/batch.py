@@ -4,8 +4,8 @@ A batch path consumes a run of actions of one phase with cheap internal represen
 first action it is not sure is legal; the step path (:func:`skruuvi.engine.apply`) then applies or rejects
 that action, so error indexes, codes and messages are the step path's by construction.
 
-Phases with few actions per deal (the kitty, exchanges, doubling) read each action with :func:`read_action`
-and check it with the step path's own rules before applying it.
+Phases with few actions per deal (the kitty, exchanges, doubling) read each action with
+:func:`~skruuvi.notation.parse_action` and check it with the step path's own rules before applying it.
 
 The tables map the canonical spelling of an action (``"N play AS"``, ``"E bid 1S"``, ``"W pass"``) to the
 :class:`~skruuvi.notation.Action` that :func:`~skruuvi.notation.parse_action` reads from it; any other
@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from operator import attrgetter
 from typing import NamedTuple
 
-from .errors import IllegalAction
 from .notation import BIDS, DECK, SEATS, Action, Card, parse_action
 
 
@@ -32,14 +31,6 @@ class PlayMove(NamedTuple):
     rank: int
 
 
-def read_action(text: object) -> Action | None:
-    """The action ``text`` reads as (:func:`~skruuvi.notation.parse_action`), or ``None`` when it is malformed."""
-    try:
-        return parse_action(text)
-    except IllegalAction:
-        return None
-
-
 _BIT = attrgetter("bit")
 
 
@@ -49,8 +40,14 @@ def card_mask(cards: Iterable[Card]) -> int:
     return sum(map(_BIT, cards))
 
 
+NO_CARDS: frozenset[Card] = frozenset()
+
+
 def cards_of(mask: int) -> frozenset[Card]:
-    """The cards whose bits are set in ``mask`` (the inverse of :func:`card_mask`)."""
+    """The cards whose bits are set in ``mask`` (the inverse of :func:`card_mask`); the empty hand, at the end
+    of every deal played out, is one shared value."""
+    if not mask:
+        return NO_CARDS
     cards = []
     while mask:
         low = mask & -mask
@@ -77,7 +74,5 @@ SEAT_PLAYS: tuple[dict[str, tuple[Card, int, str, int]], ...] = tuple(
 on the hot path)."""
 
 CALLS: dict[str, Action] = {
-    text: parse_action(text)
-    for seat in SEATS
-    for text in (f"{seat} pass", *(f"{seat} bid {bid}" for bid in BIDS))
+    text: parse_action(text) for seat in SEATS for text in (f"{seat} pass", *(f"{seat} bid {bid}" for bid in BIDS))
 }

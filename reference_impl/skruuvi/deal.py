@@ -14,17 +14,17 @@ Every problem is ``invalid-deal`` (index ``None``), with a message saying what i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import IllegalAction
 from .notation import CARDS, SEAT_INDEX, SEATS, Card, left
 from .ruleset import FormSpec, Ruleset
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
+    """A checked starting position: the form, the dealer, the four hands and the centre cards."""
+
     form: FormSpec
     dealer: int
     hands: tuple[frozenset[Card], ...]
@@ -51,6 +51,16 @@ def _cards(value: Any, where: str) -> list[Card]:
     return out
 
 
+def _card_set(value: Any, where: str) -> frozenset[Card]:
+    """The cards of :func:`_cards` as a set, built straight from the names (the usual case); the same errors."""
+    if isinstance(value, list):
+        try:
+            return frozenset(map(CARDS.__getitem__, value))
+        except (KeyError, TypeError):  # not all card names: _cards says which
+            pass
+    return frozenset(_cards(value, where))
+
+
 def _from_deck(
     deal: Mapping[str, Any], ruleset: Ruleset, form: FormSpec, dealer: int
 ) -> tuple[list[list[Card]], list[Card]]:
@@ -59,9 +69,12 @@ def _from_deck(
         raise _invalid(f"deck has {len(deck)} cards, not 52")
     positions = deal.get("centre_positions", [])
     n_centre = form.params["centre_cards"]
-    if (not isinstance(positions, list) or len(positions) != n_centre
-            or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 52 for p in positions)
-            or len(set(positions)) != len(positions)):
+    if (
+        not isinstance(positions, list)
+        or len(positions) != n_centre
+        or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 52 for p in positions)
+        or len(set(positions)) != len(positions)
+    ):
         raise _invalid(f"centre_positions must be {n_centre} distinct indices 0-51")
     named = {"first": 0, "last": 51}
     for forbidden in ruleset.deal_params["centre_forbidden_positions"]:
@@ -75,8 +88,9 @@ def _from_deck(
     if longest > ruleset.deal_params["centre_max_consecutive"]:
         raise _invalid(f"{longest} consecutive cards of the pack may not all be centre cards")
     centre = [deck[p] for p in ordered]
-    chosen = set(ordered)
-    rest = [card for i, card in enumerate(deck) if i not in chosen]
+    rest = deck.copy()
+    for p in reversed(ordered):  # from the bottom up, so that the positions still to take out stay put
+        del rest[p]
     hands: list[list[Card]] = [[], [], [], []]
     for k in range(4):  # one card at a time clockwise from the dealer's left: every fourth card of the rest
         hands[(left(dealer) + k) % 4] = rest[k::4]
@@ -99,24 +113,37 @@ def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
         raise _invalid("give either 'hands' (with 'centre') or 'deck' (with 'centre_positions')")
     if (has_deck and "centre" in deal) or (has_hands and "centre_positions" in deal):
         raise _invalid("'deck' goes with 'centre_positions', 'hands' with 'centre'; do not mix them")
+    hands: list[list[Any]]  # the cards (deck) or their names (hands): as many as the hand holds
     if has_deck:
         hands, centre = _from_deck(deal, ruleset, form, dealer)
+        hand_sets = tuple(map(frozenset, hands))
     else:
         raw_hands = deal["hands"]
-        if not isinstance(raw_hands, Mapping) or set(raw_hands) != set(SEATS):
+        if not isinstance(raw_hands, Mapping) or set(raw_hands) != _SEAT_SET:
             raise _invalid("hands must map each of N E S W to a list of cards")
-        hands = [_cards(raw_hands[s], f"hands.{s}") for s in SEATS]
+        hand_sets = tuple([_card_set(raw_hands[seat], where) for seat, where in _HAND_PLACES])
         centre = _cards(deal.get("centre", []), "centre")
+        hands = [raw_hands[seat] for seat in SEATS]
     size, n_centre = form.params["hand_size"], form.params["centre_cards"]
     for s, hand in zip(SEATS, hands, strict=True):
         if len(hand) != size:
             raise _invalid(f"{s} holds {len(hand)} cards; a {form.name} deals {size}")
     if len(centre) != n_centre:
         raise _invalid(f"{len(centre)} centre cards; a {form.name} has {n_centre}")
-    hand_sets = tuple(map(frozenset, hands))
     if len(frozenset(centre).union(*hand_sets)) != 52:  # a union of sets reuses their cards' stored hashes
-        everything = [c for h in hands for c in h] + centre
-        seen: set[Card] = set()
-        dupes = sorted({str(c) for c in everything if c in seen or seen.add(c)})  # type: ignore[func-returns-value]
-        raise _invalid(f"cards dealt twice: {' '.join(dupes)}" if dupes else "the deal does not hold 52 cards")
+        card_lists = hands if has_deck else [[CARDS[name] for name in hand] for hand in hands]
+        raise _invalid(_not_52(card_lists, centre))
     return Deal(form, dealer, hand_sets, tuple(centre))
+
+
+def _not_52(hands: list[list[Card]], centre: list[Card]) -> str:
+    """Why the hands and the centre are not the 52 cards: the cards dealt twice, if any."""
+    everything = [c for h in hands for c in h] + centre
+    seen: set[Card] = set()
+    dupes = sorted({str(c) for c in everything if c in seen or seen.add(c)})  # type: ignore[func-returns-value]
+    return f"cards dealt twice: {' '.join(dupes)}" if dupes else "the deal does not hold 52 cards"
+
+
+_SEAT_SET = frozenset(SEATS)
+_HAND_PLACES = tuple((seat, f"hands.{seat}") for seat in SEATS)
+"""Each seat and where its hand is in a deal (for messages)."""

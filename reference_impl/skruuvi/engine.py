@@ -17,10 +17,11 @@ The turn is checked here (``not-your-turn``, DESIGN §4 group 2); everything els
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from types import MappingProxyType
 from typing import Any
 
-from .batch import read_action
 from .deal import build_deal
 from .errors import IllegalAction
 from .mechanisms import MECHANISMS
@@ -30,22 +31,31 @@ from .state import DealState
 
 
 def _advance(state: DealState) -> DealState:
-    """Enter the next phases until one needs an action, or mark the deal finished."""
-    while True:
-        nxt = state.phase_no + 1
-        phases = state.form.phases
-        if nxt >= len(phases):
-            return state.evolve(phase_no=nxt, step=None, to_act=None, finished=True)
+    """Enter the next phases until one needs an action, or mark the deal finished.
+
+    A mechanism's ``enter`` returns the fields it sets; they go into the state together with the new phase
+    number, one copy of the state per phase entered.
+    """
+    phases = state.form.phases
+    nxt = state.phase_no + 1
+    while nxt < len(phases):
         phase = phases[nxt]
-        state, done = MECHANISMS[phase.mechanism].enter(state.evolve(phase_no=nxt), phase.params)
+        changes, done = MECHANISMS[phase.mechanism].enter(state, phase.params)
+        state = state.entering(nxt, changes)
         if not done:
             return state
+        nxt += 1
+    return state.entering(nxt, _FINISHED)
+
+
+_FINISHED = MappingProxyType({"step": None, "to_act": None, "finished": True})
+"""The changes of entering the end of the deal (past the last phase)."""
 
 
 def start(ruleset: Ruleset, deal: Mapping[str, Any]) -> DealState:
     """The position after dealing; raises ``invalid-deal``."""
-    d = build_deal(deal, ruleset)
-    return _advance(DealState(ruleset=ruleset, form=d.form, dealer=d.dealer, hands=d.hands, centre=d.centre))
+    form, dealer, hands, centre = build_deal(deal, ruleset)
+    return _advance(DealState(ruleset, form, dealer, hands, centre))
 
 
 def _verified(state: DealState, action: Action) -> tuple[Any, Any]:
@@ -92,37 +102,43 @@ def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[
     index = start
     while state.to_act is not None:
         phase = state.form.phases[state.phase_no]
-        mechanism = MECHANISMS[phase.mechanism]
-        apply_many = getattr(mechanism, "apply_many", None)
-        if apply_many is None:
-            state, index, done = _verified_run(mechanism, state, phase.params, actions, index)
-        else:
-            state, index, done = apply_many(state, phase.params, actions, index)
+        state, index, done = _BATCH_PATHS[phase.mechanism](state, phase.params, actions, index)
         if not done:
             break
         state = _advance(state)
     return state, index
 
 
-def _verified_run(mechanism: Any, state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-                  start: int) -> tuple[DealState, int, bool]:
+def _verified_run(
+    mechanism: Any, state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
     """The batch path of a mechanism without its own ``apply_many``: each action read, checked by the
     mechanism's own ``verify`` and applied by its ``apply``, without the engine's per-action overhead. It
     stops before the first action that is malformed, out of turn or rejected, for :func:`apply` to judge."""
-    index = start
-    while index < len(actions):
-        action = read_action(actions[index])
-        if action is None or action.seat != state.to_act:
-            break
+    verify, apply = mechanism.verify, mechanism.apply
+    index, count = start, len(actions)
+    while index < count:
         try:
-            mechanism.verify(state, params, action)
+            action = parse_action(actions[index])
+            if action.seat != state.to_act:
+                break
+            verify(state, params, action)
         except IllegalAction:
             break
-        state, done = mechanism.apply(state, params, action)
+        state, done = apply(state, params, action)
         index += 1
         if done:
             return state, index, True
     return state, index, False
+
+
+BatchPath = Callable[[DealState, Mapping[str, Any], Sequence[object], int], tuple[DealState, int, bool]]
+
+_BATCH_PATHS: dict[str, BatchPath] = {
+    name: getattr(mechanism, "apply_many", None) or partial(_verified_run, mechanism)
+    for name, mechanism in MECHANISMS.items()
+}
+"""Each mechanism's batch path: its own ``apply_many``, or :func:`_verified_run` with its ``verify`` and ``apply``."""
 
 
 def legal_actions(state: DealState) -> list[Action]:

@@ -85,7 +85,8 @@ def _make_card(rank: int, suit: str, code: int) -> Card:
 
 _INTERNED: dict[int, Card] = {
     SUITS.index(s) * 13 + RANKS.index(r): _make_card(RANKS.index(r) + 2, s, SUITS.index(s) * 13 + RANKS.index(r))
-    for s in SUITS for r in RANKS
+    for s in SUITS
+    for r in RANKS
 }
 CARDS: dict[str, Card] = {str(card): card for card in _INTERNED.values()}
 DECK: tuple[Card, ...] = tuple(sorted(CARDS.values(), key=lambda c: c.code))

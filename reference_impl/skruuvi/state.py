@@ -7,12 +7,11 @@ phase's mechanism.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import IllegalAction
-from .notation import Bid, Card, left, partner, right, side_of
+from .notation import Bid, Card, side_of
 
 if TYPE_CHECKING:
     from .ruleset import FormSpec, PhaseSpec, Ruleset
@@ -62,6 +61,15 @@ class DealState(NamedTuple):
             values[_FIELD_INDEX[name]] = value
         return tuple.__new__(DealState, values)
 
+    def entering(self, phase_no: int, changes: Mapping[str, Any]) -> DealState:
+        """A copy in phase ``phase_no`` with the ``changes`` its mechanism makes on entering it: :meth:`evolve`
+        taking the changes as they come from ``enter``, without unpacking them into keywords again."""
+        values = list(self)
+        values[_PHASE_NO] = phase_no
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+        return tuple.__new__(DealState, values)
+
     @property
     def phase(self) -> PhaseSpec | None:
         phases = self.form.phases
@@ -82,10 +90,12 @@ class DealState(NamedTuple):
 
 
 _FIELD_INDEX = {name: i for i, name in enumerate(DealState._fields)}
+_PHASE_NO = _FIELD_INDEX["phase_no"]
 
 
-def moved(hands: tuple[frozenset[Card], ...], giver: int, receiver: int,
-          cards: tuple[Card, ...]) -> tuple[frozenset[Card], ...]:
+def moved(
+    hands: tuple[frozenset[Card], ...], giver: int, receiver: int, cards: tuple[Card, ...]
+) -> tuple[frozenset[Card], ...]:
     """The hands after ``giver`` has given ``cards`` to ``receiver``."""
     new = list(hands)
     given = frozenset(cards)
@@ -94,35 +104,43 @@ def moved(hands: tuple[frozenset[Card], ...], giver: int, receiver: int,
     return tuple(new)
 
 
-def _need(value: int | None, what: str) -> int:
-    if value is None:
-        raise IllegalAction("wrong-phase", f"no {what} yet")
-    return value
+class SeatRef(NamedTuple):
+    """A seat reference as data: the seat it counts from (a field of the state) and how many seats on
+    clockwise from there (1 the left-hand player, 2 the partner, 3 the right-hand player)."""
+
+    anchor: str
+    turns: int
 
 
-SEAT_REFS: dict[str, Callable[[DealState], int]] = {
-    "dealer": lambda s: s.dealer,
-    "forehand": lambda s: left(s.dealer),
-    "dealer-partner": lambda s: partner(s.dealer),
-    "dealer-right": lambda s: right(s.dealer),
-    "highest-bidder": lambda s: _need(s.highest_bidder, "highest bidder"),
-    "highest-bidder-partner": lambda s: partner(_need(s.highest_bidder, "highest bidder")),
-    "declarer": lambda s: _need(s.declarer, "declarer"),
-    "declarer-left": lambda s: left(_need(s.declarer, "declarer")),
-    "declarer-right": lambda s: right(_need(s.declarer, "declarer")),
-    "declarer-partner": lambda s: partner(_need(s.declarer, "declarer")),
-    "doubler-left": lambda s: left(_need(s.doubler, "doubler")),
-    "doubler-left-partner": lambda s: right(_need(s.doubler, "doubler")),
+SEAT_REFS: dict[str, SeatRef] = {
+    "dealer": SeatRef("dealer", 0),
+    "forehand": SeatRef("dealer", 1),
+    "dealer-partner": SeatRef("dealer", 2),
+    "dealer-right": SeatRef("dealer", 3),
+    "highest-bidder": SeatRef("highest_bidder", 0),
+    "highest-bidder-partner": SeatRef("highest_bidder", 2),
+    "declarer": SeatRef("declarer", 0),
+    "declarer-left": SeatRef("declarer", 1),
+    "declarer-right": SeatRef("declarer", 3),
+    "declarer-partner": SeatRef("declarer", 2),
+    "doubler-left": SeatRef("doubler", 1),
+    "doubler-left-partner": SeatRef("doubler", 3),
 }
+
+_ANCHOR_NAMES = {"dealer": "dealer", "highest_bidder": "highest bidder", "declarer": "declarer", "doubler": "doubler"}
 
 
 def seat_ref(state: DealState, ref: str) -> int:
-    """Resolve a ruleset's seat reference (``declarer-left``, ``forehand``, ...) to a seat."""
-    return SEAT_REFS[ref](state)
+    """Resolve a ruleset's seat reference (``declarer-left``, ``forehand``, ...) to a seat; ``wrong-phase``
+    when the seat it counts from is not known yet (no declarer before the auction has ended, ...)."""
+    anchor, turns = SEAT_REFS[ref]
+    seat = getattr(state, anchor)
+    if seat is None:
+        raise IllegalAction("wrong-phase", f"no {_ANCHOR_NAMES[anchor]} yet")
+    return (seat + turns) % 4
 
 
-@dataclass(frozen=True, slots=True)
-class Gift:
+class Gift(NamedTuple):
     """One expected ``give``: from, to, how many cards, and a card that may not be given (or None)."""
 
     giver: int

@@ -3,7 +3,8 @@
 Each mechanism is a module with:
 
 * ``PARAMS``: the parameter names it needs from the phase's rules;
-* ``enter(state, params) -> (state, done)``: set up the phase (``done`` when it needs no action);
+* ``enter(state, params) -> (changes, done)``: set up the phase: the fields it sets on entering (the engine
+  makes one copy of the state with them and the new phase number), and ``done`` when it needs no action;
 * ``verify(state, params, action)``: raise :class:`~skruuvi.errors.IllegalAction` with the right code;
 * ``apply(state, params, action) -> (state, done)``: the new state after a verified action;
 * ``legal(state, params)``: every legal action of the seat to act;

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..batch import CALLS
 from ..errors import IllegalAction
@@ -25,11 +24,14 @@ SEAT_PARAMS = frozenset({"first"})
 CHOICES = {"bidders": frozenset({"all", "main-pair"})}
 
 
-@dataclass(frozen=True, slots=True)
-class AuctionStep:
+class AuctionStep(NamedTuple):
     passes: int = 0  # consecutive passes so far
     bids: int = 0  # bids made in this auction
     calls: int = 0  # calls made in this auction
+
+
+OPENING = AuctionStep()
+"""The step of an auction before its first call (one shared value: steps are immutable)."""
 
 
 def _rank(state: DealState, bid: Bid) -> tuple[int, int]:
@@ -44,8 +46,8 @@ def _bidder_count(params: Mapping[str, Any]) -> int:
     return 2 if params["bidders"] == "main-pair" else 4
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
-    return state.evolve(step=AuctionStep(), to_act=seat_ref(state, params["first"])), False
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    return {"step": OPENING, "to_act": seat_ref(state, params["first"])}, False
 
 
 def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:
@@ -93,8 +95,13 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
         firsts = state.side_first_bid
         if firsts[side] is None:
             firsts = (bid, firsts[1]) if side == 0 else (firsts[0], bid)
-        state = state.evolve(highest=bid, highest_bidder=action.seat, side_first_bid=firsts,
-                             step=AuctionStep(0, step.bids + 1, step.calls + 1), to_act=nxt)
+        state = state.evolve(
+            highest=bid,
+            highest_bidder=action.seat,
+            side_first_bid=firsts,
+            step=AuctionStep(0, step.bids + 1, step.calls + 1),
+            to_act=nxt,
+        )
         if params.get("single_round") and step.calls + 1 >= _bidder_count(params):
             return _close(state), True
         return state, False
@@ -118,12 +125,16 @@ def _calls(strain_order: tuple[str, ...]) -> dict[str, tuple[int, Bid | None, in
 
     Bids of strains the form does not have are left out (``bid-not-allowed`` is for the step path).
     """
-    return {text: (action.seat, action.bid, -1 if action.bid is None else _order(action.bid, strain_order))
-            for text, action in CALLS.items() if action.bid is None or action.bid.strain in strain_order}
+    return {
+        text: (action.seat, action.bid, -1 if action.bid is None else _order(action.bid, strain_order))
+        for text, action in CALLS.items()
+        if action.bid is None or action.bid.strain in strain_order
+    }
 
 
-def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-               start: int) -> tuple[DealState, int, bool]:
+def apply_many(
+    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
     """Apply a run of calls from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
 
     The run stops before the first action that is not a canonical ``bid`` or ``pass`` by the seat to act,
@@ -174,13 +185,33 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
                 firsts[seat % 2] = bid
         calls += 1
         if over or calls >= round_end:
-            return state.evolve(highest=highest, highest_bidder=highest_bidder, side_first_bid=tuple(firsts),
-                                declarer=highest_bidder, contract=highest, step=None, to_act=None), index, True
+            return (
+                state.evolve(
+                    highest=highest,
+                    highest_bidder=highest_bidder,
+                    side_first_bid=tuple(firsts),
+                    declarer=highest_bidder,
+                    contract=highest,
+                    step=None,
+                    to_act=None,
+                ),
+                index,
+                True,
+            )
         seat = (seat + turn) % 4
     if index == start:
         return state, start, False
-    return state.evolve(step=AuctionStep(passes, bids, calls), to_act=seat, highest=highest,
-                        highest_bidder=highest_bidder, side_first_bid=tuple(firsts)), index, False
+    return (
+        state.evolve(
+            step=AuctionStep(passes, bids, calls),
+            to_act=seat,
+            highest=highest,
+            highest_bidder=highest_bidder,
+            side_first_bid=tuple(firsts),
+        ),
+        index,
+        False,
+    )
 
 
 def _close(state: DealState) -> DealState:

@@ -16,13 +16,13 @@ PARAMS = frozenset({"start"})
 SEAT_PARAMS = frozenset({"start"})
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     seat = seat_ref(state, params["start"])
     hands = list(state.hands)
     for k, card in enumerate(state.centre):
         receiver = (seat + k) % 4
         hands[receiver] = hands[receiver] | {card}
-    return state.evolve(hands=tuple(hands), step=None, to_act=None), True
+    return {"hands": tuple(hands), "step": None, "to_act": None}, True
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:  # pragma: no cover

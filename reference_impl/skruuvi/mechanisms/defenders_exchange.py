@@ -9,9 +9,7 @@ more; the state then remembers that the exchange is forbidden, for the doubling 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..notation import Action, Card, partner
 from ..state import DealState, Gift, moved, seat_ref, verify_give
@@ -20,57 +18,51 @@ PARAMS = frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_
 SEAT_PARAMS = frozenset({"first"})
 
 
-@dataclass(frozen=True, slots=True)
-class ExchangeStep:
+class ExchangeStep(NamedTuple):
     giver: int
-    received: Card | None = None  # set once the first defender has given
+    received: Card | None  # set once the first defender has given
+    gift: Gift  # the gift this step waits for (worked out once, when the step begins)
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+def _step(params: Mapping[str, Any], giver: int, received: Card | None) -> ExchangeStep:
+    """The first defender's gift to his partner, or (``received`` given) the partner's gift back."""
+    if received is None:
+        return ExchangeStep(giver, None, Gift(giver, partner(giver), 1))
+    not_card = received if params["return_must_differ"] else None
+    return ExchangeStep(giver, received, Gift(partner(giver), giver, 1, not_card))
+
+
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     main = state.declarer
     assert main is not None
     first_bid = state.side_first_bid[main % 2]
     if first_bid is not None and first_bid.level >= params["banned_if_main_first_bid_at_least"]:
-        return state.evolve(exchange_banned=True, step=None, to_act=None), True
+        return {"exchange_banned": True, "step": None, "to_act": None}, True
     giver = seat_ref(state, params["first"])
-    return state.evolve(step=ExchangeStep(giver), to_act=giver), False
-
-
-def _gift(params: Mapping[str, Any], step: ExchangeStep) -> Gift:
-    return _gift_of(step, bool(params["return_must_differ"]))
-
-
-@cache
-def _gift_of(step: ExchangeStep, return_must_differ: bool) -> Gift:
-    """The gift ``step`` waits for (cached: gifts are immutable, and there are few)."""
-    if step.received is None:
-        return Gift(step.giver, partner(step.giver), 1)
-    return Gift(partner(step.giver), step.giver, 1, step.received if return_must_differ else None)
+    return {"step": _step(params, giver, None), "to_act": giver}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
     step: ExchangeStep = state.step
     if action.verb == "pass" and step.received is None:
         return
-    verify_give(state, action, _gift(params, step))
+    verify_give(state, action, step.gift)
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: ExchangeStep = state.step
     if action.verb == "pass":
         return state.evolve(step=None, to_act=None), True
-    gift = _gift(params, step)
+    gift = step.gift
     hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
     if step.received is None:
-        return state.evolve(hands=hands, step=ExchangeStep(step.giver, action.cards[0]), to_act=gift.receiver), False
+        return state.evolve(hands=hands, step=_step(params, step.giver, action.cards[0]), to_act=gift.receiver), False
     return state.evolve(hands=hands, step=None, to_act=None), True
-
-
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     step: ExchangeStep = state.step
-    gift = _gift(params, step)
+    gift = step.gift
     if step.received is None:
         yield Action(gift.giver, "pass")
     for card in sorted(state.hands[gift.giver], key=lambda c: c.code):

@@ -8,8 +8,7 @@ Parameters: ``doublers`` (seat references, in the order they may double; each ma
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import IllegalAction
 from ..notation import Action
@@ -19,14 +18,17 @@ PARAMS = frozenset({"doublers", "redoublers"})
 SEAT_LIST_PARAMS = frozenset({"doublers", "redoublers"})
 
 
-@dataclass(frozen=True, slots=True)
-class DoublingStep:
+class DoublingStep(NamedTuple):
     redouble: bool  # False: a double may be made; True: a double stands and a redouble may be made
     index: int  # position in the doublers / redoublers list
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
-    return state.evolve(step=DoublingStep(False, 0), to_act=seat_ref(state, params["doublers"][0])), False
+FIRST_DOUBLER = DoublingStep(False, 0)
+"""The step of the first doubler's turn (one shared value: steps are immutable)."""
+
+
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    return {"step": FIRST_DOUBLER, "to_act": seat_ref(state, params["doublers"][0])}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -61,8 +63,6 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     if index >= len(seats):
         return state.evolve(step=None, to_act=None), True
     return state.evolve(step=DoublingStep(step.redouble, index), to_act=seat_ref(state, seats[index])), False
-
-
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

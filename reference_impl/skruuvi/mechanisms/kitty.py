@@ -16,14 +16,12 @@ Parameters: ``taker`` (seat reference), ``distribute_order``, and either ``to_pa
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
-from ..batch import read_action
 from ..errors import IllegalAction
-from ..notation import Action, left, partner
+from ..notation import Action, left, parse_action, partner
 from ..state import DealState, Gift, check_give, moved, seat_ref, verify_give
 
 PARAMS = frozenset({"taker", "distribute_order"})
@@ -33,8 +31,7 @@ SEAT_PARAMS = frozenset({"taker"})
 TAKER_CHOICE = "taker-choice"
 
 
-@dataclass(frozen=True, slots=True)
-class KittyStep:
+class KittyStep(NamedTuple):
     gifts: tuple[Gift, ...]  # every gift of the phase, in order (empty while the taker chooses)
     k: int  # the next one
 
@@ -72,8 +69,12 @@ def _procedure_problem(procedure: Any) -> str | None:
     if not isinstance(to_partner, int) or isinstance(to_partner, bool) or to_partner < 0:
         return "to_partner must be a whole number of cards >= 0"
     distribution = procedure.get("distribution")
-    if not isinstance(distribution, dict) or distribution.get("distributor") not in DISTRIBUTORS \
-            or not isinstance(distribution.get("each"), int) or distribution["each"] < 1:
+    if (
+        not isinstance(distribution, dict)
+        or distribution.get("distributor") not in DISTRIBUTORS
+        or not isinstance(distribution.get("each"), int)
+        or distribution["each"] < 1
+    ):
         return "distribution must be {distributor: taker|partner, each: a whole number of cards >= 1}"
     return None
 
@@ -106,20 +107,20 @@ def _fixed_procedure(params: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None if name == TAKER_CHOICE else params["procedures"][name]
 
 
-def _start_gifts(state: DealState, taker: int, procedure: Mapping[str, Any], **changes: Any) -> DealState:
-    """The state with the procedure's gifts to come (and ``changes``, made at the same time)."""
-    step = KittyStep(_gifts(taker, procedure), 0)
-    return state.evolve(step=step, to_act=step.gifts[0].giver, **changes)
+def _first_gift(taker: int, procedure: Mapping[str, Any]) -> KittyStep:
+    """The step that starts the procedure's gifts."""
+    return KittyStep(_gifts(taker, procedure), 0)
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     taker = seat_ref(state, params["taker"])
     hands = list(state.hands)
-    hands[taker] = hands[taker] | frozenset(state.centre)
+    hands[taker] = hands[taker].union(state.centre)
     procedure = _fixed_procedure(params)
     if procedure is None:  # the taker names the procedure first
-        return state.evolve(hands=tuple(hands), step=KittyStep((), 0), to_act=taker), False
-    return _start_gifts(state, taker, procedure, hands=tuple(hands)), False
+        return {"hands": tuple(hands), "step": KittyStep((), 0), "to_act": taker}, False
+    step = _first_gift(taker, procedure)
+    return {"hands": tuple(hands), "step": step, "to_act": step.gifts[0].giver}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -139,7 +140,8 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: KittyStep = state.step
     if not step.gifts:
-        return _start_gifts(state, action.seat, params["procedures"][action.option]), False
+        step = _first_gift(action.seat, params["procedures"][action.option])
+        return state.evolve(step=step, to_act=step.gifts[0].giver), False
     gift = step.gifts[step.k]
     hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
     if step.k + 1 == len(step.gifts):
@@ -148,8 +150,9 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(hands=hands, step=nxt, to_act=nxt.gifts[nxt.k].giver), False
 
 
-def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-               start: int) -> tuple[DealState, int, bool]:
+def apply_many(
+    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
     """Apply a run of actions from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
 
     The taker's ``choose`` is applied with :func:`apply`; the gifts are checked as :func:`verify` checks
@@ -158,23 +161,28 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
     gift by the seat to act, of cards it holds, for the step path to judge. Returns the state after the
     run (equal to the step path's), the index of the first action not consumed, and whether the phase is over.
     """
-    index = start
-    if not state.step.gifts:  # the taker names the procedure first
-        action = read_action(actions[index]) if index < len(actions) else None
-        if (action is None or action.seat != state.to_act or action.verb != "choose"
-                or action.option not in params["procedures"]):
+    index, count = start, len(actions)
+    if not state.step.gifts:  # the taker names the procedure first: checked and applied as the step path does
+        if index == count:
+            return state, start, False
+        try:
+            action = parse_action(actions[index])
+            if action.seat != state.to_act:
+                return state, start, False
+            verify(state, params, action)
+        except IllegalAction:
             return state, start, False
         state, _ = apply(state, params, action)
         index += 1
     step: KittyStep = state.step
     gifts, k = step.gifts, step.k
     hands = list(state.hands)
-    while index < len(actions) and k < len(gifts):
+    while index < count and k < len(gifts):
         gift = gifts[k]
-        action = read_action(actions[index])
-        if action is None or action.seat != gift.giver:
-            break
         try:
+            action = parse_action(actions[index])
+            if action.seat != gift.giver:
+                break
             check_give(action, gift, hands[gift.giver])  # the step path's own check
         except IllegalAction:
             break

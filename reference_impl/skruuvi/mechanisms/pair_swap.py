@@ -7,9 +7,8 @@ Parameters: ``giver`` (seat reference of who gives first, e.g. ``highest-bidder`
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..notation import Action, partner
 from ..state import DealState, Gift, moved, seat_ref, verify_give
@@ -18,38 +17,37 @@ PARAMS = frozenset({"giver", "count"})
 SEAT_PARAMS = frozenset({"giver"})
 
 
-@dataclass(frozen=True, slots=True)
-class SwapStep:
+class SwapStep(NamedTuple):
     giver: int
     back: bool  # False: the first gift; True: the gift back
+    gift: Gift  # the gift this step waits for (worked out once, when the step begins)
 
 
-def _gift(params: Mapping[str, Any], step: SwapStep) -> Gift:
-    a, b = step.giver, partner(step.giver)
-    return Gift(b, a, params["count"]) if step.back else Gift(a, b, params["count"])
+def _step(params: Mapping[str, Any], giver: int, back: bool) -> SwapStep:
+    """The giver's gift to his partner, or (``back``) the partner's gift back."""
+    a, b = giver, partner(giver)
+    return SwapStep(giver, back, Gift(b, a, params["count"]) if back else Gift(a, b, params["count"]))
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     giver = seat_ref(state, params["giver"])
-    return state.evolve(step=SwapStep(giver, False), to_act=giver), False
+    return {"step": _step(params, giver, False), "to_act": giver}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
-    verify_give(state, action, _gift(params, state.step))
+    verify_give(state, action, state.step.gift)
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: SwapStep = state.step
-    gift = _gift(params, step)
+    gift = step.gift
     hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
     if step.back:
         return state.evolve(hands=hands, step=None, to_act=None), True
-    return state.evolve(hands=hands, step=SwapStep(step.giver, True), to_act=gift.receiver), False
-
-
+    return state.evolve(hands=hands, step=_step(params, step.giver, True), to_act=gift.receiver), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
-    gift = _gift(params, state.step)
+    gift = state.step.gift
     for cards in combinations(sorted(state.hands[gift.giver], key=lambda c: c.code), gift.count):
         yield Action(gift.giver, "give", target=gift.receiver, cards=cards)

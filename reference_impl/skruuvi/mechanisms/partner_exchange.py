@@ -7,57 +7,55 @@ each partner gives one card back, in the same order) and ``return_must_differ``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..notation import Action, Card, partner
-from ..state import DealState, Gift, seat_ref, verify_give
+from ..state import DealState, Gift, moved, seat_ref, verify_give
 
 PARAMS = frozenset({"givers", "return_must_differ"})
 SEAT_LIST_PARAMS = frozenset({"givers"})
 
 
-@dataclass(frozen=True, slots=True)
-class SwapStep:
+class SwapStep(NamedTuple):
     k: int
-    received: tuple[Card, ...] = ()  # the cards given in the first round, in order
+    received: tuple[Card, ...]  # the cards given in the first round, in order
+    gift: Gift  # the gift step k waits for (worked out once, when the step begins)
 
 
-def _gift(state: DealState, params: Mapping[str, Any], step: SwapStep) -> Gift:
+def _step(state: DealState, params: Mapping[str, Any], k: int, received: tuple[Card, ...]) -> SwapStep:
+    """Step ``k`` of the exchange and its gift: the ``k``-th giver's (the first round), or his partner's back."""
     givers = params["givers"]
     n = len(givers)
-    first = seat_ref(state, givers[step.k % n])
-    if step.k < n:
-        return Gift(first, partner(first), 1)
-    back = step.received[step.k - n] if params["return_must_differ"] else None
-    return Gift(partner(first), first, 1, back)
+    first = seat_ref(state, givers[k % n])
+    if k < n:
+        return SwapStep(k, received, Gift(first, partner(first), 1))
+    back = received[k - n] if params["return_must_differ"] else None
+    return SwapStep(k, received, Gift(partner(first), first, 1, back))
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
-    step = SwapStep(0)
-    return state.evolve(step=step, to_act=_gift(state, params, step).giver), False
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    step = _step(state, params, 0, ())
+    return {"step": step, "to_act": step.gift.giver}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
-    verify_give(state, action, _gift(state, params, state.step))
+    verify_give(state, action, state.step.gift)
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: SwapStep = state.step
-    gift = _gift(state, params, step)
-    state = state.move_cards(gift.giver, gift.receiver, action.cards)
+    gift = step.gift
+    hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
     n = len(params["givers"])
     received = (*step.received, action.cards[0]) if step.k < n else step.received
     if step.k + 1 == 2 * n:
-        return state.evolve(step=None, to_act=None), True
-    nxt = SwapStep(step.k + 1, received)
-    return state.evolve(step=nxt, to_act=_gift(state, params, nxt).giver), False
-
-
+        return state.evolve(hands=hands, step=None, to_act=None), True
+    nxt = _step(state, params, step.k + 1, received)  # the next giver does not depend on the hands
+    return state.evolve(hands=hands, step=nxt, to_act=nxt.gift.giver), False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
-    gift = _gift(state, params, state.step)
+    gift = state.step.gift
     for card in sorted(state.hands[gift.giver], key=lambda c: c.code):
         if card != gift.not_card:
             yield Action(gift.giver, "give", target=gift.receiver, cards=(card,))

@@ -47,9 +47,9 @@ def _lead_ref(state: DealState, lead: Any) -> str:
     return str(lead)
 
 
-def enter(state: DealState, params: Mapping[str, Any]) -> tuple[DealState, bool]:
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     leader = seat_ref(state, _lead_ref(state, params["lead"]))
-    return state.evolve(step=None, to_act=leader, leader=leader, current=(), play_hands=state.hands), False
+    return {"step": None, "to_act": leader, "leader": leader, "current": (), "play_hands": state.hands}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -81,8 +81,9 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(hands=tuple(hands), tricks=tricks, current=(), leader=winner, to_act=winner), False
 
 
-def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[object],
-               start: int) -> tuple[DealState, int, bool]:
+def apply_many(
+    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
     """Play a run of ``actions`` from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
 
     While the run lasts, hands are int bitmasks and the best card of the trick so far is kept as it is
@@ -98,6 +99,7 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
     masks = initial.copy()
     tricks = list(state.tricks)
     current = list(state.current)
+    played = len(current)  # cards of the trick in progress
     led, best_suit, best_rank, best_seat = _trick_so_far(state.current, leader, trump)
     led_mask = SUIT_MASKS[led] if current else 0  # the cards of the suit led
     plays = SEAT_PLAYS  # locals on the hot path
@@ -110,7 +112,7 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
         hand = masks[seat]
         if not hand & bit:
             break
-        if current:
+        if played:
             if suit != led and hand & led_mask:
                 break
             if suit == best_suit:
@@ -119,14 +121,18 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
             elif suit == trump:
                 best_suit, best_rank, best_seat = suit, rank, seat
         else:
-            led, best_suit, best_rank, best_seat, led_mask = suit, suit, rank, seat, SUIT_MASKS[suit]
+            led = best_suit = suit
+            best_rank, best_seat, led_mask = rank, seat, SUIT_MASKS[suit]
         masks[seat] = hand ^ bit
         current.append(card)
-        if len(current) < 4:
+        if played < 3:
+            played += 1
             seat = (seat + 1) % 4  # left(seat), inlined on the hot path
             continue
-        tricks.append(Trick(len(tricks) + 1, leader, tuple(current), best_seat))
-        current = []
+        # the named tuple built as DealState.evolve builds states, without the generated __new__'s Python call
+        tricks.append(tuple.__new__(Trick, (len(tricks) + 1, leader, tuple(current), best_seat)))
+        current.clear()
+        played = 0
         leader = seat = best_seat
         if len(tricks) == TRICKS:
             hands = _hands_from(state.hands, initial, masks)
@@ -137,8 +143,11 @@ def apply_many(state: DealState, params: Mapping[str, Any], actions: Sequence[ob
     if index == start:
         return state, start, False
     hands = _hands_from(state.hands, initial, masks)
-    return state.evolve(hands=hands, tricks=tuple(tricks), current=tuple(current), leader=leader,
-                        to_act=seat), index, False
+    return (
+        state.evolve(hands=hands, tricks=tuple(tricks), current=tuple(current), leader=leader, to_act=seat),
+        index,
+        False,
+    )
 
 
 def _trick_so_far(current: tuple[Card, ...], leader: int, trump: str | None) -> tuple[Any, Any, int, int]:
@@ -155,7 +164,7 @@ Hands = tuple[frozenset[Card], ...]
 
 def _hands_from(hands: Hands, initial: list[int], masks: list[int]) -> Hands:
     """The hands as frozensets again: a hand whose mask is still its ``initial`` one is kept, the others rebuilt."""
-    return tuple(hand if old == new else cards_of(new) for hand, old, new in zip(hands, initial, masks, strict=True))
+    return tuple([hand if old == new else cards_of(new) for hand, old, new in zip(hands, initial, masks, strict=True)])
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
