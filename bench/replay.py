@@ -1,13 +1,15 @@
 """Replay benchmark: in-process replay speed, json.loads as a yardstick, and SCP/1 throughput.
 
-    python bench/replay.py [--count 3000] [--seed 2016] [--ruleset skruuvi-2016] [--json] [--phases]
+    python bench/replay.py [--count 3000] [--seed 2016] [--ruleset skruuvi-2016] [--repeat 7] [--json] [--phases]
 
 1. A seeded random bot plays ``--count`` complete legal deals of ``--ruleset`` (plain :mod:`random`, no
    hypothesis); they are written once to a temporary JSON Lines file. skruuvi-2016 (the default) uses this
    file's bot (opening deals only, the figures of earlier rounds); any other ruleset the bots of
    :mod:`skruuvi.bots`, over all its dealt forms.
-2. In-process: ``skruuvi.replay.replay`` over all records, best of 3, in deals per second.
-3. ``json.loads`` of the same lines, best of 3, and the ratio replay time / json.loads time.
+2. In-process: ``skruuvi.replay.replay`` over all records, in deals per second.
+3. ``json.loads`` of the same lines, and the ratio replay time / json.loads time. Steps 2 and 3 alternate
+   ``--repeat`` times (default 7) and each keeps its best run, so that a busy spell on the machine slows
+   both sides of the ratio rather than one.
 4. SCP/1: ``python -m skruuvi serve`` as a subprocess; after the start handshake every record is sent as
    ``{"cmd": "run", "seq": i, "case": ...}`` and every answer is read; deals per second, end to end.
 5. With ``--phases``: where in-process replay spends its time, best of 3 each: ``engine.start`` (building
@@ -107,6 +109,17 @@ def random_record(rng: random.Random, number: int, ruleset_id: str = RULESET) ->
 
 
 # ---------------------------------------------------------------------------------------------- timing
+
+
+def best_of_alternating(n: int, first: Any, second: Any) -> tuple[float, float]:
+    """The best of ``n`` timed runs of ``first`` and of ``second``, run in turn (first, second, first, ...)."""
+    best = [float("inf"), float("inf")]
+    for _ in range(n):
+        for k, fn in enumerate((first, second)):
+            t0 = time.perf_counter()
+            fn()
+            best[k] = min(best[k], time.perf_counter() - t0)
+    return best[0], best[1]
 
 
 def best_of(n: int, fn: Any) -> float:
@@ -213,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2016)
     parser.add_argument("--ruleset", default=RULESET, choices=available_rulesets(),
                         help=f"the ruleset of the deals (default {RULESET})")
+    parser.add_argument("--repeat", type=int, default=7,
+                        help="timed runs of replay and of json.loads, alternating; the best of each counts (default 7)")
     parser.add_argument("--json", action="store_true", help="print a machine-readable summary")
     parser.add_argument("--phases", action="store_true",
                         help="also break in-process replay down into start, actions and result")
@@ -235,8 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     kinds = {"passimisaari": sum(1 for o in outcomes if o.ok and o.result["contract"] is None)}
     actions = sum(len(c["actions"]) for c in cases)
 
-    t_replay = best_of(3, lambda: [replay(c) for c in cases])
-    t_json = best_of(3, lambda: [json.loads(line) for line in lines])
+    t_replay, t_json = best_of_alternating(args.repeat, lambda: [replay(c) for c in cases],
+                                           lambda: [json.loads(line) for line in lines])
     phases = bench_phases(cases, get_ruleset(args.ruleset)) if args.phases else None
     scp = bench_scp(lines)
 
@@ -246,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         "replay": {"seconds": t_replay, "deals_per_second": args.count / t_replay,
                    "actions_per_second": actions / t_replay},
         "json_loads": {"seconds": t_json, "deals_per_second": args.count / t_json},
-        "replay_over_json_loads": t_replay / t_json,
+        "replay_over_json_loads": t_replay / t_json, "repeat": args.repeat,
         "scp1": scp,
         **({"replay_phases": phases} if phases is not None else {}),
         "python": sys.version.split()[0],
@@ -257,9 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.count} random {args.ruleset} deals (seed {args.seed}), {actions} actions, {size / 1e6:.1f} MB JSONL; "
           f"generated in {generate:.2f} s; {kinds['passimisaari']} "
           f"{'passimisääri' if args.ruleset == RULESET else 'without a contract'}; {bad} not replayed OK")
-    print(f"in-process replay : {args.count / t_replay:10.0f} deals/s  ({t_replay:.3f} s, best of 3, "
+    print(f"in-process replay : {args.count / t_replay:10.0f} deals/s  ({t_replay:.3f} s, best of {args.repeat}, "
           f"{actions / t_replay:.0f} actions/s)")
-    print(f"json.loads        : {args.count / t_json:10.0f} deals/s  ({t_json:.3f} s, best of 3)")
+    print(f"json.loads        : {args.count / t_json:10.0f} deals/s  ({t_json:.3f} s, best of {args.repeat})")
     print(f"replay / json.loads: {t_replay / t_json:.1f}x")
     if phases is not None:
         print("replay phases     : " + ", ".join(
