@@ -53,6 +53,7 @@ class DealState(NamedTuple):
     leader: int | None = None
     finished: bool = False
     play_hands: tuple[frozenset[Card], ...] = ()  # the hands when play began
+    play_masks: tuple[int, ...] = ()  # the same hands as card masks (set with play_hands; read by play and scoring)
 
     def evolve(self, **changes: Any) -> DealState:
         """A copy with ``changes`` applied (the state itself never changes)."""
