@@ -6,12 +6,13 @@ Parameters: ``giver`` (seat reference of who gives first, e.g. ``highest-bidder`
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ..notation import Action, partner
-from ..state import DealState, Gift, moved, seat_ref, verify_give
+from ..errors import IllegalAction
+from ..notation import Action, parse_action, partner
+from ..state import DealState, Gift, check_give, moved, seat_ref, verify_give
 
 PARAMS = frozenset({"giver", "count"})
 SEAT_PARAMS = frozenset({"giver"})
@@ -45,6 +46,41 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     if step.back:
         return state.evolve(hands=hands, step=None, to_act=None), True
     return state.evolve(hands=hands, step=_step(params, step.giver, True), to_act=gift.receiver), False
+
+
+def apply_many(
+    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
+    """Apply a run of gifts from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
+
+    Each gift is checked as :func:`verify` checks it (:func:`~skruuvi.state.check_give`) and the hands are
+    updated as :func:`apply` updates them, with the state built once. The run stops before the first action
+    that is not the expected gift by the seat to act (the giver), of cards it holds, for the step path to
+    judge. Returns the state after the run (equal to the step path's), the index of the first action not
+    consumed, and whether the swap is over.
+    """
+    step: SwapStep = state.step
+    hands = list(state.hands)
+    index, count = start, len(actions)
+    while index < count:
+        gift = step.gift
+        try:
+            action = parse_action(actions[index])
+            if action.seat != gift.giver:  # the seat to act is the giver
+                break
+            check_give(action, gift, hands[gift.giver])  # the step path's own check
+        except IllegalAction:
+            break
+        given = frozenset(action.cards)  # as moved() moves them
+        hands[gift.giver] = hands[gift.giver] - given
+        hands[gift.receiver] = hands[gift.receiver] | given
+        index += 1
+        if step.back:
+            return state.evolve(hands=tuple(hands), step=None, to_act=None), index, True
+        step = _step(params, step.giver, True)
+    if index == start:
+        return state, start, False
+    return state.evolve(hands=tuple(hands), step=step, to_act=step.gift.giver), index, False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
