@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..errors import IllegalAction
-from ..notation import Action, Card, parse_action, partner
-from ..state import DealState, Gift, check_give, moved, seat_ref, verify_give
+from ..notation import Action, Card, partner
+from ..state import DealState, Gift, apply_gift, apply_gifts, check_give, give, seat_ref
 
 PARAMS = frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"})
 SEAT_PARAMS = frozenset({"first"})
@@ -43,62 +42,40 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     return {"step": _step(params, giver, None), "to_act": giver}, False
 
 
-def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
-    step: ExchangeStep = state.step
+def _check(step: ExchangeStep, action: Action, hand: frozenset[Card]) -> None:
+    """The check against the giver's ``hand``: a pass while no gift has been made, or the step's gift."""
     if action.verb == "pass" and step.received is None:
         return
-    verify_give(state, action, step.gift)
+    check_give(action, step.gift, hand)
+
+
+def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
+    step: ExchangeStep = state.step
+    _check(step, action, state.hands[step.gift.giver])
+
+
+def _after(
+    state: DealState, params: Mapping[str, Any], step: ExchangeStep, hands: list[frozenset[Card]], action: Action
+) -> ExchangeStep | None:
+    """The transition: a pass ends the exchange; a gift is made in ``hands`` (changed in place), and the
+    partner's gift back comes next, or (after the gift back) nothing."""
+    if action.verb == "pass":
+        return None
+    gift = step.gift
+    give(hands, gift.giver, gift.receiver, action.cards)
+    return _step(params, step.giver, action.cards[0]) if step.received is None else None
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
-    step: ExchangeStep = state.step
-    if action.verb == "pass":
-        return state.evolve(step=None, to_act=None), True
-    gift = step.gift
-    hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
-    if step.received is None:
-        return state.evolve(hands=hands, step=_step(params, step.giver, action.cards[0]), to_act=gift.receiver), False
-    return state.evolve(hands=hands, step=None, to_act=None), True
+    return apply_gift(state, params, action, _after)
 
 
 def apply_many(
     state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
 ) -> tuple[DealState, int, bool]:
-    """Apply a run of actions from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
-
-    The first defender's ``pass`` is checked and applied by :func:`verify` and :func:`apply`; each gift is
-    checked as :func:`verify` checks it (:func:`~skruuvi.state.check_give`) and the hands are updated as
-    :func:`apply` updates them, with the state built once. The run stops before the first action that is not
-    an allowed pass or the expected gift by the seat to act (the giver), of cards it holds, for the step
-    path to judge. Returns the state after the run (equal to the step path's), the index of the first action
-    not consumed, and whether the exchange is over.
-    """
-    step: ExchangeStep = state.step
-    hands = list(state.hands)
-    index, count = start, len(actions)
-    while index < count:
-        gift = step.gift
-        try:
-            action = parse_action(actions[index])
-            if action.seat != gift.giver:  # the seat to act is the giver
-                break
-            if action.verb == "pass" and step.received is None:  # no gift made yet: the state is unchanged
-                verify(state, params, action)
-                new, done = apply(state, params, action)
-                return new, index + 1, done
-            check_give(action, gift, hands[gift.giver])  # the step path's own check
-        except IllegalAction:
-            break
-        given = frozenset(action.cards)  # as moved() moves them
-        hands[gift.giver] = hands[gift.giver] - given
-        hands[gift.receiver] = hands[gift.receiver] | given
-        index += 1
-        if step.received is not None:  # the gift back: the exchange is over
-            return state.evolve(hands=tuple(hands), step=None, to_act=None), index, True
-        step = _step(params, step.giver, action.cards[0])
-    if index == start:
-        return state, start, False
-    return state.evolve(hands=tuple(hands), step=step, to_act=step.gift.giver), index, False
+    """The batch path of :func:`skruuvi.engine.apply_run`: :func:`~skruuvi.state.apply_gifts` with
+    :func:`verify`'s check and :func:`apply`'s transition."""
+    return apply_gifts(state, params, actions, start, _after, _check)
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..errors import IllegalAction
-from ..notation import Action, Card, parse_action, partner
-from ..state import DealState, Gift, check_give, moved, seat_ref, verify_give
+from ..notation import Action, Card, partner
+from ..state import DealState, Gift, apply_gift, apply_gifts, give, seat_ref, verify_give
 
 PARAMS = frozenset({"givers", "return_must_differ"})
 SEAT_LIST_PARAMS = frozenset({"givers"})
@@ -43,56 +42,32 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
     verify_give(state, action, state.step.gift)
 
 
-def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
-    step: SwapStep = state.step
+def _after(
+    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[frozenset[Card]], action: Action
+) -> SwapStep | None:
+    """The transition: step ``k``'s gift made in ``hands`` (changed in place); the next step, or None after
+    the last gift back."""
     gift = step.gift
-    hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
+    give(hands, gift.giver, gift.receiver, action.cards)
+    k, received, _ = step
     n = len(params["givers"])
-    received = (*step.received, action.cards[0]) if step.k < n else step.received
-    if step.k + 1 == 2 * n:
-        return state.evolve(hands=hands, step=None, to_act=None), True
-    nxt = _step(state, params, step.k + 1, received)  # the next giver does not depend on the hands
-    return state.evolve(hands=hands, step=nxt, to_act=nxt.gift.giver), False
+    if k < n:
+        received = (*received, action.cards[0])
+    if k + 1 == 2 * n:
+        return None
+    return _step(state, params, k + 1, received)  # the next giver does not depend on the hands
+
+
+def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
+    return apply_gift(state, params, action, _after)
 
 
 def apply_many(
     state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
 ) -> tuple[DealState, int, bool]:
-    """Apply a run of gifts from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
-
-    Each gift is checked as :func:`verify` checks it (:func:`~skruuvi.state.check_give`) and the hands are
-    updated as :func:`apply` updates them, with the state built once at the end instead of once per gift.
-    The run stops before the first action that is not the expected gift by the seat to act (the giver), of
-    cards it holds, for the step path to judge. Returns the state after the run (equal to the step path's),
-    the index of the first action not consumed, and whether the exchange is over.
-    """
-    step: SwapStep = state.step
-    k, received, gift = step
-    n = len(params["givers"])
-    hands = list(state.hands)
-    index, count = start, len(actions)
-    while index < count:
-        try:
-            action = parse_action(actions[index])
-            if action.seat != gift.giver:  # the seat to act is the giver
-                break
-            check_give(action, gift, hands[gift.giver])  # the step path's own check
-        except IllegalAction:
-            break
-        given = frozenset(action.cards)  # as moved() moves them
-        hands[gift.giver] = hands[gift.giver] - given
-        hands[gift.receiver] = hands[gift.receiver] | given
-        index += 1
-        if k < n:
-            received = (*received, action.cards[0])
-        k += 1
-        if k == 2 * n:
-            return state.evolve(hands=tuple(hands), step=None, to_act=None), index, True
-        step = _step(state, params, k, received)  # the next giver does not depend on the hands
-        gift = step.gift
-    if index == start:
-        return state, start, False
-    return state.evolve(hands=tuple(hands), step=step, to_act=gift.giver), index, False
+    """The batch path of :func:`skruuvi.engine.apply_run`: :func:`~skruuvi.state.apply_gifts` with
+    :func:`verify`'s check and :func:`apply`'s transition."""
+    return apply_gifts(state, params, actions, start, _after)
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
