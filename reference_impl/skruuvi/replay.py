@@ -62,16 +62,19 @@ def play_deal(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
             return Outcome(error_code=exc.code, error_index=index, message=f"{action!r}: {exc.message}")
         index += 1
     if not state.finished:
-        return Outcome(error_code="incomplete-record", error_index=len(actions),
-                       message="the record ends before the deal is complete")
+        return Outcome(
+            error_code="incomplete-record",
+            error_index=len(actions),
+            message="the record ends before the deal is complete",
+        )
     return state
 
 
 def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
     before = None
-    if ruleset.match is not None and ruleset.match.has_games and isinstance(deal, Mapping):
-        try:  # the set position is part of the deal: checked before any action
-            before = position_from(deal.get("state"), ruleset.game_threshold)
+    if ruleset.match is not None and ruleset.match.has_games and isinstance(deal, Mapping) and "state" in deal:
+        try:  # the set position is part of the deal: checked before any action (none given: a new set)
+            before = position_from(deal["state"], ruleset.game_threshold)
         except IllegalAction as exc:
             return Outcome(error_code=exc.code, error_index=None, message=exc.message)
     played = play_deal(ruleset, deal, actions)

@@ -7,11 +7,11 @@ phase's mechanism.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import IllegalAction
-from .notation import Bid, Card, side_of
+from .notation import Action, Bid, Card, parse_action, side_of
 
 if TYPE_CHECKING:
     from .ruleset import FormSpec, PhaseSpec, Ruleset
@@ -53,6 +53,7 @@ class DealState(NamedTuple):
     leader: int | None = None
     finished: bool = False
     play_hands: tuple[frozenset[Card], ...] = ()  # the hands when play began
+    play_masks: tuple[int, ...] = ()  # the same hands as card masks (set with play_hands; read by play and scoring)
 
     def evolve(self, **changes: Any) -> DealState:
         """A copy with ``changes`` applied (the state itself never changes)."""
@@ -98,10 +99,15 @@ def moved(
 ) -> tuple[frozenset[Card], ...]:
     """The hands after ``giver`` has given ``cards`` to ``receiver``."""
     new = list(hands)
-    given = frozenset(cards)
-    new[giver] = new[giver] - given
-    new[receiver] = new[receiver] | given
+    give(new, giver, receiver, cards)
     return tuple(new)
+
+
+def give(hands: list[frozenset[Card]], giver: int, receiver: int, cards: tuple[Card, ...]) -> None:
+    """:func:`moved` on a list of hands, changed in place (a batch path keeps the hands in a list)."""
+    given = frozenset(cards)
+    hands[giver] = hands[giver] - given
+    hands[receiver] = hands[receiver] | given
 
 
 class SeatRef(NamedTuple):
@@ -167,3 +173,71 @@ def check_give(action: Any, gift: Gift, hand: frozenset[Card]) -> None:
             raise IllegalAction("card-not-held", f"{card} is not in the giver's hand")
     if gift.not_card is not None and gift.not_card in action.cards:
         raise IllegalAction("return-same-card", f"{gift.not_card} was just received and may not be given back")
+
+
+GiftCheck = Callable[[Any, Action, frozenset[Card]], None]
+"""An exchange's check of an action at its ``step`` (the mechanism's own step value, which carries the
+``gift`` it waits for) against the giver's hand: raise the error code, or return."""
+
+GiftTransition = Callable[[DealState, Mapping[str, Any], Any, list[frozenset[Card]], Action], Any]
+"""An exchange's transition: make the (checked) action at ``step`` in the hands (a list, changed in place)
+and return the next step, or None when the exchange is over. ``state`` is the state the run began from
+(for seat references, which do not change during an exchange)."""
+
+
+def after_gifts(state: DealState, hands: list[frozenset[Card]], step: Any) -> tuple[DealState, bool]:
+    """The state after an exchange's actions (the hands now ``hands``, the next step ``step``, its giver to
+    act), and whether the exchange is over (``step`` None)."""
+    if step is None:
+        return state.evolve(hands=tuple(hands), step=None, to_act=None), True
+    return state.evolve(hands=tuple(hands), step=step, to_act=step.gift.giver), False
+
+
+def apply_gift(
+    state: DealState, params: Mapping[str, Any], action: Action, after: GiftTransition
+) -> tuple[DealState, bool]:
+    """An exchange's ``apply``: its transition ``after`` applied to one verified action."""
+    hands = list(state.hands)
+    return after_gifts(state, hands, after(state, params, state.step, hands, action))
+
+
+def apply_gifts(
+    state: DealState,
+    params: Mapping[str, Any],
+    actions: Sequence[object],
+    start: int,
+    after: GiftTransition,
+    check: GiftCheck | None = None,
+) -> tuple[DealState, int, bool]:
+    """An exchange's ``apply_many`` (the batch path of :func:`skruuvi.engine.apply_run`): the actions from
+    index ``start`` on, each checked by the exchange's ``check`` (its ``verify``'s own; None for an exchange
+    that allows nothing but its step's gift: :func:`check_give`) and applied by its transition ``after``
+    (its ``apply``'s own), the hands kept in a list and the state built once.
+
+    The run stops before the first action that is not by the seat to act (the step's giver) or that
+    ``check`` rejects, for the step path to judge. Returns the state after the run (equal to the step
+    path's), the index of the first action not consumed, and whether the exchange is over.
+    """
+    step = state.step
+    hands = list(state.hands)
+    index, count = start, len(actions)
+    while index < count:
+        try:
+            action = parse_action(actions[index])
+            gift = step.gift
+            if action.seat != gift.giver:  # the seat to act is the giver
+                break
+            if check is None:
+                check_give(action, gift, hands[gift.giver])
+            else:
+                check(step, action, hands[gift.giver])
+        except IllegalAction:
+            break
+        step = after(state, params, step, hands, action)
+        index += 1
+        if step is None:
+            break
+    if index == start:
+        return state, start, False
+    new, done = after_gifts(state, hands, step)
+    return new, index, done

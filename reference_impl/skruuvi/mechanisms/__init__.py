@@ -12,7 +12,9 @@ Each mechanism is a module with:
   :func:`skruuvi.engine.apply_run`, applying ``actions[start:]`` up to (not including) the first one it is
   not sure is legal, to the same state :func:`skruuvi.engine.apply` would reach. Without one, the engine
   runs the mechanism's own ``verify`` and ``apply`` action by action; only phases with many actions per
-  deal (auction, play) or a state worth building once (the kitty) need their own.
+  deal (auction, play) or a state worth building once (the kitty, the exchanges) need their own. The
+  exchanges' ``apply`` and ``apply_many`` are :func:`~skruuvi.state.apply_gift` and
+  :func:`~skruuvi.state.apply_gifts` with the mechanism's one transition (and check).
 
 The engine checks the turn before calling ``verify``; mechanisms check everything else in DESIGN §4's
 order: the phase's own codes, then ``wrong-phase``, then the specific rule.

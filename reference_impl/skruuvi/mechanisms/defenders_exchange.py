@@ -8,11 +8,11 @@ more; the state then remembers that the exchange is forbidden, for the doubling 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..notation import Action, Card, partner
-from ..state import DealState, Gift, moved, seat_ref, verify_give
+from ..state import DealState, Gift, apply_gift, apply_gifts, check_give, give, seat_ref
 
 PARAMS = frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"})
 SEAT_PARAMS = frozenset({"first"})
@@ -42,22 +42,40 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     return {"step": _step(params, giver, None), "to_act": giver}, False
 
 
-def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
-    step: ExchangeStep = state.step
+def _check(step: ExchangeStep, action: Action, hand: frozenset[Card]) -> None:
+    """The check against the giver's ``hand``: a pass while no gift has been made, or the step's gift."""
     if action.verb == "pass" and step.received is None:
         return
-    verify_give(state, action, step.gift)
+    check_give(action, step.gift, hand)
+
+
+def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
+    step: ExchangeStep = state.step
+    _check(step, action, state.hands[step.gift.giver])
+
+
+def _after(
+    state: DealState, params: Mapping[str, Any], step: ExchangeStep, hands: list[frozenset[Card]], action: Action
+) -> ExchangeStep | None:
+    """The transition: a pass ends the exchange; a gift is made in ``hands`` (changed in place), and the
+    partner's gift back comes next, or (after the gift back) nothing."""
+    if action.verb == "pass":
+        return None
+    gift = step.gift
+    give(hands, gift.giver, gift.receiver, action.cards)
+    return _step(params, step.giver, action.cards[0]) if step.received is None else None
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
-    step: ExchangeStep = state.step
-    if action.verb == "pass":
-        return state.evolve(step=None, to_act=None), True
-    gift = step.gift
-    hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
-    if step.received is None:
-        return state.evolve(hands=hands, step=_step(params, step.giver, action.cards[0]), to_act=gift.receiver), False
-    return state.evolve(hands=hands, step=None, to_act=None), True
+    return apply_gift(state, params, action, _after)
+
+
+def apply_many(
+    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
+    """The batch path of :func:`skruuvi.engine.apply_run`: :func:`~skruuvi.state.apply_gifts` with
+    :func:`verify`'s check and :func:`apply`'s transition."""
+    return apply_gifts(state, params, actions, start, _after, _check)
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -6,12 +6,12 @@ Parameters: ``giver`` (seat reference of who gives first, e.g. ``highest-bidder`
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ..notation import Action, partner
-from ..state import DealState, Gift, moved, seat_ref, verify_give
+from ..notation import Action, Card, partner
+from ..state import DealState, Gift, apply_gift, apply_gifts, give, seat_ref, verify_give
 
 PARAMS = frozenset({"giver", "count"})
 SEAT_PARAMS = frozenset({"giver"})
@@ -38,13 +38,26 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
     verify_give(state, action, state.step.gift)
 
 
-def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
-    step: SwapStep = state.step
+def _after(
+    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[frozenset[Card]], action: Action
+) -> SwapStep | None:
+    """The transition: the step's gift made in ``hands`` (changed in place); the gift back next, or None
+    after it."""
     gift = step.gift
-    hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
-    if step.back:
-        return state.evolve(hands=hands, step=None, to_act=None), True
-    return state.evolve(hands=hands, step=_step(params, step.giver, True), to_act=gift.receiver), False
+    give(hands, gift.giver, gift.receiver, action.cards)
+    return None if step.back else _step(params, step.giver, True)
+
+
+def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
+    return apply_gift(state, params, action, _after)
+
+
+def apply_many(
+    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
+    """The batch path of :func:`skruuvi.engine.apply_run`: :func:`~skruuvi.state.apply_gifts` with
+    :func:`verify`'s check and :func:`apply`'s transition."""
+    return apply_gifts(state, params, actions, start, _after)
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

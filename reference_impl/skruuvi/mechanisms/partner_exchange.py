@@ -6,11 +6,11 @@ each partner gives one card back, in the same order) and ``return_must_differ``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..notation import Action, Card, partner
-from ..state import DealState, Gift, moved, seat_ref, verify_give
+from ..state import DealState, Gift, apply_gift, apply_gifts, give, seat_ref, verify_give
 
 PARAMS = frozenset({"givers", "return_must_differ"})
 SEAT_LIST_PARAMS = frozenset({"givers"})
@@ -42,16 +42,32 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
     verify_give(state, action, state.step.gift)
 
 
-def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
-    step: SwapStep = state.step
+def _after(
+    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[frozenset[Card]], action: Action
+) -> SwapStep | None:
+    """The transition: step ``k``'s gift made in ``hands`` (changed in place); the next step, or None after
+    the last gift back."""
     gift = step.gift
-    hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
+    give(hands, gift.giver, gift.receiver, action.cards)
+    k, received, _ = step
     n = len(params["givers"])
-    received = (*step.received, action.cards[0]) if step.k < n else step.received
-    if step.k + 1 == 2 * n:
-        return state.evolve(hands=hands, step=None, to_act=None), True
-    nxt = _step(state, params, step.k + 1, received)  # the next giver does not depend on the hands
-    return state.evolve(hands=hands, step=nxt, to_act=nxt.gift.giver), False
+    if k < n:
+        received = (*received, action.cards[0])
+    if k + 1 == 2 * n:
+        return None
+    return _step(state, params, k + 1, received)  # the next giver does not depend on the hands
+
+
+def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
+    return apply_gift(state, params, action, _after)
+
+
+def apply_many(
+    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+) -> tuple[DealState, int, bool]:
+    """The batch path of :func:`skruuvi.engine.apply_run`: :func:`~skruuvi.state.apply_gifts` with
+    :func:`verify`'s check and :func:`apply`'s transition."""
+    return apply_gifts(state, params, actions, start, _after)
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -4,7 +4,8 @@ contract).
 
 Parameter: ``lead``: the seat reference of the first leader (e.g. ``declarer-left`` or ``forehand``), or
 a mapping from the contract kind (``trump``, ``grand``, ``misere``; ``none`` without a contract) to one.
-The hands at the start of play are kept in the state (crowns and honours are counted from them).
+The hands at the start of play are kept in the state (crowns and honours are counted from them), also as
+card masks: the batch path starts from them and scoring counts from them, so each hand is read once.
 """
 
 from __future__ import annotations
@@ -49,7 +50,16 @@ def _lead_ref(state: DealState, lead: Any) -> str:
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     leader = seat_ref(state, _lead_ref(state, params["lead"]))
-    return {"step": None, "to_act": leader, "leader": leader, "current": (), "play_hands": state.hands}, False
+    hands = state.hands
+    masks = tuple([card_mask(hand) for hand in hands])
+    return {
+        "step": None,
+        "to_act": leader,
+        "leader": leader,
+        "current": (),
+        "play_hands": hands,
+        "play_masks": masks,
+    }, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -95,7 +105,10 @@ def apply_many(
     seat, leader = state.to_act, state.leader
     assert seat is not None and leader is not None
     trump = trump_suit(state)
-    initial = [card_mask(hand) for hand in state.hands]
+    if state.hands is state.play_hands and state.play_masks:  # no card played yet: the masks made on entering
+        initial = list(state.play_masks)
+    else:
+        initial = [card_mask(hand) for hand in state.hands]
     masks = initial.copy()
     tricks = list(state.tricks)
     current = list(state.current)
