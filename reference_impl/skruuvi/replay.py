@@ -17,7 +17,7 @@ from .games import Position, position_from, settle
 from .notation import SEATS
 from .outcome import Outcome
 from .ruleset import Ruleset, get_ruleset
-from .scoring import by_seat, score_items, seat_tricks, side_tricks, totals
+from .scoring import by_seat, score_items, totals, tricks_of
 from .state import DealState
 
 
@@ -30,7 +30,7 @@ def settled_result(state: DealState, before: Position | None = None) -> tuple[Ou
     """The outcome of a finished deal, and the set position after it (rulesets with games)."""
     ruleset = state.ruleset
     seats = by_seat(state)
-    tricks = seat_tricks(state) if seats else side_tricks(state)
+    tricks = tricks_of(state)
     items = score_items(state, tricks=None if seats else tricks)  # the facts count a side's tricks
     after = None
     if ruleset.match is not None and ruleset.match.has_games:

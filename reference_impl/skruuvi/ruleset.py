@@ -18,7 +18,7 @@ from typing import Any
 
 from . import paths
 from .errors import RulesetError
-from .expr import FACTS, Compiled, Formula, compile_expression, expression_names
+from .expr import FACTS, Compiled, Formula, compile_expression
 from .mechanisms import MECHANISMS
 from .ruledoc import rule_entries
 from .state import SEAT_REFS
@@ -383,15 +383,17 @@ class _Builder:
                 multiplied = entry.get("multiplied", False)
                 if multiplied not in (True, False, "winner"):
                     raise self.fail("multiplied must be true, false or 'winner'", f"{where}/multiplied")
+                points = formula(entry["points"], f"{where}/points")
+                condition = None if when is None else formula(when, f"{where}/when")
                 compiled.append(
                     ScoringRule(
                         id=entry["id"],
                         to=to,
                         multiplied=multiplied,
-                        points=formula(entry["points"], f"{where}/points"),
-                        when=None if when is None else formula(when, f"{where}/when"),
+                        points=points,
+                        when=condition,
                         column=column,
-                        reads=expression_names(entry["points"]) | expression_names(when),
+                        reads=points.reads if condition is None else points.reads | condition.reads,
                     )
                 )
             schemes[sname] = tuple(compiled)

@@ -275,20 +275,11 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
     )
 
 
-def side_facts(state: DealState, tricks: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
-    """Each side's facts, derived facts included (``name`` and ``opp_name``); ``tricks``: the deal's
-    :func:`side_tricks`, when already counted."""
-    if tricks is None:
-        tricks = side_tricks(state)
-    facts = deal_facts(state, tricks)
-    main = main_side(state)
-    return _side_facts(state, facts, tricks, main, specialised_scheme(state, facts, main))
-
-
 def _side_facts(
     state: DealState, facts: dict[str, Any], tricks: dict[str, int], main: str | None, scheme: ContractScheme
 ) -> dict[str, dict[str, Any]]:
-    """:func:`side_facts` from the deal's facts, its main pair and its :class:`ContractScheme`.
+    """Each side's facts, derived facts included (``name`` and ``opp_name``), from the deal's facts, its
+    main pair and its :class:`ContractScheme`.
 
     The holding facts and the ace ordinals cost more than the rest: they are computed only when a derived
     fact or a step of the specialised scheme reads them (a rule settled one against three is scored from

@@ -76,14 +76,6 @@ class DealState(NamedTuple):
         phases = self.form.phases
         return phases[self.phase_no] if 0 <= self.phase_no < len(phases) else None
 
-    def with_hand(self, seat: int, hand: frozenset[Card]) -> DealState:
-        hands = list(self.hands)
-        hands[seat] = hand
-        return self.evolve(hands=tuple(hands))
-
-    def move_cards(self, giver: int, receiver: int, cards: tuple[Card, ...]) -> DealState:
-        return self.evolve(hands=moved(self.hands, giver, receiver, cards))
-
     @property
     def main_side(self) -> str | None:
         seat = self.declarer if self.declarer is not None else self.highest_bidder
