@@ -171,3 +171,32 @@ def test_invalid_deals(name):
 def test_the_base_deals_are_valid():
     build_deal(hands_deal(), RS)
     build_deal(deck_deal(), RS)
+
+
+def _with_card(seat: str, index: int, name: str) -> dict:
+    deal = hands_deal()
+    deal["hands"][seat][index] = name
+    return deal
+
+
+@pytest.mark.parametrize(
+    ("deal", "twice"),
+    [
+        (_with_card("N", 1, NAMES[0]), "2S"),  # twice in one hand: the hand's card mask would carry
+        (_with_card("N", 11, NAMES[10]), "QS"),  # QS + QS = KS, the card replaced: a sum of bits alone would pass
+        (_with_card("E", 0, NAMES[0]), "2S"),  # in two hands
+        (_with_card("W", 0, NAMES[48]), NAMES[48]),  # in a hand and the centre
+    ],
+)
+def test_a_card_dealt_twice_is_named(deal, twice):
+    with pytest.raises(IllegalAction) as info:
+        build_deal(deal, RS)
+    assert info.value.code == "invalid-deal"
+    assert info.value.message == f"cards dealt twice: {twice}"
+
+
+def test_hands_are_card_masks_and_sets():
+    d = build_deal(hands_deal(), RS)
+    assert d.hand_masks[0] == sum(1 << CARDS[n].code for n in NAMES[0:12])
+    assert d.hands[0] == cards(NAMES[0:12])
+    assert engine.start(RS, hands_deal()).hands == d.hands

@@ -38,7 +38,7 @@ def finished(winners, *, contract=None, declarer=None, doubling=0, aces=None):
         tricks.append(Trick(number, (winner + 1) % 4, cards, winner))
     form = RS.forms["alkupeli" if contract is not None else "passimisaari"]
     return DealState(
-        ruleset=RS, form=form, dealer=N, hands=(frozenset(),) * 4, centre=(), phase_no=len(form.phases),
+        ruleset=RS, form=form, dealer=N, hand_masks=(0,) * 4, centre=(), phase_no=len(form.phases),
         declarer=declarer, contract=contract, doubling=doubling, tricks=tuple(tricks), finished=True,
     )
 

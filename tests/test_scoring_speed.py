@@ -67,17 +67,18 @@ def test_holding_facts_match_a_direct_count(seed: int) -> None:
     if seed % 4 == 0:  # long runs from the ace and many aces in one hand
         cards.sort(key=lambda c: (c.suit, -c.rank))
     hands = tuple(frozenset(cards[13 * k : 13 * (k + 1)]) for k in range(4))
+    masks = tuple(card_mask(hand) for hand in hands)
     strain = "SCDHGM"[seed % 6]
     contract = None if seed % 7 == 3 else Bid(5, strain)
     state = DealState(
         ruleset=ruleset,
         form=ruleset.forms["alkupeli"],
         dealer=0,
-        hands=hands,
+        hand_masks=masks,
         centre=(),
         contract=contract,
         declarer=None if contract is None else 1,
-        play_hands=hands,
+        play_masks=masks,
     )
     trump = contract.strain if contract is not None and contract.strain in SUITS else None
     assert _holding_facts_of_sides(state) == _reference_holdings(hands, trump)

@@ -17,18 +17,25 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any, NamedTuple
 
+from .batch import cards_of
 from .errors import IllegalAction
 from .notation import CARDS, SEAT_INDEX, SEATS, Card, left
 from .ruleset import FormSpec, Ruleset
 
 
 class Deal(NamedTuple):
-    """A checked starting position: the form, the dealer, the four hands and the centre cards."""
+    """A checked starting position: the form, the dealer, the four hands (as card masks, the way
+    :class:`~skruuvi.state.DealState` keeps them) and the centre cards."""
 
     form: FormSpec
     dealer: int
-    hands: tuple[frozenset[Card], ...]
+    hand_masks: tuple[int, ...]
     centre: tuple[Card, ...]
+
+    @property
+    def hands(self) -> tuple[frozenset[Card], ...]:
+        """The four hands (N E S W) as sets of cards."""
+        return tuple(map(cards_of, self.hand_masks))
 
 
 def _invalid(why: str) -> IllegalAction:
@@ -51,14 +58,31 @@ def _cards(value: Any, where: str) -> list[Card]:
     return out
 
 
-def _card_set(value: Any, where: str) -> frozenset[Card]:
-    """The cards of :func:`_cards` as a set, built straight from the names (the usual case); the same errors."""
+_BITS: dict[str, int] = {name: card.bit for name, card in CARDS.items()}
+"""Each card name and its card's bit (:attr:`Card.bit`)."""
+_FULL = (1 << 52) - 1
+"""The mask of all 52 cards."""
+
+
+def _mask_of_names(value: Any, where: str) -> int:
+    """The mask of the cards named in ``value`` (a hand as the record gives it): bits set for the distinct
+    cards, as :func:`_cards` reads them (the same errors)."""
     if isinstance(value, list):
-        try:
-            return frozenset(map(CARDS.__getitem__, value))
+        try:  # every item a card name: summed at C speed; a name given twice carries, caught below
+            mask = sum(map(_BITS.__getitem__, value))
+            if mask.bit_count() == len(value):
+                return mask
         except (KeyError, TypeError):  # not all card names: _cards says which
             pass
-    return frozenset(_cards(value, where))
+    return _mask_of(_cards(value, where))
+
+
+def _mask_of(cards: list[Card]) -> int:
+    """The mask of the distinct ``cards`` (a card given twice is set once)."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
 
 
 def _from_deck(
@@ -116,12 +140,12 @@ def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
     hands: list[list[Any]]  # the cards (deck) or their names (hands): as many as the hand holds
     if has_deck:
         hands, centre = _from_deck(deal, ruleset, form, dealer)
-        hand_sets = tuple(map(frozenset, hands))
+        masks = tuple(map(_mask_of, hands))
     else:
         raw_hands = deal["hands"]
         if not isinstance(raw_hands, Mapping) or set(raw_hands) != _SEAT_SET:
             raise _invalid("hands must map each of N E S W to a list of cards")
-        hand_sets = tuple([_card_set(raw_hands[seat], where) for seat, where in _HAND_PLACES])
+        masks = tuple([_mask_of_names(raw_hands[seat], where) for seat, where in _HAND_PLACES])
         centre = _cards(deal.get("centre", []), "centre")
         hands = [raw_hands[seat] for seat in SEATS]
     size, n_centre = form.params["hand_size"], form.params["centre_cards"]
@@ -130,10 +154,11 @@ def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
             raise _invalid(f"{s} holds {len(hand)} cards; a {form.name} deals {size}")
     if len(centre) != n_centre:
         raise _invalid(f"{len(centre)} centre cards; a {form.name} has {n_centre}")
-    if len(frozenset(centre).union(*hand_sets)) != 52:  # a union of sets reuses their cards' stored hashes
+    m0, m1, m2, m3 = masks
+    if m0 | m1 | m2 | m3 | _mask_of(centre) != _FULL:  # the hands and the centre together hold every card
         card_lists = hands if has_deck else [[CARDS[name] for name in hand] for hand in hands]
         raise _invalid(_not_52(card_lists, centre))
-    return Deal(form, dealer, hand_sets, tuple(centre))
+    return Deal(form, dealer, masks, tuple(centre))
 
 
 def _not_52(hands: list[list[Card]], centre: list[Card]) -> str:

@@ -54,8 +54,8 @@ _FINISHED = MappingProxyType({"step": None, "to_act": None, "finished": True})
 
 def start(ruleset: Ruleset, deal: Mapping[str, Any]) -> DealState:
     """The position after dealing; raises ``invalid-deal``."""
-    form, dealer, hands, centre = build_deal(deal, ruleset)
-    return _advance(DealState(ruleset, form, dealer, hands, centre))
+    form, dealer, hand_masks, centre = build_deal(deal, ruleset)
+    return _advance(DealState(ruleset, form, dealer, hand_masks, centre))
 
 
 def _verified(state: DealState, action: Action) -> tuple[Any, Any]:

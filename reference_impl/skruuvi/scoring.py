@@ -95,10 +95,10 @@ def _holding_facts_of_sides(state: DealState) -> dict[str, dict[str, int]]:
     """Per side, facts about the cards it held when play began (crowns, sequences, honours).
 
     Each hand is read as a card mask (a card's code is 13 * its suit's index + its rank - 2, so a suit is 13
-    consecutive bits, the ace highest): the masks play made on entering (``play_masks``), else made here."""
+    consecutive bits, the ace highest): the hands when play began (``play_masks``), else the hands as they are."""
     contract = state.contract
     trump = TRUMP_SHIFTS.get(contract.strain) if contract is not None else None
-    masks = state.play_masks or [card_mask(hand) for hand in state.play_hands or state.hands]
+    masks = state.play_masks or state.hand_masks
     return {
         "NS": _holding_facts(masks[0], masks[2], trump),
         "EW": _holding_facts(masks[1], masks[3], trump),

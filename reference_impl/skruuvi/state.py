@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .batch import card_mask, cards_of
 from .errors import IllegalAction
 from .notation import Action, Bid, Card, parse_action, side_of
 
@@ -30,12 +31,16 @@ class Trick(NamedTuple):
 
 class DealState(NamedTuple):
     """The immutable position of one deal. A tuple underneath, so that copying it with a few fields
-    changed (:meth:`evolve`, once per action on the hot path of every replay) is cheap."""
+    changed (:meth:`evolve`, once per action on the hot path of every replay) is cheap.
+
+    The hands are kept as card masks (``hand_masks``: an int per seat, bit ``card.code`` set for each card
+    held, see :func:`skruuvi.batch.card_mask`): the mechanisms test, give and play cards with int operations,
+    and no set of cards is built on the path of a replay. :attr:`hands` gives them as sets of cards."""
 
     ruleset: Ruleset
     form: FormSpec
     dealer: int
-    hands: tuple[frozenset[Card], ...]
+    hand_masks: tuple[int, ...]
     centre: tuple[Card, ...]
     phase_no: int = -1
     step: Any = None
@@ -52,8 +57,7 @@ class DealState(NamedTuple):
     current: tuple[Card, ...] = ()
     leader: int | None = None
     finished: bool = False
-    play_hands: tuple[frozenset[Card], ...] = ()  # the hands when play began
-    play_masks: tuple[int, ...] = ()  # the same hands as card masks (set with play_hands; read by play and scoring)
+    play_masks: tuple[int, ...] = ()  # the hands when play began, as card masks (crowns and honours count them)
 
     def evolve(self, **changes: Any) -> DealState:
         """A copy with ``changes`` applied (the state itself never changes)."""
@@ -72,6 +76,16 @@ class DealState(NamedTuple):
         return tuple.__new__(DealState, values)
 
     @property
+    def hands(self) -> tuple[frozenset[Card], ...]:
+        """The four hands (N E S W) as sets of cards, built from :attr:`hand_masks` at each read."""
+        return tuple(map(cards_of, self.hand_masks))
+
+    @property
+    def play_hands(self) -> tuple[frozenset[Card], ...]:
+        """The hands when play began (``()`` before play), as sets of cards built from :attr:`play_masks`."""
+        return tuple(map(cards_of, self.play_masks))
+
+    @property
     def phase(self) -> PhaseSpec | None:
         phases = self.form.phases
         return phases[self.phase_no] if 0 <= self.phase_no < len(phases) else None
@@ -86,20 +100,18 @@ _FIELD_INDEX = {name: i for i, name in enumerate(DealState._fields)}
 _PHASE_NO = _FIELD_INDEX["phase_no"]
 
 
-def moved(
-    hands: tuple[frozenset[Card], ...], giver: int, receiver: int, cards: tuple[Card, ...]
-) -> tuple[frozenset[Card], ...]:
-    """The hands after ``giver`` has given ``cards`` to ``receiver``."""
+def moved(hands: tuple[int, ...], giver: int, receiver: int, cards: tuple[Card, ...]) -> tuple[int, ...]:
+    """The hands (card masks) after ``giver`` has given ``cards`` (which it holds) to ``receiver``."""
     new = list(hands)
     give(new, giver, receiver, cards)
     return tuple(new)
 
 
-def give(hands: list[frozenset[Card]], giver: int, receiver: int, cards: tuple[Card, ...]) -> None:
+def give(hands: list[int], giver: int, receiver: int, cards: tuple[Card, ...]) -> None:
     """:func:`moved` on a list of hands, changed in place (a batch path keeps the hands in a list)."""
-    given = frozenset(cards)
-    hands[giver] = hands[giver] - given
-    hands[receiver] = hands[receiver] | given
+    given = card_mask(cards)
+    hands[giver] ^= given
+    hands[receiver] |= given
 
 
 class SeatRef(NamedTuple):
@@ -149,11 +161,12 @@ class Gift(NamedTuple):
 
 def verify_give(state: DealState, action: Any, gift: Gift) -> None:
     """Check a ``give`` against the expected gift, in DESIGN §4's order of specific codes."""
-    check_give(action, gift, state.hands[gift.giver])
+    check_give(action, gift, state.hand_masks[gift.giver])
 
 
-def check_give(action: Any, gift: Gift, hand: frozenset[Card]) -> None:
-    """:func:`verify_give` with the giver's ``hand`` given (a batch path keeps the hands outside the state)."""
+def check_give(action: Any, gift: Gift, hand: int) -> None:
+    """:func:`verify_give` with the giver's ``hand`` (a card mask) given (a batch path keeps the hands outside
+    the state)."""
     if action.verb != "give":
         raise IllegalAction("wrong-phase", f"a give is required here, not {action.verb!r}")
     if action.target != gift.receiver:
@@ -161,35 +174,35 @@ def check_give(action: Any, gift: Gift, hand: frozenset[Card]) -> None:
     if len(action.cards) != gift.count:
         raise IllegalAction("give-wrong-count", f"exactly {gift.count} card(s) must be given, not {len(action.cards)}")
     for card in action.cards:
-        if card not in hand:
+        if not hand & card.bit:
             raise IllegalAction("card-not-held", f"{card} is not in the giver's hand")
     if gift.not_card is not None and gift.not_card in action.cards:
         raise IllegalAction("return-same-card", f"{gift.not_card} was just received and may not be given back")
 
 
-GiftCheck = Callable[[Any, Action, frozenset[Card]], None]
+GiftCheck = Callable[[Any, Action, int], None]
 """An exchange's check of an action at its ``step`` (the mechanism's own step value, which carries the
-``gift`` it waits for) against the giver's hand: raise the error code, or return."""
+``gift`` it waits for) against the giver's hand (a card mask): raise the error code, or return."""
 
-GiftTransition = Callable[[DealState, Mapping[str, Any], Any, list[frozenset[Card]], Action], Any]
+GiftTransition = Callable[[DealState, Mapping[str, Any], Any, list[int], Action], Any]
 """An exchange's transition: make the (checked) action at ``step`` in the hands (a list, changed in place)
 and return the next step, or None when the exchange is over. ``state`` is the state the run began from
 (for seat references, which do not change during an exchange)."""
 
 
-def after_gifts(state: DealState, hands: list[frozenset[Card]], step: Any) -> tuple[DealState, bool]:
-    """The state after an exchange's actions (the hands now ``hands``, the next step ``step``, its giver to
-    act), and whether the exchange is over (``step`` None)."""
+def after_gifts(state: DealState, hands: list[int], step: Any) -> tuple[DealState, bool]:
+    """The state after an exchange's actions (the hands now ``hands``, card masks; the next step ``step``, its
+    giver to act), and whether the exchange is over (``step`` None)."""
     if step is None:
-        return state.evolve(hands=tuple(hands), step=None, to_act=None), True
-    return state.evolve(hands=tuple(hands), step=step, to_act=step.gift.giver), False
+        return state.evolve(hand_masks=tuple(hands), step=None, to_act=None), True
+    return state.evolve(hand_masks=tuple(hands), step=step, to_act=step.gift.giver), False
 
 
 def apply_gift(
     state: DealState, params: Mapping[str, Any], action: Action, after: GiftTransition
 ) -> tuple[DealState, bool]:
     """An exchange's ``apply``: its transition ``after`` applied to one verified action."""
-    hands = list(state.hands)
+    hands = list(state.hand_masks)
     return after_gifts(state, hands, after(state, params, state.step, hands, action))
 
 
@@ -211,7 +224,7 @@ def apply_gifts(
     path's), the index of the first action not consumed, and whether the exchange is over.
     """
     step = state.step
-    hands = list(state.hands)
+    hands = list(state.hand_masks)
     index, count = start, len(actions)
     while index < count:
         try:

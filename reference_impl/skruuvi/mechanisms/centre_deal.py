@@ -18,11 +18,10 @@ SEAT_PARAMS = frozenset({"start"})
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     seat = seat_ref(state, params["start"])
-    hands = list(state.hands)
+    hands = list(state.hand_masks)
     for k, card in enumerate(state.centre):
-        receiver = (seat + k) % 4
-        hands[receiver] = hands[receiver] | {card}
-    return {"hands": tuple(hands), "step": None, "to_act": None}, True
+        hands[(seat + k) % 4] |= card.bit
+    return {"hand_masks": tuple(hands), "step": None, "to_act": None}, True
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:  # pragma: no cover

@@ -42,8 +42,8 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     return {"step": _step(params, giver, None), "to_act": giver}, False
 
 
-def _check(step: ExchangeStep, action: Action, hand: frozenset[Card]) -> None:
-    """The check against the giver's ``hand``: a pass while no gift has been made, or the step's gift."""
+def _check(step: ExchangeStep, action: Action, hand: int) -> None:
+    """The check against the giver's ``hand`` (a card mask): a pass while no gift has been made, or the step's gift."""
     if action.verb == "pass" and step.received is None:
         return
     check_give(action, step.gift, hand)
@@ -51,11 +51,11 @@ def _check(step: ExchangeStep, action: Action, hand: frozenset[Card]) -> None:
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
     step: ExchangeStep = state.step
-    _check(step, action, state.hands[step.gift.giver])
+    _check(step, action, state.hand_masks[step.gift.giver])
 
 
 def _after(
-    state: DealState, params: Mapping[str, Any], step: ExchangeStep, hands: list[frozenset[Card]], action: Action
+    state: DealState, params: Mapping[str, Any], step: ExchangeStep, hands: list[int], action: Action
 ) -> ExchangeStep | None:
     """The transition: a pass ends the exchange; a gift is made in ``hands`` (changed in place), and the
     partner's gift back comes next, or (after the gift back) nothing."""

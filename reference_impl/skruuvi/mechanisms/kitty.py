@@ -20,9 +20,10 @@ from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
+from ..batch import card_mask
 from ..errors import IllegalAction
 from ..notation import Action, left, parse_action, partner
-from ..state import DealState, Gift, check_give, moved, seat_ref, verify_give
+from ..state import DealState, Gift, check_give, give, moved, seat_ref, verify_give
 
 PARAMS = frozenset({"taker", "distribute_order"})
 CHOICES = {"distribute_order": frozenset({"clockwise-from-left"})}
@@ -114,13 +115,13 @@ def _first_gift(taker: int, procedure: Mapping[str, Any]) -> KittyStep:
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     taker = seat_ref(state, params["taker"])
-    hands = list(state.hands)
-    hands[taker] = hands[taker].union(state.centre)
+    hands = list(state.hand_masks)
+    hands[taker] |= card_mask(state.centre)
     procedure = _fixed_procedure(params)
     if procedure is None:  # the taker names the procedure first
-        return {"hands": tuple(hands), "step": KittyStep((), 0), "to_act": taker}, False
+        return {"hand_masks": tuple(hands), "step": KittyStep((), 0), "to_act": taker}, False
     step = _first_gift(taker, procedure)
-    return {"hands": tuple(hands), "step": step, "to_act": step.gifts[0].giver}, False
+    return {"hand_masks": tuple(hands), "step": step, "to_act": step.gifts[0].giver}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -143,11 +144,11 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
         step = _first_gift(action.seat, params["procedures"][action.option])
         return state.evolve(step=step, to_act=step.gifts[0].giver), False
     gift = step.gifts[step.k]
-    hands = moved(state.hands, gift.giver, gift.receiver, action.cards)
+    hands = moved(state.hand_masks, gift.giver, gift.receiver, action.cards)
     if step.k + 1 == len(step.gifts):
-        return state.evolve(hands=hands, step=None, to_act=None), True
+        return state.evolve(hand_masks=hands, step=None, to_act=None), True
     nxt = KittyStep(step.gifts, step.k + 1)
-    return state.evolve(hands=hands, step=nxt, to_act=nxt.gifts[nxt.k].giver), False
+    return state.evolve(hand_masks=hands, step=nxt, to_act=nxt.gifts[nxt.k].giver), False
 
 
 def apply_many(
@@ -176,7 +177,7 @@ def apply_many(
         index += 1
     step: KittyStep = state.step
     gifts, k = step.gifts, step.k
-    hands = list(state.hands)
+    hands = list(state.hand_masks)
     while index < count and k < len(gifts):
         gift = gifts[k]
         try:
@@ -186,16 +187,14 @@ def apply_many(
             check_give(action, gift, hands[gift.giver])  # the step path's own check
         except IllegalAction:
             break
-        given = frozenset(action.cards)  # as moved() moves them
-        hands[gift.giver] = hands[gift.giver] - given
-        hands[gift.receiver] = hands[gift.receiver] | given
+        give(hands, gift.giver, gift.receiver, action.cards)  # as moved() moves them
         index += 1
         k += 1
     if k == step.k:
         return state, index, False
     if k == len(gifts):
-        return state.evolve(hands=tuple(hands), step=None, to_act=None), index, True
-    return state.evolve(hands=tuple(hands), step=KittyStep(gifts, k), to_act=gifts[k].giver), index, False
+        return state.evolve(hand_masks=tuple(hands), step=None, to_act=None), index, True
+    return state.evolve(hand_masks=tuple(hands), step=KittyStep(gifts, k), to_act=gifts[k].giver), index, False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

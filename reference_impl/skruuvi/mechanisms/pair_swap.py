@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ..notation import Action, Card, partner
+from ..notation import Action, partner
 from ..state import DealState, Gift, apply_gift, apply_gifts, give, seat_ref, verify_give
 
 PARAMS = frozenset({"giver", "count"})
@@ -39,7 +39,7 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 
 
 def _after(
-    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[frozenset[Card]], action: Action
+    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[int], action: Action
 ) -> SwapStep | None:
     """The transition: the step's gift made in ``hands`` (changed in place); the gift back next, or None
     after it."""

@@ -43,7 +43,7 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 
 
 def _after(
-    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[frozenset[Card]], action: Action
+    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[int], action: Action
 ) -> SwapStep | None:
     """The transition: step ``k``'s gift made in ``hands`` (changed in place); the next step, or None after
     the last gift back."""

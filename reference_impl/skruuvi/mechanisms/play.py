@@ -4,8 +4,8 @@ contract).
 
 Parameter: ``lead``: the seat reference of the first leader (e.g. ``declarer-left`` or ``forehand``), or
 a mapping from the contract kind (``trump``, ``grand``, ``misere``; ``none`` without a contract) to one.
-The hands at the start of play are kept in the state (crowns and honours are counted from them), also as
-card masks: the batch path starts from them and scoring counts from them, so each hand is read once.
+The hands at the start of play are kept in the state (``play_masks``: crowns and honours are counted
+from them). Hands are card masks (:attr:`DealState.hand_masks`), here as everywhere in the state.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..batch import SEAT_PLAYS, SUIT_MASKS, card_mask, cards_of
+from ..batch import SEAT_PLAYS, SUIT_MASKS
 from ..errors import IllegalAction
 from ..notation import TRUMP_STRAINS, Action, Card, left
 from ..state import DealState, Trick, seat_ref
@@ -50,45 +50,36 @@ def _lead_ref(state: DealState, lead: Any) -> str:
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     leader = seat_ref(state, _lead_ref(state, params["lead"]))
-    hands = state.hands
-    masks = tuple([card_mask(hand) for hand in hands])
-    return {
-        "step": None,
-        "to_act": leader,
-        "leader": leader,
-        "current": (),
-        "play_hands": hands,
-        "play_masks": masks,
-    }, False
+    return {"step": None, "to_act": leader, "leader": leader, "current": (), "play_masks": state.hand_masks}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
     if action.verb != "play":
         raise IllegalAction("wrong-phase", f"{action.verb!r} has no meaning during play")
     card = action.cards[0]
-    hand = state.hands[action.seat]
-    if card not in hand:
+    hand = state.hand_masks[action.seat]
+    if not hand & card.bit:
         raise IllegalAction("card-not-held", f"{card} is not in the player's hand")
     if state.current:
         led = state.current[0].suit
-        if card.suit != led and any(c.suit == led for c in hand):
+        if card.suit != led and hand & SUIT_MASKS[led]:
             raise IllegalAction("must-follow-suit", f"{card} does not follow the suit led while the hand holds it")
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     card, seat = action.cards[0], action.seat
-    hands = list(state.hands)
-    hands[seat] = hands[seat] - {card}
+    hands = list(state.hand_masks)
+    hands[seat] ^= card.bit  # a held card (verified)
     current = (*state.current, card)
     if len(current) < 4:
-        return state.evolve(hands=tuple(hands), current=current, to_act=left(seat)), False
+        return state.evolve(hand_masks=tuple(hands), current=current, to_act=left(seat)), False
     leader = state.leader
     assert leader is not None
     winner = trick_winner(current, leader, trump_suit(state))
     tricks = (*state.tricks, Trick(len(state.tricks) + 1, leader, current, winner))
     if len(tricks) == TRICKS:
-        return state.evolve(hands=tuple(hands), tricks=tricks, current=(), leader=None, to_act=None), True
-    return state.evolve(hands=tuple(hands), tricks=tricks, current=(), leader=winner, to_act=winner), False
+        return state.evolve(hand_masks=tuple(hands), tricks=tricks, current=(), leader=None, to_act=None), True
+    return state.evolve(hand_masks=tuple(hands), tricks=tricks, current=(), leader=winner, to_act=winner), False
 
 
 def apply_many(
@@ -96,7 +87,7 @@ def apply_many(
 ) -> tuple[DealState, int, bool]:
     """Play a run of ``actions`` from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
 
-    While the run lasts, hands are int bitmasks and the best card of the trick so far is kept as it is
+    While the run lasts, the hands' masks are in a list and the best card of the trick so far is kept as it is
     played (the same rule as :func:`trick_winner`). The run stops before the first action that is not a
     canonical ``play`` of a held card, by the seat to act, following suit if able; the step path judges
     that one. Returns the state after the run (equal to the step path's), the index of the first action
@@ -105,11 +96,7 @@ def apply_many(
     seat, leader = state.to_act, state.leader
     assert seat is not None and leader is not None
     trump = trump_suit(state)
-    if state.hands is state.play_hands and state.play_masks:  # no card played yet: the masks made on entering
-        initial = list(state.play_masks)
-    else:
-        initial = [card_mask(hand) for hand in state.hands]
-    masks = initial.copy()
+    masks = list(state.hand_masks)
     tricks = list(state.tricks)
     current = list(state.current)
     played = len(current)  # cards of the trick in progress
@@ -148,16 +135,14 @@ def apply_many(
         played = 0
         leader = seat = best_seat
         if len(tricks) == TRICKS:
-            hands = _hands_from(state.hands, initial, masks)
-            done = state.evolve(hands=hands, tricks=tuple(tricks), current=(), leader=None, to_act=None)
+            done = state.evolve(hand_masks=tuple(masks), tricks=tuple(tricks), current=(), leader=None, to_act=None)
             return done, index + 1, True
     else:  # the loop ran to the end of the record: every action was consumed
         index = len(actions)
     if index == start:
         return state, start, False
-    hands = _hands_from(state.hands, initial, masks)
     return (
-        state.evolve(hands=hands, tricks=tuple(tricks), current=tuple(current), leader=leader, to_act=seat),
+        state.evolve(hand_masks=tuple(masks), tricks=tuple(tricks), current=tuple(current), leader=leader, to_act=seat),
         index,
         False,
     )
@@ -170,14 +155,6 @@ def _trick_so_far(current: tuple[Card, ...], leader: int, trump: str | None) -> 
     best_seat = trick_winner(current, leader, trump)
     top = current[(best_seat - leader) % 4]
     return current[0].suit, top.suit, top.rank, best_seat
-
-
-Hands = tuple[frozenset[Card], ...]
-
-
-def _hands_from(hands: Hands, initial: list[int], masks: list[int]) -> Hands:
-    """The hands as frozensets again: a hand whose mask is still its ``initial`` one is kept, the others rebuilt."""
-    return tuple([hand if old == new else cards_of(new) for hand, old, new in zip(hands, initial, masks, strict=True)])
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
