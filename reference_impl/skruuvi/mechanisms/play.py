@@ -88,7 +88,8 @@ def apply_many(
     """Play a run of ``actions`` from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
 
     While the run lasts, the hands' masks are in a list and the best card of the trick so far is kept as it is
-    played (the same rule as :func:`trick_winner`). The run stops before the first action that is not a
+    played (the same rule as :func:`trick_winner`). From a lead, whole tricks go four cards at a time
+    (:func:`_whole_tricks`); the rest card by card. The run stops before the first action that is not a
     canonical ``play`` of a held card, by the seat to act, following suit if able; the step path judges
     that one. Returns the state after the run (equal to the step path's), the index of the first action
     not consumed, and whether play is over.
@@ -102,9 +103,17 @@ def apply_many(
     played = len(current)  # cards of the trick in progress
     led, best_suit, best_rank, best_seat = _trick_so_far(state.current, leader, trump)
     led_mask = SUIT_MASKS[led] if current else 0  # the cards of the suit led
+    first = start  # the first action for the card-by-card loop
+    if not played:
+        first = _whole_tricks(actions, start, seat, masks, tricks, trump)
+        if first > start:
+            leader = seat = tricks[-1].winner
+            if len(tricks) == TRICKS:
+                done = state.evolve(hand_masks=tuple(masks), tricks=tuple(tricks), current=(), leader=None, to_act=None)
+                return done, first, True
     plays = SEAT_PLAYS  # locals on the hot path
-    index = start
-    for index in range(start, len(actions)):
+    index = first
+    for index in range(first, len(actions)):
         try:
             card, bit, suit, rank = plays[seat][actions[index]]  # type: ignore[index]
         except (KeyError, TypeError):  # not a canonical play by the seat to act: the step path judges it
@@ -146,6 +155,57 @@ def apply_many(
         index,
         False,
     )
+
+
+def _whole_tricks(
+    actions: Sequence[object], start: int, seat: int, masks: list[int], tricks: list[Trick], trump: str | None
+) -> int:
+    """Play whole tricks from ``actions[start]``, a lead by ``seat``, for :func:`apply_many`: each trick's
+    four cards are read and checked together (each held, each follower following suit if able) and its
+    winner found by the rule of :func:`trick_winner`. ``masks`` and ``tricks`` are changed in place. Stops
+    after the thirteenth trick, or before a trick with a card that is not sure to be legal (left to the
+    card-by-card loop). Returns the index of the first action not consumed."""
+    plays = SEAT_PLAYS  # locals on the hot path
+    index, count = start, len(actions)
+    while index + 4 <= count and len(tricks) < TRICKS:
+        s1, s2, s3 = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+        try:
+            c0, b0, led, best_rank = plays[seat][actions[index]]  # type: ignore[index]
+            c1, b1, u1, r1 = plays[s1][actions[index + 1]]  # type: ignore[index]
+            c2, b2, u2, r2 = plays[s2][actions[index + 2]]  # type: ignore[index]
+            c3, b3, u3, r3 = plays[s3][actions[index + 3]]  # type: ignore[index]
+        except (KeyError, TypeError):  # not four canonical plays in turn
+            break
+        h0, h1, h2, h3 = masks[seat], masks[s1], masks[s2], masks[s3]
+        led_mask = SUIT_MASKS[led]
+        if (
+            not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3)
+            or (u1 != led and h1 & led_mask)
+            or (u2 != led and h2 & led_mask)
+            or (u3 != led and h3 & led_mask)
+        ):
+            break
+        best_suit, best_seat = led, seat
+        if u1 == best_suit:
+            if r1 > best_rank:
+                best_rank, best_seat = r1, s1
+        elif u1 == trump:
+            best_suit, best_rank, best_seat = u1, r1, s1
+        if u2 == best_suit:
+            if r2 > best_rank:
+                best_rank, best_seat = r2, s2
+        elif u2 == trump:
+            best_suit, best_rank, best_seat = u2, r2, s2
+        if u3 == best_suit:
+            if r3 > best_rank:
+                best_seat = s3
+        elif u3 == trump:
+            best_seat = s3
+        masks[seat], masks[s1], masks[s2], masks[s3] = h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3
+        tricks.append(tuple.__new__(Trick, (len(tricks) + 1, seat, (c0, c1, c2, c3), best_seat)))
+        index += 4
+        seat = best_seat
+    return index
 
 
 def _trick_so_far(current: tuple[Card, ...], leader: int, trump: str | None) -> tuple[Any, Any, int, int]:
