@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import pairwise
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .batch import cards_of
@@ -68,11 +69,11 @@ def _mask_of_names(value: Any, where: str) -> int:
     """The mask of the cards named in ``value`` (a hand as the record gives it): bits set for the distinct
     cards, as :func:`_cards` reads them (the same errors)."""
     if isinstance(value, list):
-        try:  # every item a card name: summed at C speed; a name given twice carries, caught below
-            mask = sum(map(_BITS.__getitem__, value))
+        try:  # every item a card name: looked up and summed at C speed; a name given twice carries, caught below
+            mask = sum(itemgetter(*value)(_BITS)) if len(value) > 1 else _BITS[value[0]]
             if mask.bit_count() == len(value):
                 return mask
-        except (KeyError, TypeError):  # not all card names: _cards says which
+        except (KeyError, TypeError, IndexError):  # not all card names (or none): _cards says which
             pass
     return _mask_of(_cards(value, where))
 
@@ -123,7 +124,7 @@ def _from_deck(
 
 def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
     """The checked starting position, or :class:`IllegalAction` ``invalid-deal``."""
-    if not isinstance(deal, Mapping):
+    if not isinstance(deal, dict) and not isinstance(deal, Mapping):  # a dict is checked without the ABC's hook
         raise _invalid("deal must be a mapping")
     form = ruleset.forms.get(deal.get("form"))  # type: ignore[arg-type]
     if form is None or not form.dealt:
@@ -143,7 +144,7 @@ def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
         masks = tuple(map(_mask_of, hands))
     else:
         raw_hands = deal["hands"]
-        if not isinstance(raw_hands, Mapping) or set(raw_hands) != _SEAT_SET:
+        if (not isinstance(raw_hands, dict) and not isinstance(raw_hands, Mapping)) or set(raw_hands) != _SEAT_SET:
             raise _invalid("hands must map each of N E S W to a list of cards")
         masks = tuple([_mask_of_names(raw_hands[seat], where) for seat, where in _HAND_PLACES])
         centre = _cards(deal.get("centre", []), "centre")
