@@ -11,8 +11,9 @@ Each mechanism is a module with:
 * optionally ``apply_many(state, params, actions, start) -> (state, index, done)``: the batch path of
   :func:`skruuvi.engine.apply_run`, applying ``actions[start:]`` up to (not including) the first one it is
   not sure is legal, to the same state :func:`skruuvi.engine.apply` would reach. Without one, the engine
-  runs the mechanism's own ``verify`` and ``apply`` action by action; only phases with many actions per
-  deal (auction, play) or a state worth building once (the kitty, the exchanges) need their own. The
+  runs the mechanism's own ``verify`` and ``apply`` action by action; every phase that takes actions has
+  its own: those with many actions per deal (auction, play), a state worth building once (the kitty, the
+  exchanges) or calls read from a table instead of parsed (doubling, entered in most deals). The
   exchanges' ``apply`` and ``apply_many`` are :func:`~skruuvi.state.apply_gift` and
   :func:`~skruuvi.state.apply_gifts` with the mechanism's one transition (and check).
 

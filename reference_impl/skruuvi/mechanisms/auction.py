@@ -132,6 +132,20 @@ def _calls(strain_order: tuple[str, ...]) -> dict[str, tuple[int, Bid | None, in
     }
 
 
+_AUCTION_FIELDS = ("step", "to_act", "highest", "highest_bidder", "side_first_bid", "declarer", "contract")
+_FIRST = DealState._fields.index(_AUCTION_FIELDS[0])
+_END = _FIRST + len(_AUCTION_FIELDS)
+if DealState._fields[_FIRST:_END] != _AUCTION_FIELDS:  # pragma: no cover - a guard for changes to DealState
+    raise ImportError(f"auction.apply_many needs the DealState fields {_AUCTION_FIELDS} in this order, in a row")
+
+
+def _with_auction_fields(state: DealState, values: tuple[Any, ...]) -> DealState:
+    """A copy of ``state`` with the fields an auction changes (:data:`_AUCTION_FIELDS`, in a row in
+    :class:`DealState`) set to ``values``: :meth:`DealState.evolve` by slices (the batch path's one copy of the
+    state, at about a third of the cost of ``evolve`` with seven keywords)."""
+    return tuple.__new__(DealState, state[:_FIRST] + values + state[_END:])
+
+
 def apply_many(
     state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
 ) -> tuple[DealState, int, bool]:
@@ -184,34 +198,22 @@ def apply_many(
             if firsts[seat % 2] is None:
                 firsts[seat % 2] = bid
         calls += 1
-        if over or calls >= round_end:
-            return (
-                state.evolve(
-                    highest=highest,
-                    highest_bidder=highest_bidder,
-                    side_first_bid=tuple(firsts),
-                    declarer=highest_bidder,
-                    contract=highest,
-                    step=None,
-                    to_act=None,
-                ),
-                index,
-                True,
-            )
+        if over or calls >= round_end:  # closed: the highest bid is the contract, its maker the declarer
+            closed = (None, None, highest, highest_bidder, tuple(firsts), highest_bidder, highest)
+            return _with_auction_fields(state, closed), index, True
         seat = (seat + turn) % 4
     if index == start:
         return state, start, False
-    return (
-        state.evolve(
-            step=AuctionStep(passes, bids, calls),
-            to_act=seat,
-            highest=highest,
-            highest_bidder=highest_bidder,
-            side_first_bid=tuple(firsts),
-        ),
-        index,
-        False,
+    going_on = (
+        AuctionStep(passes, bids, calls),
+        seat,
+        highest,
+        highest_bidder,
+        tuple(firsts),
+        state.declarer,  # as the auction found them (a second auction's are the first's)
+        state.contract,
     )
+    return _with_auction_fields(state, going_on), index, False
 
 
 def _close(state: DealState) -> DealState:
