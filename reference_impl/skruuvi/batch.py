@@ -4,8 +4,9 @@ A batch path consumes a run of actions of one phase with cheap internal represen
 first action it is not sure is legal; the step path (:func:`skruuvi.engine.apply`) then applies or rejects
 that action, so error indexes, codes and messages are the step path's by construction.
 
-Phases with few actions per deal (the kitty, exchanges, doubling) read each action with
-:func:`~skruuvi.notation.parse_action` and check it with the step path's own rules before applying it.
+Phases with few actions per deal (the kitty, the exchanges) read each action with
+:func:`~skruuvi.notation.parse_action` and check it with the step path's own rules before applying it;
+doubling reads its calls from a table of its own (:data:`skruuvi.mechanisms.doubling.CALLS`).
 
 The tables map the canonical spelling of an action (``"N play AS"``, ``"E bid 1S"``, ``"W pass"``) to the
 :class:`~skruuvi.notation.Action` that :func:`~skruuvi.notation.parse_action` reads from it; any other
