@@ -9,6 +9,7 @@ more; the state then remembers that the exchange is forbidden, for the doubling 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 from ..notation import Action, Card, partner
@@ -24,11 +25,13 @@ class ExchangeStep(NamedTuple):
     gift: Gift  # the gift this step waits for (worked out once, when the step begins)
 
 
-def _step(params: Mapping[str, Any], giver: int, received: Card | None) -> ExchangeStep:
-    """The first defender's gift to his partner, or (``received`` given) the partner's gift back."""
+@cache
+def _step(giver: int, received: Card | None, return_must_differ: bool) -> ExchangeStep:
+    """The first defender's gift to his partner, or (``received`` given) the partner's gift back (not that
+    card, if ``return_must_differ``). Kept: there are at most 4 x 53 x 2 such steps, each an immutable value."""
     if received is None:
         return ExchangeStep(giver, None, Gift(giver, partner(giver), 1))
-    not_card = received if params["return_must_differ"] else None
+    not_card = received if return_must_differ else None
     return ExchangeStep(giver, received, Gift(partner(giver), giver, 1, not_card))
 
 
@@ -39,7 +42,7 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     if first_bid is not None and first_bid.level >= params["banned_if_main_first_bid_at_least"]:
         return {"exchange_banned": True, "step": None, "to_act": None}, True
     giver = seat_ref(state, params["first"])
-    return {"step": _step(params, giver, None), "to_act": giver}, False
+    return {"step": _step(giver, None, params["return_must_differ"]), "to_act": giver}, False
 
 
 def _check(step: ExchangeStep, action: Action, hand: int) -> None:
@@ -63,7 +66,7 @@ def _after(
         return None
     gift = step.gift
     give(hands, gift.giver, gift.receiver, action.cards)
-    return _step(params, step.giver, action.cards[0]) if step.received is None else None
+    return _step(step.giver, action.cards[0], params["return_must_differ"]) if step.received is None else None
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:

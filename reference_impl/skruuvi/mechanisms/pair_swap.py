@@ -7,6 +7,7 @@ Parameters: ``giver`` (seat reference of who gives first, e.g. ``highest-bidder`
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -23,15 +24,17 @@ class SwapStep(NamedTuple):
     gift: Gift  # the gift this step waits for (worked out once, when the step begins)
 
 
-def _step(params: Mapping[str, Any], giver: int, back: bool) -> SwapStep:
-    """The giver's gift to his partner, or (``back``) the partner's gift back."""
+@cache
+def _step(giver: int, back: bool, count: int) -> SwapStep:
+    """The giver's gift of ``count`` cards to his partner, or (``back``) the partner's gift back. Kept: there
+    are a few such steps, and a step is an immutable value."""
     a, b = giver, partner(giver)
-    return SwapStep(giver, back, Gift(b, a, params["count"]) if back else Gift(a, b, params["count"]))
+    return SwapStep(giver, back, Gift(b, a, count) if back else Gift(a, b, count))
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     giver = seat_ref(state, params["giver"])
-    return {"step": _step(params, giver, False), "to_act": giver}, False
+    return {"step": _step(giver, False, params["count"]), "to_act": giver}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -45,7 +48,7 @@ def _after(
     after it."""
     gift = step.gift
     give(hands, gift.giver, gift.receiver, action.cards)
-    return None if step.back else _step(params, step.giver, True)
+    return None if step.back else _step(step.giver, True, params["count"])
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
