@@ -157,6 +157,10 @@ def apply_many(
     )
 
 
+_FOLLOWERS = tuple((left(seat), left(left(seat)), left(left(left(seat)))) for seat in range(4))
+"""Per seat that leads, the seats that follow, in turn."""
+
+
 def _whole_tricks(
     actions: Sequence[object], start: int, seat: int, masks: list[int], tricks: list[Trick], trump: str | None
 ) -> int:
@@ -165,10 +169,10 @@ def _whole_tricks(
     winner found by the rule of :func:`trick_winner`. ``masks`` and ``tricks`` are changed in place. Stops
     after the thirteenth trick, or before a trick with a card that is not sure to be legal (left to the
     card-by-card loop). Returns the index of the first action not consumed."""
-    plays = SEAT_PLAYS  # locals on the hot path
-    index, count = start, len(actions)
-    while index + 4 <= count and len(tricks) < TRICKS:
-        s1, s2, s3 = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    plays, followers, suit_masks, new = SEAT_PLAYS, _FOLLOWERS, SUIT_MASKS, tuple.__new__  # locals on the hot path
+    index, count, number = start, len(actions), len(tricks)  # number: of the last trick played
+    while index + 4 <= count and number < TRICKS:
+        s1, s2, s3 = followers[seat]
         try:
             c0, b0, led, best_rank = plays[seat][actions[index]]  # type: ignore[index]
             c1, b1, u1, r1 = plays[s1][actions[index + 1]]  # type: ignore[index]
@@ -177,7 +181,7 @@ def _whole_tricks(
         except (KeyError, TypeError):  # not four canonical plays in turn
             break
         h0, h1, h2, h3 = masks[seat], masks[s1], masks[s2], masks[s3]
-        led_mask = SUIT_MASKS[led]
+        led_mask = suit_masks[led]
         if (
             not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3)
             or (u1 != led and h1 & led_mask)
@@ -202,7 +206,8 @@ def _whole_tricks(
         elif u3 == trump:
             best_seat = s3
         masks[seat], masks[s1], masks[s2], masks[s3] = h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3
-        tricks.append(tuple.__new__(Trick, (len(tricks) + 1, seat, (c0, c1, c2, c3), best_seat)))
+        number += 1
+        tricks.append(new(Trick, (number, seat, (c0, c1, c2, c3), best_seat)))
         index += 4
         seat = best_seat
     return index
