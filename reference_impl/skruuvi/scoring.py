@@ -37,8 +37,12 @@ ACES = frozenset(card for card in DECK if card.rank == 14)
 
 def side_tricks(state: DealState) -> dict[str, int]:
     """Tricks won by each side."""
-    ns = [trick.winner % 2 for trick in state.tricks].count(0)  # seats 0 and 2 are NS
-    return {"NS": ns, "EW": len(state.tricks) - ns}
+    tricks = state.tricks
+    ns = 0
+    for trick in tricks:  # a plain loop: no list built
+        if not trick.winner & 1:  # seats 0 and 2 are NS
+            ns += 1
+    return {"NS": ns, "EW": len(tricks) - ns}
 
 
 def _ace_ordinals(state: DealState) -> dict[str, int]:
