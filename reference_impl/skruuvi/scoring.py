@@ -355,7 +355,7 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
         if side is None or not rule.reads.isdisjoint(SETTLED_ELSEWHERE) or not derived.isdisjoint(rule.reads):
             parts.append(pending)
         else:
-            parts.append(tuple(_pending_items(pending, sides[side], ruleset)))
+            parts.append(tuple(_score_parts(state, (pending,), sides)))
     settled = not any(isinstance(part, Pending) for part in parts)
     items = tuple(item for part in parts for item in part) if settled else None  # type: ignore[union-attr]
     return DealPlan(tuple(parts), items, sides, scheme)
@@ -399,33 +399,36 @@ def score_items(
         )
     elif plan.items is not None:
         return list(plan.items)
-    per_side = plan.sides if plan.items is not None else _side_facts(state, plan)
-    ruleset = state.ruleset
+    return _score_parts(state, parts, plan.sides if plan.items is not None else _side_facts(state, plan))
+
+
+def _score_parts(
+    state: DealState, parts: tuple[Pending | tuple[ScoreItem, ...], ...], per_side: dict[str, dict[str, Any]]
+) -> list[ScoreItem]:
+    """The items of a plan's parts, in order: a pending step is scored for its side (``per_side``: each
+    side's facts)."""
     items: list[ScoreItem] = []
     for part in parts:
         if type(part) is tuple:  # the items of a step the contract and the tricks decide
             items += part
-        elif part.side is None:
-            items += _one_against_each(state, part.rule, per_side["NS"])
-        else:
-            items += _pending_items(part, per_side[part.side], ruleset)
+            continue
+        rule, side, when, points_of, factor, negation_to = part
+        if side is None:
+            items += _one_against_each(state, rule, per_side["NS"])
+            continue
+        env = per_side[side]
+        if when is not None and not when(env):
+            continue
+        points = points_of(env)
+        if type(points) is not int:  # not a bool either
+            raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
+        points *= factor
+        if points == 0:
+            continue
+        items.append(ScoreItem(rule.id, side, points, rule.column))
+        if negation_to is not None:
+            items.append(ScoreItem(rule.id, negation_to, -points, rule.column))
     return items
-
-
-def _pending_items(step: Pending, env: dict[str, Any], ruleset: Ruleset) -> list[ScoreItem]:
-    """The items of one step scored for its side (``env``: that side's facts)."""
-    rule, side, when, points_of, factor, negation_to = step
-    if when is not None and not when(env):
-        return []
-    points = points_of(env)
-    if type(points) is not int:  # not a bool either
-        raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=ruleset.path)
-    points *= factor
-    if points == 0:
-        return []
-    if negation_to is not None:
-        return [ScoreItem(rule.id, side, points, rule.column), ScoreItem(rule.id, negation_to, -points, rule.column)]
-    return [ScoreItem(rule.id, side, points, rule.column)]
 
 
 def _one_against_each(state: DealState, rule: ScoringRule, facts: dict[str, Any]) -> list[ScoreItem]:
