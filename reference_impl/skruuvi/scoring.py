@@ -239,6 +239,7 @@ class ContractScheme(NamedTuple):
     derived: tuple[tuple[str, str, Compiled, Compiled], ...]  # name, opp_name, its value for NS and for EW
     holdings: bool  # whether a derived fact or a step reads the holding facts (see _side_facts)
     ordinals: bool  # whether one reads the ace ordinals
+    unsettled: frozenset[str]  # the facts the contract and the tricks do not decide (see DealPlan)
 
 
 def specialised_scheme(state: DealState, facts: dict[str, Any], main: str | None) -> ContractScheme:
@@ -283,14 +284,14 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
         for fact in ruleset.derived
     )
     reads = ruleset.derived_reads.union(*(step.rule.reads for step in steps if step.side is not None))
+    names = {fact.name for fact in ruleset.derived} | {"opp_" + fact.name for fact in ruleset.derived}
     return ContractScheme(
-        tuple(steps), derived, not HOLDING_READS.isdisjoint(reads), not ORDINAL_READS.isdisjoint(reads)
+        tuple(steps),
+        derived,
+        not HOLDING_READS.isdisjoint(reads),
+        not ORDINAL_READS.isdisjoint(reads),
+        HOLDING_READS | ORDINAL_READS | names,
     )
-
-
-SETTLED_ELSEWHERE = HOLDING_READS | ORDINAL_READS
-"""The facts a deal's contract and tricks do not decide: a step reading one (or a derived fact) is scored
-deal by deal."""
 
 
 class Pending(NamedTuple):
@@ -347,12 +348,11 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
         "NS": {**facts, "own_tricks": tricks["NS"], "opp_tricks": tricks["EW"], "is_main": main == "NS"},
         "EW": {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW"},
     }
-    derived = {fact.name for fact in ruleset.derived} | {"opp_" + fact.name for fact in ruleset.derived}
+    scale, multiplier = ruleset.scale, facts["multiplier"]
     parts: list[Pending | tuple[ScoreItem, ...]] = []
     for rule, side, when, points, multiplied, negation_to in scheme.steps:
-        factor = facts["multiplier"] * ruleset.scale if multiplied else ruleset.scale
-        pending = Pending(rule, side, when, points, factor, negation_to)
-        if side is None or not rule.reads.isdisjoint(SETTLED_ELSEWHERE) or not derived.isdisjoint(rule.reads):
+        pending = Pending(rule, side, when, points, multiplier * scale if multiplied else scale, negation_to)
+        if side is None or not rule.reads.isdisjoint(scheme.unsettled):
             parts.append(pending)
         else:
             parts.append(tuple(_score_parts(state, (pending,), sides)))
