@@ -127,6 +127,9 @@ class Ruleset:
     specialised: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """The scorer's own cache: each scheme specialised to the contracts scored so far
     (:func:`skruuvi.scoring.specialised_scheme`); a copy of the ruleset starts with an empty one."""
+    deal_plans: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The same for each scheme specialised to a contract, doubling and trick count
+    (:func:`skruuvi.scoring.deal_plan`)."""
 
     @property
     def scale(self) -> int:
@@ -245,8 +248,10 @@ class _Builder:
             if param in params:
                 value = params[param][0]
                 if not isinstance(value, list) or not value:
-                    raise self.fail(f"{param} must be a non-empty list of seat references",
-                                    f"{self.rules[params[param][1]].pointer}/value")
+                    raise self.fail(
+                        f"{param} must be a non-empty list of seat references",
+                        f"{self.rules[params[param][1]].pointer}/value",
+                    )
                 for ref in value:
                     if ref not in SEAT_REFS:
                         raise bad(param, ref, SEAT_REFS)
@@ -423,8 +428,9 @@ class _Builder:
                 raise self.fail(f"stage {i} needs exactly one of until_games or deals", "/match/rules")
         bonus = None
         if "game_bonus" in params:
-            bonus = compile_expression(params["game_bonus"], {}, file=self.file, path="/match/rules",
-                                       extra=frozenset({"game_number"}))
+            bonus = compile_expression(
+                params["game_bonus"], {}, file=self.file, path="/match/rules", extra=frozenset({"game_number"})
+            )
         return MatchSpec(params, bonus)
 
     def build(self) -> Ruleset:

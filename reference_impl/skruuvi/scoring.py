@@ -12,6 +12,9 @@ negation of every ``to: main`` item.
 The kind and level of the contract, whether it was made and which side is the main pair are the same for
 every deal with that contract: each scheme is specialised to them once (:func:`specialised_scheme`), with
 those facts folded into the rules' expressions, and the specialised rules are what a deal is scored with.
+With the doubling and the tricks each side took as well, every fact is known but the cards held (holdings,
+ace ordinals, derived facts): the items of the rules that read none of those are worked out once for each
+such deal and kept (:func:`deal_plan`).
 """
 
 from __future__ import annotations
@@ -34,8 +37,12 @@ ACES = frozenset(card for card in DECK if card.rank == 14)
 
 def side_tricks(state: DealState) -> dict[str, int]:
     """Tricks won by each side."""
-    ns = [trick.winner % 2 for trick in state.tricks].count(0)  # seats 0 and 2 are NS
-    return {"NS": ns, "EW": len(state.tricks) - ns}
+    tricks = state.tricks
+    ns = 0
+    for trick in tricks:  # a plain loop: no list built
+        if not trick.winner & 1:  # seats 0 and 2 are NS
+            ns += 1
+    return {"NS": ns, "EW": len(tricks) - ns}
 
 
 def _ace_ordinals(state: DealState) -> dict[str, int]:
@@ -92,22 +99,30 @@ TRUMP_SHIFTS = {suit: 13 * k for k, suit in enumerate(SUITS)}
 
 
 def _holding_facts_of_sides(state: DealState) -> dict[str, dict[str, int]]:
-    """Per side, facts about the cards it held when play began (crowns, sequences, honours).
+    """Per side, facts about the cards it held when play began (crowns, sequences, honours)."""
+    ns: dict[str, int] = {}
+    ew: dict[str, int] = {}
+    _add_holding_facts(state, ns, ew)
+    del ns["opp_aces"], ew["opp_aces"]
+    return {"NS": ns, "EW": ew}
+
+
+def _add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> None:
+    """Add each side's holding facts, and ``opp_aces``, to its facts.
 
     Each hand is read as a card mask (a card's code is 13 * its suit's index + its rank - 2, so a suit is 13
     consecutive bits, the ace highest): the hands when play began (``play_masks``), else the hands as they are."""
     contract = state.contract
     trump = TRUMP_SHIFTS.get(contract.strain) if contract is not None else None
     masks = state.play_masks or state.hand_masks
-    return {
-        "NS": _holding_facts(masks[0], masks[2], trump),
-        "EW": _holding_facts(masks[1], masks[3], trump),
-    }
+    _holding_facts(masks[0], masks[2], trump, ns)
+    _holding_facts(masks[1], masks[3], trump, ew)
+    ns["opp_aces"], ew["opp_aces"] = ew["own_aces"], ns["own_aces"]
 
 
-def _holding_facts(first: int, second: int, trump: int | None) -> dict[str, int]:
-    """The holding facts of one side from the card masks of its two hands (``trump``: where the trump suit
-    starts in a mask, None without trumps)."""
+def _holding_facts(first: int, second: int, trump: int | None, facts: dict[str, Any]) -> None:
+    """Add the holding facts of one side to its ``facts``, from the card masks of its two hands (``trump``:
+    where the trump suit starts in a mask, None without trumps)."""
     first_aces, second_aces = (first & ACE_BITS).bit_count(), (second & ACE_BITS).bit_count()
     runs = 0  # a run of three or more from the ace down needs the ace, king and queen of a suit
     if first & (first << 1) & (first << 2) & ACE_BITS:
@@ -119,14 +134,12 @@ def _holding_facts(first: int, second: int, trump: int | None) -> dict[str, int]
         first_trumps, second_trumps = (first >> trump) & SUIT_BITS, (second >> trump) & SUIT_BITS
         honours = (first_trumps & HONOUR_BITS).bit_count() + (second_trumps & HONOUR_BITS).bit_count()
         trump_runs = SEQUENCE_EXTRA[first_trumps] + SEQUENCE_EXTRA[second_trumps]
-    return {
-        "own_aces": first_aces + second_aces,
-        "own_trump_honours": honours,
-        "own_three_ace_hands": (first_aces == 3) + (second_aces == 3),
-        "own_four_ace_hands": (first_aces == 4) + (second_aces == 4),
-        "own_sequence_cards": runs - trump_runs,
-        "own_trump_sequence_cards": trump_runs,
-    }
+    facts["own_aces"] = first_aces + second_aces
+    facts["own_trump_honours"] = honours
+    facts["own_three_ace_hands"] = (first_aces == 3) + (second_aces == 3)
+    facts["own_four_ace_hands"] = (first_aces == 4) + (second_aces == 4)
+    facts["own_sequence_cards"] = runs - trump_runs
+    facts["own_trump_sequence_cards"] = trump_runs
 
 
 def _sequence_cards(mask: int) -> int:
@@ -226,6 +239,7 @@ class ContractScheme(NamedTuple):
     derived: tuple[tuple[str, str, Compiled, Compiled], ...]  # name, opp_name, its value for NS and for EW
     holdings: bool  # whether a derived fact or a step reads the holding facts (see _side_facts)
     ordinals: bool  # whether one reads the ace ordinals
+    unsettled: frozenset[str]  # the facts the contract and the tricks do not decide (see DealPlan)
 
 
 def specialised_scheme(state: DealState, facts: dict[str, Any], main: str | None) -> ContractScheme:
@@ -270,28 +284,94 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
         for fact in ruleset.derived
     )
     reads = ruleset.derived_reads.union(*(step.rule.reads for step in steps if step.side is not None))
+    names = {fact.name for fact in ruleset.derived} | {"opp_" + fact.name for fact in ruleset.derived}
     return ContractScheme(
-        tuple(steps), derived, not HOLDING_READS.isdisjoint(reads), not ORDINAL_READS.isdisjoint(reads)
+        tuple(steps),
+        derived,
+        not HOLDING_READS.isdisjoint(reads),
+        not ORDINAL_READS.isdisjoint(reads),
+        HOLDING_READS | ORDINAL_READS | names,
     )
 
 
-def _side_facts(
-    state: DealState, facts: dict[str, Any], tricks: dict[str, int], main: str | None, scheme: ContractScheme
-) -> dict[str, dict[str, Any]]:
-    """Each side's facts, derived facts included (``name`` and ``opp_name``), from the deal's facts, its
-    main pair and its :class:`ContractScheme`.
+class Pending(NamedTuple):
+    """A step of a :class:`DealPlan` that is scored deal by deal: a :class:`Step` with its multiplier and the
+    ruleset's scale made one factor."""
+
+    rule: ScoringRule
+    side: str | None  # None for a rule settled one against three (``declarer-against-each``)
+    when: Compiled | None
+    points: Compiled
+    factor: int  # the ruleset's scale, times the multiplier for the doubling when the step is multiplied
+    negation_to: str | None
+
+
+class DealPlan(NamedTuple):
+    """A :class:`ContractScheme` specialised further to a deal's doubling and the tricks each side took.
+
+    The contract, the doubling and the tricks decide every fact but the holdings, the ace ordinals and the
+    derived facts, so a step that reads none of those gives the same items for every deal with them: its
+    items are worked out once and kept. The parts are the scheme's steps in order, each either the items
+    such a step gave (a plain tuple, empty when none) or a :class:`Pending` step."""
+
+    parts: tuple[Pending | tuple[ScoreItem, ...], ...]
+    items: tuple[ScoreItem, ...] | None  # every part's items in order, when no step is pending (else None)
+    sides: dict[str, dict[str, Any]]  # each side's facts that the contract and tricks decide (copied per deal)
+    scheme: ContractScheme
+
+
+def deal_plan(state: DealState, tricks: dict[str, int]) -> DealPlan:
+    """The deal's :class:`DealPlan` (``tricks``: its :func:`side_tricks`): made the first time a scheme is
+    scored with a contract, declaring side, doubling and trick count, then kept with the ruleset (there are
+    a few thousand at most: the tricks of a side run from 0 to 13)."""
+    contract, declarer = state.contract, state.declarer
+    main = main_side(state)
+    ns, ew = tricks["NS"], tricks["EW"]
+    if contract is None or declarer is None:
+        key: tuple[Any, ...] = (state.form.scheme, None, None, main, state.doubling, ns, ew, None)
+    else:
+        won = seat_tricks(state)[SEATS[declarer]] if by_seat(state) else (ns if declarer % 2 == 0 else ew)
+        key = (state.form.scheme, contract.level, contract.strain, main, state.doubling, ns, ew, won)
+    plans = state.ruleset.deal_plans
+    found: DealPlan | None = plans.get(key)
+    if found is None:
+        found = plans[key] = _plan(state, tricks, main)
+    return found
+
+
+def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPlan:
+    """The :class:`DealPlan` of the deal (see :func:`deal_plan`)."""
+    ruleset = state.ruleset
+    facts = deal_facts(state, tricks)
+    scheme = specialised_scheme(state, facts, main)
+    sides = {
+        "NS": {**facts, "own_tricks": tricks["NS"], "opp_tricks": tricks["EW"], "is_main": main == "NS"},
+        "EW": {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW"},
+    }
+    scale, multiplier = ruleset.scale, facts["multiplier"]
+    parts: list[Pending | tuple[ScoreItem, ...]] = []
+    for rule, side, when, points, multiplied, negation_to in scheme.steps:
+        pending = Pending(rule, side, when, points, multiplier * scale if multiplied else scale, negation_to)
+        if side is None or not rule.reads.isdisjoint(scheme.unsettled):
+            parts.append(pending)
+        else:
+            parts.append(tuple(_score_parts(state, (pending,), sides)))
+    settled = not any(isinstance(part, Pending) for part in parts)
+    items = tuple(item for part in parts for item in part) if settled else None  # type: ignore[union-attr]
+    return DealPlan(tuple(parts), items, sides, scheme)
+
+
+def _side_facts(state: DealState, plan: DealPlan) -> dict[str, dict[str, Any]]:
+    """Each side's facts, derived facts included (``name`` and ``opp_name``), from the deal's :class:`DealPlan`.
 
     The holding facts and the ace ordinals cost more than the rest: they are computed only when a derived
     fact or a step of the specialised scheme reads them (a rule settled one against three is scored from
     the deal's facts and the declarer's tricks, see :func:`_one_against_each`).
     """
-    ns = {**facts, "own_tricks": tricks["NS"], "opp_tricks": tricks["EW"], "is_main": main == "NS"}
-    ew = {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW"}
+    scheme = plan.scheme
+    ns, ew = plan.sides["NS"].copy(), plan.sides["EW"].copy()
     if scheme.holdings:
-        holdings = _holding_facts_of_sides(state)
-        ns.update(holdings["NS"])
-        ew.update(holdings["EW"])
-        ns["opp_aces"], ew["opp_aces"] = ew["own_aces"], ns["own_aces"]
+        _add_holding_facts(state, ns, ew)
     if scheme.ordinals:
         ordinals = _ace_ordinals(state)
         ns["own_ace_ordinals"] = ew["opp_ace_ordinals"] = ordinals["NS"]
@@ -307,29 +387,42 @@ def score_items(
 ) -> list[ScoreItem]:
     """Every scoring item of the deal (``column`` of each item is its rule's column); ``tricks``: the
     deal's :func:`side_tricks`, when already counted."""
-    ruleset = state.ruleset
     if tricks is None:
         tricks = side_tricks(state)
-    facts = deal_facts(state, tricks)
-    main = main_side(state)
-    scheme = specialised_scheme(state, facts, main)
-    per_side = _side_facts(state, facts, tricks, main, scheme)
-    multiplier, scale = facts["multiplier"], ruleset.scale
-    steps = scheme.steps if only_column is None else [step for step in scheme.steps if step.rule.column == only_column]
+    plan = deal_plan(state, tricks)
+    parts = plan.parts
+    if only_column is not None:
+        parts = tuple(
+            part if isinstance(part, Pending) else tuple(item for item in part if item.column == only_column)
+            for part in parts
+            if not isinstance(part, Pending) or part.rule.column == only_column
+        )
+    elif plan.items is not None:
+        return list(plan.items)
+    return _score_parts(state, parts, plan.sides if plan.items is not None else _side_facts(state, plan))
+
+
+def _score_parts(
+    state: DealState, parts: tuple[Pending | tuple[ScoreItem, ...], ...], per_side: dict[str, dict[str, Any]]
+) -> list[ScoreItem]:
+    """The items of a plan's parts, in order: a pending step is scored for its side (``per_side``: each
+    side's facts)."""
     items: list[ScoreItem] = []
-    for rule, side, when, points_of, multiplied, negation_to in steps:
+    for part in parts:
+        if type(part) is tuple:  # the items of a step the contract and the tricks decide
+            items += part
+            continue
+        rule, side, when, points_of, factor, negation_to = part
         if side is None:
-            items.extend(_one_against_each(state, rule, per_side["NS"]))
+            items += _one_against_each(state, rule, per_side["NS"])
             continue
         env = per_side[side]
         if when is not None and not when(env):
             continue
         points = points_of(env)
         if type(points) is not int:  # not a bool either
-            raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=ruleset.path)
-        if multiplied:
-            points *= multiplier
-        points *= scale
+            raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
+        points *= factor
         if points == 0:
             continue
         items.append(ScoreItem(rule.id, side, points, rule.column))
