@@ -47,14 +47,17 @@ NO_CARDS: frozenset[Card] = frozenset()
 def cards_of(mask: int) -> frozenset[Card]:
     """The cards whose bits are set in ``mask`` (the inverse of :func:`card_mask`); the empty hand, at the end
     of every deal played out, is one shared value."""
-    if not mask:
-        return NO_CARDS
+    return frozenset(card_list(mask)) if mask else NO_CARDS
+
+
+def card_list(mask: int) -> list[Card]:
+    """The cards whose bits are set in ``mask``, in the order of their codes (:data:`~skruuvi.notation.DECK`'s)."""
     cards = []
     while mask:
         low = mask & -mask
         cards.append(DECK[low.bit_length() - 1])
         mask ^= low
-    return frozenset(cards)
+    return cards
 
 
 SUIT_MASKS: dict[str, int] = {suit: card_mask(c for c in DECK if c.suit == suit) for suit in "SCDH"}

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import engine
+from .batch import card_list
 from .games import Position
 from .mechanisms.play import trick_winner, trump_suit
 from .notation import DECK, SEATS, Action, Card, partner
@@ -62,7 +63,7 @@ def random_deal(ruleset: Ruleset, rng: random.Random, form: str | None = None) -
     return deal
 
 
-def _strength(hand: frozenset[Card]) -> int:
+def _strength(hand: list[Card]) -> int:
     """High-card points (A 4, K 3, Q 2, J 1) of a hand."""
     return sum(max(c.rank - 10, 0) for c in hand)
 
@@ -73,7 +74,7 @@ def _bid(state: DealState, legal: list[Action], rng: random.Random, temper: Temp
     if temper.all_pass and state.highest is None and passes:
         return passes[0]
     seat = legal[0].seat
-    pair = state.hands[seat] | state.hands[partner(seat)]
+    pair = card_list(state.hand_masks[seat] | state.hand_masks[partner(seat)])
     cap = 1 + int((_strength(pair) / 40) * 7 * temper.eagerness + rng.random() * 2)
     order = state.form.params["strain_order"]
     bids.sort(key=lambda a: (a.bid.level, order.index(a.bid.strain)))  # type: ignore[union-attr]

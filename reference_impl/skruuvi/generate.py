@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import engine
+from .batch import card_list
 from .bots import random_record
 from .errors import IllegalAction
 from .notation import DECK, SEATS
@@ -66,7 +67,7 @@ def _candidates(state: DealState, legal: str, rng: random.Random) -> Iterator[st
     for other_verb in ("pass", "double", "redouble", "bid 4S", "bid 1M", "bid 6H", "bid 7G", "play AS",
                        "give N 2C", "give E 2C 3C"):
         yield f"{seat} {other_verb}"
-    hand = sorted(state.hands[SEATS.index(seat)], key=lambda c: c.code)
+    hand = card_list(state.hand_masks[SEATS.index(seat)])
     if verb == "play" and hand:
         yield f"{seat} play {rng.choice(hand)}"
         yield f"{seat} play {rng.choice(CARD_NAMES)}"

@@ -114,7 +114,7 @@ def moved(hands: tuple[int, ...], giver: int, receiver: int, cards: tuple[Card, 
 def give(hands: list[int], giver: int, receiver: int, cards: tuple[Card, ...]) -> None:
     """:func:`moved` on a list of hands, changed in place (a batch path keeps the hands in a list)."""
     given = sum(map(_BIT, cards))  # card_mask(cards), without a call: once per gift of every exchange
-    hands[giver] ^= given
+    hands[giver] &= ~given
     hands[receiver] |= given
 
 

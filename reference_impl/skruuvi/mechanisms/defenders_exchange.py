@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
+from ..batch import card_list
 from ..notation import Action, Card, partner
 from ..state import DealState, Gift, apply_gift, apply_gifts, check_give, give, seat_ref
 
@@ -86,6 +87,6 @@ def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     gift = step.gift
     if step.received is None:
         yield Action(gift.giver, "pass")
-    for card in sorted(state.hands[gift.giver], key=lambda c: c.code):
+    for card in card_list(state.hand_masks[gift.giver]):
         if card != gift.not_card:
             yield Action(gift.giver, "give", target=gift.receiver, cards=(card,))

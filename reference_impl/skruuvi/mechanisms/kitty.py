@@ -20,7 +20,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ..batch import card_mask
+from ..batch import card_list, card_mask
 from ..errors import IllegalAction
 from ..notation import Action, left, parse_action, partner
 from ..state import DealState, Gift, check_give, give, moved, seat_ref, verify_give
@@ -204,5 +204,5 @@ def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
             yield Action(state.to_act, "choose", option=name)
         return
     gift = step.gifts[step.k]
-    for cards in combinations(sorted(state.hands[gift.giver], key=lambda c: c.code), gift.count):
+    for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.count):
         yield Action(gift.giver, "give", target=gift.receiver, cards=cards)

@@ -11,6 +11,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
+from ..batch import card_list
 from ..notation import Action, partner
 from ..state import DealState, Gift, apply_gift, apply_gifts, give, seat_ref, verify_give
 
@@ -65,5 +66,5 @@ def apply_many(
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     gift = state.step.gift
-    for cards in combinations(sorted(state.hands[gift.giver], key=lambda c: c.code), gift.count):
+    for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.count):
         yield Action(gift.giver, "give", target=gift.receiver, cards=cards)

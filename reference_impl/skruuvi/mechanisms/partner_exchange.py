@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from ..batch import card_list
 from ..notation import Action, Card, partner
 from ..state import DealState, Gift, apply_gift, apply_gifts, give, seat_ref, verify_give
 
@@ -72,6 +73,6 @@ def apply_many(
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     gift = state.step.gift
-    for card in sorted(state.hands[gift.giver], key=lambda c: c.code):
+    for card in card_list(state.hand_masks[gift.giver]):
         if card != gift.not_card:
             yield Action(gift.giver, "give", target=gift.receiver, cards=(card,))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..batch import SEAT_PLAYS, SUIT_MASKS
+from ..batch import SEAT_PLAYS, SUIT_MASKS, card_list
 from ..errors import IllegalAction
 from ..notation import TRUMP_STRAINS, Action, Card, left
 from ..state import DealState, Trick, seat_ref
@@ -225,7 +225,7 @@ def _trick_so_far(current: tuple[Card, ...], leader: int, trump: str | None) -> 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     seat = state.to_act
     assert seat is not None
-    hand = sorted(state.hands[seat], key=lambda c: c.code)
+    hand = card_list(state.hand_masks[seat])
     if state.current:
         led = state.current[0].suit
         following = [c for c in hand if c.suit == led]
