@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from skruuvi import engine, replay
-from skruuvi.batch import CALLS, PLAY_MOVES, card_mask, cards_of
+from skruuvi.batch import CALLS, PLAY_MOVES, card_list, card_mask, cards_of
 from skruuvi.bots import play_out, random_deal, random_match, random_record
 from skruuvi.errors import IllegalAction
 from skruuvi.notation import DECK, SEATS
@@ -237,6 +237,7 @@ def test_card_masks_round_trip() -> None:
     for _ in range(100):
         hand = frozenset(rng.sample(DECK, rng.randrange(0, 17)))
         assert cards_of(card_mask(hand)) == hand
+        assert card_list(card_mask(hand)) == sorted(hand, key=lambda c: c.code)
 
 
 def test_tables_hold_the_parsed_actions() -> None:
