@@ -6,9 +6,10 @@
    ``--jobs 1`` and ``--jobs 2``: wall time, cases per second, the runner's peak RSS.
 2. In-process: :func:`skruuvi.replay.replay` over the same records (loaded once), and ``json.loads`` of
    the same records as compact JSON lines, for the replay / json.loads ratio. Each parsed record is dropped
-   at once here, while ``bench/replay.py`` keeps its 3,000 in a list (allocation and garbage collection
-   make that yardstick about 2.5x slower per record): the two ratios are not comparable; per record, the
-   replay costs about the same in both.
+   at once here, while ``bench/replay.py`` holds its 3,000 records while it times ``json.loads``
+   (allocation and garbage collection make that yardstick slower per record, by a factor that depends on
+   what else is held): the two ratios are not comparable; per record, the replay costs about the same in
+   both. The suite also mixes in invalid and truncated records, which stop early.
 3. Streaming: the generated files' records repeated with new ids into a temporary ``.jsonl.gz`` of
    ``--count`` records, run with ``--jobs 2``: wall time and the runner's peak RSS, which must stay
    near the peak of step 1 (the runner streams; it does not hold the suite).
