@@ -14,7 +14,7 @@
    both sides of the ratio rather than one. Each replay run replays records parsed anew (untimed), and
    both run with the same records held and nothing else (see :func:`best_of_alternating`). The same
    ratio is also measured with each line parsed and replayed at once, as a stream reads them
-   (:func:`best_of_interleaved`), where ``json.loads`` is at its cheapest.
+   (:func:`best_of_interleaved`).
 4. SCP/1: ``python -m skruuvi serve`` as a subprocess; after the start handshake every record is sent as
    ``{"cmd": "run", "seq": i, "case": ...}`` and every answer is read; deals per second, end to end.
 5. With ``--phases``: where in-process replay spends its time, best of 3 each: ``engine.start`` (building
@@ -143,7 +143,7 @@ def best_of_interleaved(n: int, lines: list[str]) -> tuple[float, float]:
     """The best of ``n`` runs that read the lines as a stream does: each line parsed and its record replayed
     at once, ``json.loads`` and replay timed apart, summed over the lines (both kept to the end of the run).
     Here ``json.loads`` allocates in memory the previous replay has just freed, and replay reads a record
-    that is still in the cache: per record, ``json.loads`` is at its cheapest."""
+    that is still in the processor's cache."""
     best_replay = best_json = float("inf")
     clock = time.perf_counter
     for _ in range(n):
