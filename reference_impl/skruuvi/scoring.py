@@ -98,15 +98,6 @@ TRUMP_SHIFTS = {suit: 13 * k for k, suit in enumerate(SUITS)}
 """Per trump strain, where its suit's 13 bits start in a card mask."""
 
 
-def _holding_facts_of_sides(state: DealState) -> dict[str, dict[str, int]]:
-    """Per side, facts about the cards it held when play began (crowns, sequences, honours)."""
-    ns: dict[str, int] = {}
-    ew: dict[str, int] = {}
-    _add_holding_facts(state, ns, ew)
-    del ns["opp_aces"], ew["opp_aces"]
-    return {"NS": ns, "EW": ew}
-
-
 def _add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> None:
     """Add each side's holding facts, and ``opp_aces``, to its facts.
 

@@ -8,10 +8,9 @@ phase's mechanism.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .batch import cards_of
+from .batch import card_mask, cards_of
 from .errors import IllegalAction
 from .notation import Action, Bid, Card, parse_action, side_of
 
@@ -101,9 +100,6 @@ _FIELD_INDEX = {name: i for i, name in enumerate(DealState._fields)}
 _PHASE_NO = _FIELD_INDEX["phase_no"]
 
 
-_BIT = attrgetter("bit")
-
-
 def moved(hands: tuple[int, ...], giver: int, receiver: int, cards: tuple[Card, ...]) -> tuple[int, ...]:
     """The hands (card masks) after ``giver`` has given ``cards`` (which it holds) to ``receiver``."""
     new = list(hands)
@@ -113,7 +109,7 @@ def moved(hands: tuple[int, ...], giver: int, receiver: int, cards: tuple[Card, 
 
 def give(hands: list[int], giver: int, receiver: int, cards: tuple[Card, ...]) -> None:
     """:func:`moved` on a list of hands, changed in place (a batch path keeps the hands in a list)."""
-    given = sum(map(_BIT, cards))  # card_mask(cards), without a call: once per gift of every exchange
+    given = card_mask(cards)
     hands[giver] &= ~given
     hands[receiver] |= given
 
@@ -250,3 +246,22 @@ def apply_gifts(
         return state, start, False
     new, done = after_gifts(state, hands, step)
     return new, index, done
+
+
+ExchangeApply = Callable[[DealState, Mapping[str, Any], Action], tuple[DealState, bool]]
+ExchangeBatch = Callable[[DealState, Mapping[str, Any], Sequence[object], int], tuple[DealState, int, bool]]
+
+
+def exchange_paths(after: GiftTransition, check: GiftCheck | None = None) -> tuple[ExchangeApply, ExchangeBatch]:
+    """An exchange mechanism's ``apply`` and ``apply_many``, from its one transition ``after`` (and its
+    ``check``, see :func:`apply_gifts`): :func:`apply_gift` and :func:`apply_gifts` bound to them."""
+
+    def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
+        return apply_gift(state, params, action, after)
+
+    def apply_many(
+        state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
+    ) -> tuple[DealState, int, bool]:
+        return apply_gifts(state, params, actions, start, after, check)
+
+    return apply, apply_many

@@ -14,8 +14,9 @@ Each mechanism is a module with:
   runs the mechanism's own ``verify`` and ``apply`` action by action; every phase that takes actions has
   its own: those with many actions per deal (auction, play), a state worth building once (the kitty, the
   exchanges) or calls read from a table instead of parsed (doubling, entered in most deals). The
-  exchanges' ``apply`` and ``apply_many`` are :func:`~skruuvi.state.apply_gift` and
-  :func:`~skruuvi.state.apply_gifts` with the mechanism's one transition (and check).
+  exchanges' ``apply`` and ``apply_many`` come from :func:`~skruuvi.state.exchange_paths`:
+  :func:`~skruuvi.state.apply_gift` and :func:`~skruuvi.state.apply_gifts` with the mechanism's one
+  transition (and check).
 
 The engine checks the turn before calling ``verify``; mechanisms check everything else in DESIGN §4's
 order: the phase's own codes, then ``wrong-phase``, then the specific rule.

@@ -8,13 +8,13 @@ more; the state then remembers that the exchange is forbidden, for the doubling 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
 from ..batch import card_list
 from ..notation import Action, Card, partner
-from ..state import DealState, Gift, apply_gift, apply_gifts, check_give, give, seat_ref
+from ..state import DealState, Gift, check_give, exchange_paths, give, seat_ref
 
 PARAMS = frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"})
 SEAT_PARAMS = frozenset({"first"})
@@ -70,16 +70,9 @@ def _after(
     return _step(step.giver, action.cards[0], params["return_must_differ"]) if step.received is None else None
 
 
-def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
-    return apply_gift(state, params, action, _after)
-
-
-def apply_many(
-    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
-) -> tuple[DealState, int, bool]:
-    """The batch path of :func:`skruuvi.engine.apply_run`: :func:`~skruuvi.state.apply_gifts` with
-    :func:`verify`'s check and :func:`apply`'s transition."""
-    return apply_gifts(state, params, actions, start, _after, _check)
+apply, apply_many = exchange_paths(_after, _check)
+"""The step path's ``apply`` and the batch path of :func:`skruuvi.engine.apply_run`, both by the one
+transition (and :func:`verify`'s check)."""
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

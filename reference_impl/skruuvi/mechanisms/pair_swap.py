@@ -6,14 +6,14 @@ Parameters: ``giver`` (seat reference of who gives first, e.g. ``highest-bidder`
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..batch import card_list
 from ..notation import Action, partner
-from ..state import DealState, Gift, apply_gift, apply_gifts, give, seat_ref, verify_give
+from ..state import DealState, Gift, exchange_paths, give, seat_ref, verify_give
 
 PARAMS = frozenset({"giver", "count"})
 SEAT_PARAMS = frozenset({"giver"})
@@ -52,16 +52,8 @@ def _after(
     return None if step.back else _step(step.giver, True, params["count"])
 
 
-def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
-    return apply_gift(state, params, action, _after)
-
-
-def apply_many(
-    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
-) -> tuple[DealState, int, bool]:
-    """The batch path of :func:`skruuvi.engine.apply_run`: :func:`~skruuvi.state.apply_gifts` with
-    :func:`verify`'s check and :func:`apply`'s transition."""
-    return apply_gifts(state, params, actions, start, _after)
+apply, apply_many = exchange_paths(_after)
+"""The step path's ``apply`` and the batch path of :func:`skruuvi.engine.apply_run`, both by the one transition."""
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

@@ -6,12 +6,12 @@ each partner gives one card back, in the same order) and ``return_must_differ``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from ..batch import card_list
 from ..notation import Action, Card, partner
-from ..state import DealState, Gift, apply_gift, apply_gifts, give, seat_ref, verify_give
+from ..state import DealState, Gift, exchange_paths, give, seat_ref, verify_give
 
 PARAMS = frozenset({"givers", "return_must_differ"})
 SEAT_LIST_PARAMS = frozenset({"givers"})
@@ -59,16 +59,8 @@ def _after(
     return _step(state, params, k + 1, received)  # the next giver does not depend on the hands
 
 
-def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
-    return apply_gift(state, params, action, _after)
-
-
-def apply_many(
-    state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
-) -> tuple[DealState, int, bool]:
-    """The batch path of :func:`skruuvi.engine.apply_run`: :func:`~skruuvi.state.apply_gifts` with
-    :func:`verify`'s check and :func:`apply`'s transition."""
-    return apply_gifts(state, params, actions, start, _after)
+apply, apply_many = exchange_paths(_after)
+"""The step path's ``apply`` and the batch path of :func:`skruuvi.engine.apply_run`, both by the one transition."""
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
