@@ -71,22 +71,32 @@ def position_from(state: Any, threshold: int) -> Position:
     return Position(_pair(state.get("running"), "running", threshold), _pair(state.get("games"), "games", None))
 
 
-def _below(items: list[ScoreItem]) -> dict[str, int]:
-    out = {"NS": 0, "EW": 0}
-    for _, side, points, column in items:
+def _below(items: list[ScoreItem]) -> tuple[int, int]:
+    """The items' below-the-line points of NS and of EW."""
+    ns = ew = 0
+    for _, side, points, column in items:  # a ScoreItem is a named tuple: unpacked in C
         if column == BELOW:
-            out[side] += points
-    return out
+            if side == "NS":
+                ns += points
+            elif side == "EW":
+                ew += points
+            else:
+                raise KeyError(side)  # games are won by sides: a form scored per seat has none
+    return ns, ew
 
 
-def _first_to_reach(deal: DealState, before: dict[str, int], threshold: int) -> str:
+def _first_to_reach(deal: DealState, before: tuple[int, int], threshold: int) -> str:
     """Which side reached the threshold first, adding the deal's below points trick by trick."""
     for k in range(1, len(deal.tricks) + 1):
         partial = _below(score_items(deal.evolve(tricks=deal.tricks[:k]), only_column=BELOW))
-        reached = [s for s in SIDES if before[s] + partial[s] >= threshold]
+        reached = [i for i in range(2) if before[i] + partial[i] >= threshold]  # NS first: it wins a tie
         if reached:
-            return max(reached, key=lambda s: before[s] + partial[s])
+            return SIDES[max(reached, key=lambda i: before[i] + partial[i])]
     return "NS"
+
+
+NEW_SET = Position()
+"""The position before a set's first deal."""
 
 
 def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[list[ScoreItem], Position]:
@@ -96,15 +106,16 @@ def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[l
     if spec is None or not spec.has_games:
         return items, before
     threshold = ruleset.game_threshold
-    below = _below(items)
-    running = (before.running[0] + below["NS"], before.running[1] + below["EW"])
+    ns, ew = _below(items)
+    running = (before.running[0] + ns, before.running[1] + ew)
     games = before.games
     if running[0] >= threshold or running[1] >= threshold:
-        reached = [side for side, count in zip(SIDES, running, strict=True) if count >= threshold]
-        if len(reached) == 1:
-            winner = reached[0]
+        if running[0] < threshold:
+            winner = "EW"
+        elif running[1] < threshold:
+            winner = "NS"
         else:
-            winner = _first_to_reach(deal, dict(zip(SIDES, before.running, strict=True)), threshold)
+            winner = _first_to_reach(deal, before.running, threshold)
         k = SIDES.index(winner)
         games = (games[0] + 1, games[1]) if k == 0 else (games[0], games[1] + 1)
         assert spec.game_bonus is not None
@@ -113,4 +124,4 @@ def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[l
         running = (0, 0)
     if deal.form.params.get("resets_running"):
         running = (0, 0)
-    return items, Position(running, games)
+    return items, tuple.__new__(Position, (running, games))  # in C: a named tuple's own __new__ is Python

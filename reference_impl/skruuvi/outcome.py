@@ -41,3 +41,9 @@ class Outcome(NamedTuple):
         if self.error_deal is not None:
             return {"error": {"deal": self.error_deal, "index": self.error_index, "code": self.error_code}}
         return {"error": {"index": self.error_index, "code": self.error_code}}
+
+
+def result_outcome(result: dict[str, Any], breakdown: tuple[ScoreItem, ...]) -> Outcome:
+    """``Outcome(result=result, breakdown=breakdown)``, built in C by ``tuple.__new__`` (one for every deal
+    replayed: a named tuple's own ``__new__`` is a Python function, slower with keywords)."""
+    return tuple.__new__(Outcome, (result, None, None, None, "", breakdown))

@@ -13,11 +13,11 @@ from typing import Any
 
 from . import engine
 from .errors import CaseFormatError, IllegalAction
-from .games import Position, position_from, settle
+from .games import NEW_SET, Position, position_from, settle
 from .notation import SEATS
-from .outcome import Outcome
+from .outcome import Outcome, result_outcome
 from .ruleset import Ruleset, get_ruleset
-from .scoring import by_seat, score_items, totals, tricks_of
+from .scoring import by_seat, score_items, seat_tricks, side_tricks, totals
 from .state import DealState
 
 
@@ -30,16 +30,20 @@ def settled_result(state: DealState, before: Position | None = None) -> tuple[Ou
     """The outcome of a finished deal, and the set position after it (rulesets with games)."""
     ruleset = state.ruleset
     seats = by_seat(state)
-    tricks = tricks_of(state)
-    items = score_items(state, tricks=None if seats else tricks)  # the facts count a side's tricks
+    if seats:
+        tricks = seat_tricks(state)
+        items = score_items(state)
+    else:
+        tricks = side_tricks(state)
+        items = score_items(state, tricks=tricks)  # the facts count a side's tricks: counted once
     after = None
     if ruleset.match is not None and ruleset.match.has_games:
-        items, after = settle(state, items, before or Position())
+        items, after = settle(state, items, before or NEW_SET)
     contract = None
     if state.contract is not None and state.declarer is not None:
         contract = {"declarer": SEATS[state.declarer], "bid": str(state.contract), "doubling": state.doubling}
     result = {"contract": contract, "tricks": tricks, "score": totals(ruleset.columns, items, seats)}
-    return Outcome(result=result, breakdown=tuple(items)), after
+    return result_outcome(result, tuple(items)), after
 
 
 def play_deal(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:

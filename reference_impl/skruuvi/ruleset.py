@@ -122,8 +122,8 @@ class Ruleset:
     columns: tuple[str, ...] = ("deal",)
     match: MatchSpec | None = None
     derived_reads: frozenset[str] = frozenset()
-    """Every name the derived facts read: they are computed for both sides of every deal, so the scorer
-    fills in these facts for every deal."""
+    """Every name the derived facts read: they are computed for both sides of every deal whose scoring reads
+    one, so the scorer then fills in these facts."""
     specialised: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """The scorer's own cache: each scheme specialised to the contracts scored so far
     (:func:`skruuvi.scoring.specialised_scheme`); a copy of the ruleset starts with an empty one."""

@@ -19,11 +19,13 @@ such deal and kept (:func:`deal_plan`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .batch import card_mask
 from .errors import RulesetError
-from .expr import Compiled, Folded, function_of
+from .expr import FACTS, Compiled, Folded, function_of
 from .notation import DECK, SEATS, SIDES, SUITS, side_of
 from .outcome import ScoreItem
 from .state import DealState
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset, ScoringRule
 
 OTHER = {"NS": "EW", "EW": "NS"}
+new_tuple = tuple.__new__
 ACES = frozenset(card for card in DECK if card.rank == 14)
 
 
@@ -216,6 +219,11 @@ class Step(NamedTuple):
     points: Compiled
     multiplied: bool  # by the ruleset's multiplier for the doubling
     negation_to: str | None  # the side that receives the negation of the points (``defenders_receive``)
+    pending: bool  # scored deal by deal: it reads a fact the contract and the tricks leave open (see DealPlan)
+    # A pending step's points are kept by the values of the facts its specialised ``when`` and ``points`` read
+    # (a settled step is scored once per DealPlan: None for both)
+    facts_read: Compiled | None  # those values, a key
+    known_points: dict[Any, int | None] | None  # per key, the points before any factor (None: does not apply)
 
 
 class ContractScheme(NamedTuple):
@@ -227,10 +235,10 @@ class ContractScheme(NamedTuple):
     order, each for the sides it scores in order, so the items come out in the order of the plain rules."""
 
     steps: tuple[Step, ...]
-    derived: tuple[tuple[str, str, Compiled, Compiled], ...]  # name, opp_name, its value for NS and for EW
+    derived: tuple[tuple[str, str, Compiled, Compiled], ...]  # name, opp_name, its value for NS and for EW;
+    # the ruleset's derived facts, or none when no step reads one
     holdings: bool  # whether a derived fact or a step reads the holding facts (see _side_facts)
     ordinals: bool  # whether one reads the ace ordinals
-    unsettled: frozenset[str]  # the facts the contract and the tricks do not decide (see DealPlan)
 
 
 def specialised_scheme(state: DealState, facts: dict[str, Any], main: str | None) -> ContractScheme:
@@ -250,11 +258,15 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
     winner = _winner(main, made)
     negate = ruleset.scoring_params["defenders_receive"] == "negation"
     known = {side: {"kind": kind, "level": level, "made": made, "is_main": side == main} for side in SIDES}
+    names = {fact.name for fact in ruleset.derived} | {"opp_" + fact.name for fact in ruleset.derived}
+    unsettled = HOLDING_READS | ORDINAL_READS | names  # the facts the contract and the tricks leave open
+    facts = FACTS.keys() | names
     steps = []
     for rule in ruleset.schemes[scheme]:
         if rule.to == "declarer-against-each":
-            steps.append(Step(rule, None, None, rule.points.compiled, False, None))
+            steps.append(Step(rule, None, None, rule.points.compiled, False, None, True, _no_facts, {}))
             continue
+        pending = not rule.reads.isdisjoint(unsettled)  # see DealPlan
         for side in TARGETS[main][rule.to]:
             when = None if rule.when is None else rule.when.specialised(known[side])
             if isinstance(when, Folded):
@@ -264,24 +276,29 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
             multiplied = rule.multiplied is True or (rule.multiplied == "winner" and side == winner)
             negation_to = OTHER[side] if negate and rule.to == "main" else None
             points = function_of(rule.points.specialised(known[side]))
-            steps.append(Step(rule, side, when, points, multiplied, negation_to))
-    derived = tuple(
-        (
-            fact.name,
-            "opp_" + fact.name,
-            function_of(fact.value.specialised(known["NS"])),
-            function_of(fact.value.specialised(known["EW"])),
+            facts_read, known_points = None, None
+            if pending:
+                read = sorted((rule.reads & facts).difference(known[side]))
+                facts_read, known_points = (itemgetter(*read) if read else _no_facts), {}
+            steps.append(Step(rule, side, when, points, multiplied, negation_to, pending, facts_read, known_points))
+    reads = frozenset().union(*(step.rule.reads for step in steps if step.side is not None))
+    derived: tuple[tuple[str, str, Compiled, Compiled], ...] = ()
+    if any(not names.isdisjoint(step.rule.reads) for step in steps):  # a derived fact may read another: all
+        reads |= ruleset.derived_reads  # are computed, or none
+        derived = tuple(
+            (
+                fact.name,
+                "opp_" + fact.name,
+                function_of(fact.value.specialised(known["NS"])),
+                function_of(fact.value.specialised(known["EW"])),
+            )
+            for fact in ruleset.derived
         )
-        for fact in ruleset.derived
-    )
-    reads = ruleset.derived_reads.union(*(step.rule.reads for step in steps if step.side is not None))
-    names = {fact.name for fact in ruleset.derived} | {"opp_" + fact.name for fact in ruleset.derived}
     return ContractScheme(
         tuple(steps),
         derived,
         not HOLDING_READS.isdisjoint(reads),
         not ORDINAL_READS.isdisjoint(reads),
-        HOLDING_READS | ORDINAL_READS | names,
     )
 
 
@@ -295,6 +312,8 @@ class Pending(NamedTuple):
     points: Compiled
     factor: int  # the ruleset's scale, times the multiplier for the doubling when the step is multiplied
     negation_to: str | None
+    facts_read: Compiled | None  # as in Step
+    known_points: dict[Any, int | None] | None  # the Step's own: shared by every plan of its scheme
 
 
 class DealPlan(NamedTuple):
@@ -302,8 +321,8 @@ class DealPlan(NamedTuple):
 
     The contract, the doubling and the tricks decide every fact but the holdings, the ace ordinals and the
     derived facts, so a step that reads none of those gives the same items for every deal with them: its
-    items are worked out once and kept. The parts are the scheme's steps in order, each either the items
-    such a step gave (a plain tuple, empty when none) or a :class:`Pending` step."""
+    items are worked out once and kept. The parts are the scheme's steps in order: a :class:`Pending` step,
+    or the items that the settled steps between two pending ones gave (a plain tuple, never empty)."""
 
     parts: tuple[Pending | tuple[ScoreItem, ...], ...]
     items: tuple[ScoreItem, ...] | None  # every part's items in order, when no step is pending (else None)
@@ -313,8 +332,9 @@ class DealPlan(NamedTuple):
 
 def deal_plan(state: DealState, tricks: dict[str, int]) -> DealPlan:
     """The deal's :class:`DealPlan` (``tricks``: its :func:`side_tricks`): made the first time a scheme is
-    scored with a contract, declaring side, doubling and trick count, then kept with the ruleset (there are
-    a few thousand at most: the tricks of a side run from 0 to 13)."""
+    scored with a contract level and kind, declaring side, doubling and trick count, then kept with the
+    ruleset (there are a few thousand at most: the tricks of a side run from 0 to 13). The trump suit is not
+    part of the key: only the holdings depend on it, and they are read deal by deal."""
     contract, declarer = state.contract, state.declarer
     main = main_side(state)
     ns, ew = tricks["NS"], tricks["EW"]
@@ -322,7 +342,7 @@ def deal_plan(state: DealState, tricks: dict[str, int]) -> DealPlan:
         key: tuple[Any, ...] = (state.form.scheme, None, None, main, state.doubling, ns, ew, None)
     else:
         won = seat_tricks(state)[SEATS[declarer]] if by_seat(state) else (ns if declarer % 2 == 0 else ew)
-        key = (state.form.scheme, contract.level, contract.strain, main, state.doubling, ns, ew, won)
+        key = (state.form.scheme, contract.level, contract.kind, main, state.doubling, ns, ew, won)
     plans = state.ruleset.deal_plans
     found: DealPlan | None = plans.get(key)
     if found is None:
@@ -341,23 +361,34 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
     }
     scale, multiplier = ruleset.scale, facts["multiplier"]
     parts: list[Pending | tuple[ScoreItem, ...]] = []
-    for rule, side, when, points, multiplied, negation_to in scheme.steps:
-        pending = Pending(rule, side, when, points, multiplier * scale if multiplied else scale, negation_to)
-        if side is None or not rule.reads.isdisjoint(scheme.unsettled):
-            parts.append(pending)
-        else:
-            parts.append(tuple(_score_parts(state, (pending,), sides)))
-    settled = not any(isinstance(part, Pending) for part in parts)
-    items = tuple(item for part in parts for item in part) if settled else None  # type: ignore[union-attr]
+    run: list[Pending] = []  # settled steps in a row: scored here, their items one part
+    for rule, side, when, points, multiplied, negation_to, pending, facts_read, known_points in scheme.steps:
+        factor = multiplier * scale if multiplied else scale
+        # tuple.__new__ builds the Pending in C (a named tuple's own __new__ is a Python function)
+        step = new_tuple(Pending, (rule, side, when, points, factor, negation_to, facts_read, known_points))
+        if not pending:
+            run.append(step)
+            continue
+        if run:
+            parts.append(tuple(_score_parts(state, run, sides)))
+            run = []
+        parts.append(step)
+    if run:
+        parts.append(tuple(_score_parts(state, run, sides)))
+    parts = [part for part in parts if part]  # no empty tuple of items
+    items: tuple[ScoreItem, ...] | None = None
+    if not any(type(part) is Pending for part in parts):  # every step settled: one run of items, or none
+        items = parts[0] if parts else ()  # type: ignore[assignment]
     return DealPlan(tuple(parts), items, sides, scheme)
 
 
 def _side_facts(state: DealState, plan: DealPlan) -> dict[str, dict[str, Any]]:
-    """Each side's facts, derived facts included (``name`` and ``opp_name``), from the deal's :class:`DealPlan`.
+    """Each side's facts, from the deal's :class:`DealPlan`; the derived facts (``name`` and ``opp_name``)
+    included when a step of the specialised scheme reads one.
 
-    The holding facts and the ace ordinals cost more than the rest: they are computed only when a derived
-    fact or a step of the specialised scheme reads them (a rule settled one against three is scored from
-    the deal's facts and the declarer's tricks, see :func:`_one_against_each`).
+    The holding facts and the ace ordinals cost more than the rest: they are computed only when a step of
+    the specialised scheme, or a derived fact computed for it, reads them (a rule settled one against three
+    is scored from the deal's facts and the declarer's tricks, see :func:`_one_against_each`).
     """
     scheme = plan.scheme
     ns, ew = plan.sides["NS"].copy(), plan.sides["EW"].copy()
@@ -394,7 +425,7 @@ def score_items(
 
 
 def _score_parts(
-    state: DealState, parts: tuple[Pending | tuple[ScoreItem, ...], ...], per_side: dict[str, dict[str, Any]]
+    state: DealState, parts: Sequence[Pending | tuple[ScoreItem, ...]], per_side: dict[str, dict[str, Any]]
 ) -> list[ScoreItem]:
     """The items of a plan's parts, in order: a pending step is scored for its side (``per_side``: each
     side's facts)."""
@@ -403,23 +434,48 @@ def _score_parts(
         if type(part) is tuple:  # the items of a step the contract and the tricks decide
             items += part
             continue
-        rule, side, when, points_of, factor, negation_to = part
+        rule, side, when, points_of, factor, negation_to, facts_read, known_points = part
         if side is None:
             items += _one_against_each(state, rule, per_side["NS"])
             continue
         env = per_side[side]
-        if when is not None and not when(env):
+        if known_points is None:  # a settled step, scored once for its plan
+            points = _step_points(state, rule, when, points_of, env)
+        else:
+            key = facts_read(env)
+            points = known_points.get(key, UNKNOWN)
+            if points is UNKNOWN:
+                points = known_points[key] = _step_points(state, rule, when, points_of, env)
+        if points is None:
             continue
-        points = points_of(env)
-        if type(points) is not int:  # not a bool either
-            raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
         points *= factor
         if points == 0:
             continue
-        items.append(ScoreItem(rule.id, side, points, rule.column))
+        # tuple.__new__ builds the ScoreItem in C: a named tuple's own __new__ is a Python function
+        items.append(new_tuple(ScoreItem, (rule.id, side, points, rule.column)))
         if negation_to is not None:
-            items.append(ScoreItem(rule.id, negation_to, -points, rule.column))
+            items.append(new_tuple(ScoreItem, (rule.id, negation_to, -points, rule.column)))
     return items
+
+
+UNKNOWN = object()
+
+
+def _no_facts(env: Any) -> tuple[()]:
+    """The key of a step that reads no fact the plan leaves open."""
+    return ()
+
+
+def _step_points(
+    state: DealState, rule: ScoringRule, when: Compiled | None, points_of: Compiled, env: Any
+) -> int | None:
+    """A step's points before any factor, from its side's facts ``env`` (None when the rule does not apply)."""
+    if when is not None and not when(env):
+        return None
+    points = points_of(env)
+    if type(points) is not int:  # not a bool either
+        raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
+    return points
 
 
 def _one_against_each(state: DealState, rule: ScoringRule, facts: dict[str, Any]) -> list[ScoreItem]:
