@@ -24,6 +24,7 @@ zero) is never raised when compiling: the folded part is left to the evaluation.
 from __future__ import annotations
 
 import ast
+import functools
 import operator
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
@@ -297,12 +298,19 @@ class _Compiler:
         return lambda env: tuple(i(env) for i in items)
 
 
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> ast.Expression:
+    """The syntax tree of an expression, parsed once per text (of the last few thousand): a formula is
+    compiled again for each set of known facts it is specialised to. The tree is only read, never changed."""
+    return ast.parse(text, mode="eval")
+
+
 def expression_names(source: object) -> frozenset[str]:
     """The names an expression reads (facts, derived facts and tables alike); empty for a number or a
     boolean. Only meaningful for an expression that :func:`compile_expression` accepts."""
     if not isinstance(source, str):
         return frozenset()
-    tree = ast.parse(source.strip(), mode="eval")
+    tree = _parsed(source.strip())
     return frozenset(node.id for node in ast.walk(tree) if isinstance(node, ast.Name))
 
 
@@ -352,7 +360,7 @@ def _compile(
     if len(source) > 500:
         raise RulesetError("expression longer than 500 characters", file=file, path=path)
     try:
-        tree = ast.parse(source.strip(), mode="eval")
+        tree = _parsed(source.strip())
     except SyntaxError as exc:
         raise RulesetError(f"expression {source!r} does not parse: {exc.msg}", file=file, path=path) from None
     compiler = _Compiler(tables, source, file, path, extra, known)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .batch import card_mask
 from .errors import RulesetError
 from .expr import FACTS, Compiled, Folded, function_of
-from .notation import DECK, SEATS, SIDES, SUITS, side_of
+from .notation import BIDS, DECK, SEATS, SIDES, SUITS, side_of
 from .outcome import ScoreItem
 from .state import DealState
 
@@ -99,6 +99,8 @@ HOLDING_FACTS = (
 
 TRUMP_SHIFTS = {suit: 13 * k for k, suit in enumerate(SUITS)}
 """Per trump strain, where its suit's 13 bits start in a card mask."""
+TRUMP_HONOURS = {suit: HONOUR_BITS << shift for suit, shift in TRUMP_SHIFTS.items()}
+"""Per trump strain, the honours of its suit in a card mask."""
 
 
 def _add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> None:
@@ -107,29 +109,28 @@ def _add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any])
     Each hand is read as a card mask (a card's code is 13 * its suit's index + its rank - 2, so a suit is 13
     consecutive bits, the ace highest): the hands when play began (``play_masks``), else the hands as they are."""
     contract = state.contract
-    trump = TRUMP_SHIFTS.get(contract.strain) if contract is not None else None
-    masks = state.play_masks or state.hand_masks
-    _holding_facts(masks[0], masks[2], trump, ns)
-    _holding_facts(masks[1], masks[3], trump, ew)
+    strain = contract.strain if contract is not None else None
+    trump, trump_honours = TRUMP_SHIFTS.get(strain), TRUMP_HONOURS.get(strain, 0)
+    north, east, south, west = state.play_masks or state.hand_masks
+    _holding_facts(north, south, trump, trump_honours, ns)
+    _holding_facts(east, west, trump, trump_honours, ew)
     ns["opp_aces"], ew["opp_aces"] = ew["own_aces"], ns["own_aces"]
 
 
-def _holding_facts(first: int, second: int, trump: int | None, facts: dict[str, Any]) -> None:
+def _holding_facts(first: int, second: int, trump: int | None, trump_honours: int, facts: dict[str, Any]) -> None:
     """Add the holding facts of one side to its ``facts``, from the card masks of its two hands (``trump``:
-    where the trump suit starts in a mask, None without trumps)."""
+    where the trump suit starts in a mask, None without trumps; ``trump_honours``: the trump honours in a
+    mask, 0 without trumps)."""
     first_aces, second_aces = (first & ACE_BITS).bit_count(), (second & ACE_BITS).bit_count()
-    runs = 0  # a run of three or more from the ace down needs the ace, king and queen of a suit
-    if first & (first << 1) & (first << 2) & ACE_BITS:
-        runs += _sequence_cards(first)
-    if second & (second << 1) & (second << 2) & ACE_BITS:
-        runs += _sequence_cards(second)
-    honours = trump_runs = 0
-    if trump is not None:
-        first_trumps, second_trumps = (first >> trump) & SUIT_BITS, (second >> trump) & SUIT_BITS
-        honours = (first_trumps & HONOUR_BITS).bit_count() + (second_trumps & HONOUR_BITS).bit_count()
-        trump_runs = SEQUENCE_EXTRA[first_trumps] + SEQUENCE_EXTRA[second_trumps]
+    runs = trump_runs = 0
+    # a run of three or more from the ace down needs the ace, king and queen of a suit: rare, so the two
+    # hands are tested at once
+    if (first & (first << 1) & (first << 2) | second & (second << 1) & (second << 2)) & ACE_BITS:
+        runs = _sequence_cards(first) + _sequence_cards(second)
+        if trump is not None:
+            trump_runs = SEQUENCE_EXTRA[(first >> trump) & SUIT_BITS] + SEQUENCE_EXTRA[(second >> trump) & SUIT_BITS]
     facts["own_aces"] = first_aces + second_aces
-    facts["own_trump_honours"] = honours
+    facts["own_trump_honours"] = ((first | second) & trump_honours).bit_count()
     facts["own_three_ace_hands"] = (first_aces == 3) + (second_aces == 3)
     facts["own_four_ace_hands"] = (first_aces == 4) + (second_aces == 4)
     facts["own_sequence_cards"] = runs - trump_runs
@@ -205,6 +206,10 @@ def _targets(main: str | None) -> dict[str, tuple[str, ...]]:
     defenders: tuple[str, ...] = () if main is None else (OTHER[main],)
     return {"each": SIDES, "main": pairs, "defenders": defenders, "NS": ("NS",), "EW": ("EW",)}
 
+
+KINDS = {bid.strain: bid.kind for bid in BIDS.values()}
+"""Per strain, the kind of a contract in it (:attr:`~skruuvi.notation.Bid.kind`, read from a dict: once per
+deal scored)."""
 
 TARGETS = {main: _targets(main) for main in (None, *SIDES)}
 """Per main pair (None without a contract), the sides scored by each ``to`` of a rule."""
@@ -304,8 +309,9 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
 
 class Pending(NamedTuple):
     """A step of a :class:`DealPlan` that is scored deal by deal: a :class:`Step` with its multiplier and the
-    ruleset's scale made one factor."""
+    ruleset's scale made one factor, and the items of the settled steps just before it."""
 
+    before: tuple[ScoreItem, ...]  # the items of the settled steps between the previous pending step and this
     rule: ScoringRule
     side: str | None  # None for a rule settled one against three (``declarer-against-each``)
     when: Compiled | None
@@ -321,11 +327,11 @@ class DealPlan(NamedTuple):
 
     The contract, the doubling and the tricks decide every fact but the holdings, the ace ordinals and the
     derived facts, so a step that reads none of those gives the same items for every deal with them: its
-    items are worked out once and kept. The parts are the scheme's steps in order: a :class:`Pending` step,
-    or the items that the settled steps between two pending ones gave (a plain tuple, never empty)."""
+    items are worked out once and kept: with each pending step, the items of the settled steps before it,
+    and the items of the settled steps after the last one."""
 
-    parts: tuple[Pending | tuple[ScoreItem, ...], ...]
-    items: tuple[ScoreItem, ...] | None  # every part's items in order, when no step is pending (else None)
+    pending: tuple[Pending, ...]  # in the scheme's order
+    last: tuple[ScoreItem, ...]  # the items after the last pending step (all the items when none is pending)
     sides: dict[str, dict[str, Any]]  # each side's facts that the contract and tricks decide (copied per deal)
     scheme: ContractScheme
 
@@ -336,13 +342,14 @@ def deal_plan(state: DealState, tricks: dict[str, int]) -> DealPlan:
     ruleset (there are a few thousand at most: the tricks of a side run from 0 to 13). The trump suit is not
     part of the key: only the holdings depend on it, and they are read deal by deal."""
     contract, declarer = state.contract, state.declarer
-    main = main_side(state)
     ns, ew = tricks["NS"], tricks["EW"]
     if contract is None or declarer is None:
+        main = main_side(state)
         key: tuple[Any, ...] = (state.form.scheme, None, None, main, state.doubling, ns, ew, None)
     else:
+        main = SIDES[declarer % 2]  # main_side(state), without its calls
         won = seat_tricks(state)[SEATS[declarer]] if by_seat(state) else (ns if declarer % 2 == 0 else ew)
-        key = (state.form.scheme, contract.level, contract.kind, main, state.doubling, ns, ew, won)
+        key = (state.form.scheme, contract.level, KINDS[contract.strain], main, state.doubling, ns, ew, won)
     plans = state.ruleset.deal_plans
     found: DealPlan | None = plans.get(key)
     if found is None:
@@ -360,26 +367,21 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
         "EW": {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW"},
     }
     scale, multiplier = ruleset.scale, facts["multiplier"]
-    parts: list[Pending | tuple[ScoreItem, ...]] = []
-    run: list[Pending] = []  # settled steps in a row: scored here, their items one part
-    for rule, side, when, points, multiplied, negation_to, pending, facts_read, known_points in scheme.steps:
+    pending: list[Pending] = []
+    run: list[Pending] = []  # the settled steps since the last pending one: scored here
+    for rule, side, when, points, multiplied, negation_to, is_pending, facts_read, known_points in scheme.steps:
         factor = multiplier * scale if multiplied else scale
-        # tuple.__new__ builds the Pending in C (a named tuple's own __new__ is a Python function)
-        step = new_tuple(Pending, (rule, side, when, points, factor, negation_to, facts_read, known_points))
-        if not pending:
-            run.append(step)
+        # tuple.__new__ builds a Pending in C (a named tuple's own __new__ is a Python function)
+        if not is_pending:
+            run.append(new_tuple(Pending, ((), rule, side, when, points, factor, negation_to, None, None)))
             continue
-        if run:
-            parts.append(tuple(_score_parts(state, run, sides)))
-            run = []
-        parts.append(step)
-    if run:
-        parts.append(tuple(_score_parts(state, run, sides)))
-    parts = [part for part in parts if part]  # no empty tuple of items
-    items: tuple[ScoreItem, ...] | None = None
-    if not any(type(part) is Pending for part in parts):  # every step settled: one run of items, or none
-        items = parts[0] if parts else ()  # type: ignore[assignment]
-    return DealPlan(tuple(parts), items, sides, scheme)
+        before = tuple(_score_parts(state, run, sides))
+        run.clear()
+        pending.append(
+            new_tuple(Pending, (before, rule, side, when, points, factor, negation_to, facts_read, known_points))
+        )
+    last = tuple(_score_parts(state, run, sides))
+    return new_tuple(DealPlan, (tuple(pending), last, sides, scheme))  # in C, as each Pending
 
 
 def _side_facts(state: DealState, plan: DealPlan) -> dict[str, dict[str, Any]]:
@@ -412,29 +414,22 @@ def score_items(
     if tricks is None:
         tricks = side_tricks(state)
     plan = deal_plan(state, tricks)
-    parts = plan.parts
+    if plan.pending:
+        items = _score_parts(state, plan.pending, _side_facts(state, plan))
+        items += plan.last
+    else:
+        items = list(plan.last)
     if only_column is not None:
-        parts = tuple(
-            part if isinstance(part, Pending) else tuple(item for item in part if item.column == only_column)
-            for part in parts
-            if not isinstance(part, Pending) or part.rule.column == only_column
-        )
-    elif plan.items is not None:
-        return list(plan.items)
-    return _score_parts(state, parts, plan.sides if plan.items is not None else _side_facts(state, plan))
+        return [item for item in items if item.column == only_column]
+    return items
 
 
-def _score_parts(
-    state: DealState, parts: Sequence[Pending | tuple[ScoreItem, ...]], per_side: dict[str, dict[str, Any]]
-) -> list[ScoreItem]:
-    """The items of a plan's parts, in order: a pending step is scored for its side (``per_side``: each
-    side's facts)."""
+def _score_parts(state: DealState, steps: Sequence[Pending], per_side: dict[str, dict[str, Any]]) -> list[ScoreItem]:
+    """The items of a plan's steps, in order: each step's ``before`` items, then the step scored for its side
+    (``per_side``: each side's facts)."""
     items: list[ScoreItem] = []
-    for part in parts:
-        if type(part) is tuple:  # the items of a step the contract and the tricks decide
-            items += part
-            continue
-        rule, side, when, points_of, factor, negation_to, facts_read, known_points = part
+    for before, rule, side, when, points_of, factor, negation_to, facts_read, known_points in steps:
+        items += before
         if side is None:
             items += _one_against_each(state, rule, per_side["NS"])
             continue
@@ -446,7 +441,7 @@ def _score_parts(
             points = known_points.get(key, UNKNOWN)
             if points is UNKNOWN:
                 points = known_points[key] = _step_points(state, rule, when, points_of, env)
-        if points is None:
+        if not points:  # None (the rule does not apply) or 0: no item
             continue
         points *= factor
         if points == 0:
