@@ -226,7 +226,9 @@ class Step(NamedTuple):
     negation_to: str | None  # the side that receives the negation of the points (``defenders_receive``)
     pending: bool  # scored deal by deal: it reads a fact the contract and the tricks leave open (see DealPlan)
     # A pending step's points are kept by the values of the facts its specialised ``when`` and ``points`` read
-    # (a settled step is scored once per DealPlan: None for both)
+    # (a settled step is scored once per DealPlan: None for both). The expressions read nothing else, so equal
+    # values give equal points; only a fact that is a bool in one deal and an int in another could tell
+    # equal keys apart, and then by the "not a whole number" error alone.
     facts_read: Compiled | None  # those values, a key
     known_points: dict[Any, int | None] | None  # per key, the points before any factor (None: does not apply)
 
@@ -375,12 +377,14 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
         if not is_pending:
             run.append(new_tuple(Pending, ((), rule, side, when, points, factor, negation_to, None, None)))
             continue
-        before = tuple(_score_parts(state, run, sides))
-        run.clear()
+        before: tuple[ScoreItem, ...] = ()
+        if run:
+            before = tuple(_score_parts(state, run, sides))
+            run.clear()
         pending.append(
             new_tuple(Pending, (before, rule, side, when, points, factor, negation_to, facts_read, known_points))
         )
-    last = tuple(_score_parts(state, run, sides))
+    last = tuple(_score_parts(state, run, sides)) if run else ()
     return new_tuple(DealPlan, (tuple(pending), last, sides, scheme))  # in C, as each Pending
 
 
