@@ -271,7 +271,7 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
     steps = []
     for rule in ruleset.schemes[scheme]:
         if rule.to == "declarer-against-each":
-            steps.append(Step(rule, None, None, rule.points.compiled, False, None, True, _no_facts, {}))
+            steps.append(Step(rule, None, None, rule.points.compiled, False, None, True, None, None))
             continue
         pending = not rule.reads.isdisjoint(unsettled)  # see DealPlan
         for side in TARGETS[main][rule.to]:
@@ -284,9 +284,9 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
             negation_to = OTHER[side] if negate and rule.to == "main" else None
             points = function_of(rule.points.specialised(known[side]))
             facts_read, known_points = None, None
-            if pending:
+            if pending:  # it reads a fact the plan leaves open, so ``read`` is never empty
                 read = sorted((rule.reads & facts).difference(known[side]))
-                facts_read, known_points = (itemgetter(*read) if read else _no_facts), {}
+                facts_read, known_points = itemgetter(*read), {}
             steps.append(Step(rule, side, when, points, multiplied, negation_to, pending, facts_read, known_points))
     reads = frozenset().union(*(step.rule.reads for step in steps if step.side is not None))
     derived: tuple[tuple[str, str, Compiled, Compiled], ...] = ()
@@ -458,11 +458,6 @@ def _score_parts(state: DealState, steps: Sequence[Pending], per_side: dict[str,
 
 
 UNKNOWN = object()
-
-
-def _no_facts(env: Any) -> tuple[()]:
-    """The key of a step that reads no fact the plan leaves open."""
-    return ()
 
 
 def _step_points(
