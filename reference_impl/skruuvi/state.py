@@ -8,7 +8,7 @@ phase's mechanism.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .batch import card_mask, cards_of
 from .errors import IllegalAction
@@ -112,6 +112,27 @@ def give(hands: list[int], giver: int, receiver: int, cards: tuple[Card, ...]) -
     given = card_mask(cards)
     hands[giver] &= ~given
     hands[receiver] |= given
+
+
+_Plan = TypeVar("_Plan")
+
+
+def kept_plan(
+    plans: dict[int, tuple[Mapping[str, Any], Mapping[str, Any], _Plan]],
+    params: Mapping[str, Any],
+    form_params: Mapping[str, Any],
+    make: Callable[[Mapping[str, Any], Mapping[str, Any]], _Plan],
+) -> _Plan:
+    """``make(params, form_params)``: what a mechanism works out from a phase's parameters and its form's,
+    made once and kept in ``plans`` (keyed by the identity of ``params``; a ruleset's parameters do not change
+    once it is loaded), instead of read again in every deal. The parameters are kept with the plan, so that
+    their identities are not reused while it is kept; a phase shared by forms is planned again for each form."""
+    kept = plans.get(id(params))
+    if kept is not None and kept[0] is params and kept[1] is form_params:
+        return kept[2]
+    plan = make(params, form_params)
+    plans[id(params)] = (params, form_params, plan)
+    return plan
 
 
 class SeatRef(NamedTuple):
