@@ -131,7 +131,8 @@ class _Plan(NamedTuple):
     all_pass_form: str | None
 
 
-def _make_plan(params: Mapping[str, Any], form_params: Mapping[str, Any]) -> _Plan:
+def _make_plan(params: Mapping[str, Any], form_params: Mapping[str, Any] | None) -> _Plan:
+    assert form_params is not None
     order = tuple(form_params["strain_order"])
     minimum = params.get("min_level") or 0
     turn = 2 if params["bidders"] == "main-pair" else 1
@@ -155,7 +156,7 @@ def _make_plan(params: Mapping[str, Any], form_params: Mapping[str, Any]) -> _Pl
     )
 
 
-_PLANS: dict[int, tuple[Mapping[str, Any], Mapping[str, Any], _Plan]] = {}
+_PLANS: dict[int, tuple[Mapping[str, Any], Mapping[str, Any] | None, _Plan]] = {}
 
 
 _AUCTION_FIELDS = ("step", "to_act", "highest", "highest_bidder", "side_first_bid", "declarer", "contract")
@@ -183,7 +184,7 @@ def apply_many(
     the index of the first action not consumed, and whether the auction is over.
     """
     form = state.form
-    plan = kept_plan(_PLANS, params, form.params, _make_plan)
+    plan = kept_plan(_PLANS, _make_plan, params, form.params)
     step: AuctionStep = state.step
     passes, bids = step.passes, step.bids
     seat = state.to_act

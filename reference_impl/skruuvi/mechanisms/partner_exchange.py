@@ -44,12 +44,12 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 
 
 def _after(
-    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[int], action: Action
+    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[int], action: Action, given: int
 ) -> SwapStep | None:
-    """The transition: step ``k``'s gift made in ``hands`` (changed in place); the next step, or None after
-    the last gift back."""
+    """The transition: step ``k``'s gift (``given``, a card mask) made in ``hands`` (changed in place); the
+    next step, or None after the last gift back."""
     gift = step.gift
-    give(hands, gift.giver, gift.receiver, action.cards)
+    give(hands, gift.giver, gift.receiver, given)
     k, received, _ = step
     n = len(params["givers"])
     if k < n:
