@@ -27,7 +27,7 @@ from .errors import IllegalAction
 from .mechanisms import MECHANISMS
 from .notation import SEATS, Action, parse_action
 from .ruleset import Ruleset
-from .state import DealState
+from .state import DealState, dealt
 
 
 def _advance(state: DealState) -> DealState:
@@ -40,13 +40,16 @@ def _advance(state: DealState) -> DealState:
     nxt = state.phase_no + 1
     while nxt < len(phases):
         phase = phases[nxt]
-        changes, done = MECHANISMS[phase.mechanism].enter(state, phase.params)
+        changes, done = _ENTER[phase.mechanism](state, phase.params)
         state = state.entering(nxt, changes)
         if not done:
             return state
         nxt += 1
     return state.entering(nxt, _FINISHED)
 
+
+_ENTER = {name: mechanism.enter for name, mechanism in MECHANISMS.items()}
+"""Each mechanism's ``enter``."""
 
 _FINISHED = MappingProxyType({"step": None, "to_act": None, "finished": True})
 """The changes of entering the end of the deal (past the last phase)."""
@@ -55,7 +58,7 @@ _FINISHED = MappingProxyType({"step": None, "to_act": None, "finished": True})
 def start(ruleset: Ruleset, deal: Mapping[str, Any]) -> DealState:
     """The position after dealing; raises ``invalid-deal``."""
     form, dealer, hand_masks, centre = build_deal(deal, ruleset)
-    return _advance(DealState(ruleset, form, dealer, hand_masks, centre))
+    return _advance(dealt(ruleset, form, dealer, hand_masks, centre))
 
 
 def _verified(state: DealState, action: Action) -> tuple[Any, Any]:

@@ -8,7 +8,8 @@ phase's mechanism.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .batch import card_mask, cards_of
 from .errors import IllegalAction
@@ -64,7 +65,7 @@ class DealState(NamedTuple):
         values = list(self)
         for name, value in changes.items():
             values[_FIELD_INDEX[name]] = value
-        return tuple.__new__(DealState, values)
+        return _NEW(DealState, values)
 
     def entering(self, phase_no: int, changes: Mapping[str, Any]) -> DealState:
         """A copy in phase ``phase_no`` with the ``changes`` its mechanism makes on entering it: :meth:`evolve`
@@ -73,7 +74,7 @@ class DealState(NamedTuple):
         values[_PHASE_NO] = phase_no
         for name, value in changes.items():
             values[_FIELD_INDEX[name]] = value
-        return tuple.__new__(DealState, values)
+        return _NEW(DealState, values)
 
     @property
     def hands(self) -> tuple[frozenset[Card], ...]:
@@ -96,22 +97,78 @@ class DealState(NamedTuple):
         return None if seat is None else side_of(seat)
 
 
+def dealt(
+    ruleset: Ruleset, form: FormSpec, dealer: int, hand_masks: tuple[int, ...], centre: tuple[Card, ...]
+) -> DealState:
+    """``DealState(ruleset, form, dealer, hand_masks, centre)``, the position after dealing (before the first
+    phase), without the call of the generated ``__new__`` with its sixteen defaults (built once per deal)."""
+    return _NEW(DealState, (ruleset, form, dealer, hand_masks, centre, *_DEFAULTS))
+
+
+_DEFAULTS = tuple(DealState._field_defaults.values())
+if tuple(DealState._field_defaults) != DealState._fields[5:]:  # pragma: no cover - a guard for changes to DealState
+    raise ImportError("state.dealt needs every DealState field after the first five to have a default")
 _FIELD_INDEX = {name: i for i, name in enumerate(DealState._fields)}
-_PHASE_NO = _FIELD_INDEX["phase_no"]
+_PHASE_NO, _HAND_MASKS, _STEP, _TO_ACT = (_FIELD_INDEX[name] for name in ("phase_no", "hand_masks", "step", "to_act"))
+_NEW = tuple_new = tuple.__new__
+"""``tuple.__new__``, looked up once: ``tuple_new(DealState, values)`` builds a state (a copy of one) and
+``tuple_new(Gift, values)`` a gift from all their values, without the call of the generated ``__new__``
+(a Python function, with defaults), at about a third of its cost."""
 
 
 def moved(hands: tuple[int, ...], giver: int, receiver: int, cards: tuple[Card, ...]) -> tuple[int, ...]:
     """The hands (card masks) after ``giver`` has given ``cards`` (which it holds) to ``receiver``."""
     new = list(hands)
-    give(new, giver, receiver, cards)
+    give(new, giver, receiver, card_mask(cards))
     return tuple(new)
 
 
-def give(hands: list[int], giver: int, receiver: int, cards: tuple[Card, ...]) -> None:
-    """:func:`moved` on a list of hands, changed in place (a batch path keeps the hands in a list)."""
-    given = card_mask(cards)
+def give(hands: list[int], giver: int, receiver: int, given: int) -> None:
+    """:func:`moved` on a list of hands, changed in place (a batch path keeps the hands in a list), the cards
+    given as their card mask (``given``: :func:`read_action`'s, or :func:`~skruuvi.batch.card_mask`)."""
     hands[giver] &= ~given
     hands[receiver] |= given
+
+
+@lru_cache(maxsize=1 << 14)
+def read_action(text: str) -> tuple[Action, int]:
+    """:func:`~skruuvi.notation.parse_action` of ``text`` and the card mask of its cards: how the batch paths
+    of the kitty and the exchanges read an action (cached by the text, as the parser is: the mask of a
+    gift is then worked out once). Raises as the parser does, and ``TypeError`` for what cannot be hashed."""
+    action = parse_action(text)
+    return action, card_mask(action.cards)
+
+
+def with_step(state: DealState, hand_masks: tuple[int, ...], step: Any, to_act: int | None) -> DealState:
+    """``state.evolve(hand_masks=hand_masks, step=step, to_act=to_act)`` without the keywords (at about
+    half the cost): the one copy of the state a batch path makes at its end."""
+    values = list(state)
+    values[_HAND_MASKS] = hand_masks
+    values[_STEP] = step
+    values[_TO_ACT] = to_act
+    return _NEW(DealState, values)
+
+
+_Plan = TypeVar("_Plan")
+
+
+def kept_plan(
+    plans: dict[int, tuple[Mapping[str, Any], Mapping[str, Any] | None, _Plan]],
+    make: Callable[[Mapping[str, Any], Mapping[str, Any] | None], _Plan],
+    params: Mapping[str, Any],
+    form_params: Mapping[str, Any] | None = None,
+) -> _Plan:
+    """``make(params, form_params)``: what a mechanism works out from a phase's parameters (and, if it needs
+    them, its form's), made once and kept in ``plans`` instead of read again in every deal. Kept by the
+    identity of ``params`` (a ruleset's parameters do not change once it is loaded); the parameters are kept
+    with the plan, so that their identities are not reused while it is kept. A phase shared by forms whose
+    parameters its plan reads is planned again when the form changes."""
+    kept = plans.get(id(params))
+    if kept is not None and kept[0] is params and kept[1] is form_params:
+        return kept[2]
+    plan = make(params, form_params)
+    plans[id(params)] = (params, form_params, plan)
+    return plan
 
 
 class SeatRef(NamedTuple):
@@ -139,14 +196,18 @@ SEAT_REFS: dict[str, SeatRef] = {
 
 _ANCHOR_NAMES = {"dealer": "dealer", "highest_bidder": "highest bidder", "declarer": "declarer", "doubler": "doubler"}
 
+_SEAT_FIELDS = {ref: (_FIELD_INDEX[anchor], turns) for ref, (anchor, turns) in SEAT_REFS.items()}
+"""Each seat reference as the index of its anchor's field in :class:`DealState` and its turns (an index
+read instead of ``getattr`` by name)."""
+
 
 def seat_ref(state: DealState, ref: str) -> int:
     """Resolve a ruleset's seat reference (``declarer-left``, ``forehand``, ...) to a seat; ``wrong-phase``
     when the seat it counts from is not known yet (no declarer before the auction has ended, ...)."""
-    anchor, turns = SEAT_REFS[ref]
-    seat = getattr(state, anchor)
+    field, turns = _SEAT_FIELDS[ref]
+    seat = state[field]
     if seat is None:
-        raise IllegalAction("wrong-phase", f"no {_ANCHOR_NAMES[anchor]} yet")
+        raise IllegalAction("wrong-phase", f"no {_ANCHOR_NAMES[DealState._fields[field]]} yet")
     return (seat + turns) % 4
 
 
@@ -161,41 +222,43 @@ class Gift(NamedTuple):
 
 def verify_give(state: DealState, action: Any, gift: Gift) -> None:
     """Check a ``give`` against the expected gift, in DESIGN §4's order of specific codes."""
-    check_give(action, gift, state.hand_masks[gift.giver])
+    check_give(action, gift, state.hand_masks[gift.giver], card_mask(action.cards))
 
 
-def check_give(action: Any, gift: Gift, hand: int) -> None:
-    """:func:`verify_give` with the giver's ``hand`` (a card mask) given (a batch path keeps the hands outside
-    the state)."""
+def check_give(action: Any, gift: Gift, hand: int, given: int) -> None:
+    """:func:`verify_give` with the giver's ``hand`` and the action's cards (``given``) as card masks (a batch
+    path keeps the hands outside the state, and reads the mask with the action: :func:`read_action`)."""
     if action.verb != "give":
         raise IllegalAction("wrong-phase", f"a give is required here, not {action.verb!r}")
     if action.target != gift.receiver:
         raise IllegalAction("give-wrong-recipient", "the card(s) must go to another player")
     if len(action.cards) != gift.count:
         raise IllegalAction("give-wrong-count", f"exactly {gift.count} card(s) must be given, not {len(action.cards)}")
-    for card in action.cards:
-        if not hand & card.bit:
-            raise IllegalAction("card-not-held", f"{card} is not in the giver's hand")
+    if given & ~hand:  # a card not held: the first one named is the one reported
+        for card in action.cards:
+            if not hand & card.bit:
+                raise IllegalAction("card-not-held", f"{card} is not in the giver's hand")
     if gift.not_card is not None and gift.not_card in action.cards:
         raise IllegalAction("return-same-card", f"{gift.not_card} was just received and may not be given back")
 
 
-GiftCheck = Callable[[Any, Action, int], None]
+GiftCheck = Callable[[Any, Action, int, int], None]
 """An exchange's check of an action at its ``step`` (the mechanism's own step value, which carries the
-``gift`` it waits for) against the giver's hand (a card mask): raise the error code, or return."""
+``gift`` it waits for) against the giver's hand, the action's cards given as a card mask too (see
+:func:`check_give`): raise the error code, or return."""
 
-GiftTransition = Callable[[DealState, Mapping[str, Any], Any, list[int], Action], Any]
-"""An exchange's transition: make the (checked) action at ``step`` in the hands (a list, changed in place)
-and return the next step, or None when the exchange is over. ``state`` is the state the run began from
-(for seat references, which do not change during an exchange)."""
+GiftTransition = Callable[[DealState, Mapping[str, Any], Any, list[int], Action, int], Any]
+"""An exchange's transition: make the (checked) action at ``step`` in the hands (a list, changed in place;
+the action's cards also given as a card mask) and return the next step, or None when the exchange is over.
+``state`` is the state the run began from (for seat references, which do not change during an exchange)."""
 
 
 def after_gifts(state: DealState, hands: list[int], step: Any) -> tuple[DealState, bool]:
     """The state after an exchange's actions (the hands now ``hands``, card masks; the next step ``step``, its
     giver to act), and whether the exchange is over (``step`` None)."""
     if step is None:
-        return state.evolve(hand_masks=tuple(hands), step=None, to_act=None), True
-    return state.evolve(hand_masks=tuple(hands), step=step, to_act=step.gift.giver), False
+        return with_step(state, tuple(hands), None, None), True
+    return with_step(state, tuple(hands), step, step.gift.giver), False
 
 
 def apply_gift(
@@ -203,7 +266,7 @@ def apply_gift(
 ) -> tuple[DealState, bool]:
     """An exchange's ``apply``: its transition ``after`` applied to one verified action."""
     hands = list(state.hand_masks)
-    return after_gifts(state, hands, after(state, params, state.step, hands, action))
+    return after_gifts(state, hands, after(state, params, state.step, hands, action, card_mask(action.cards)))
 
 
 def apply_gifts(
@@ -228,17 +291,17 @@ def apply_gifts(
     index, count = start, len(actions)
     while index < count:
         try:
-            action = parse_action(actions[index])
+            action, given = read_action(actions[index])  # type: ignore[arg-type]
             gift = step.gift
             if action.seat != gift.giver:  # the seat to act is the giver
                 break
             if check is None:
-                check_give(action, gift, hands[gift.giver])
+                check_give(action, gift, hands[gift.giver], given)
             else:
-                check(step, action, hands[gift.giver])
-        except IllegalAction:
+                check(step, action, hands[gift.giver], given)
+        except (IllegalAction, TypeError):
             break
-        step = after(state, params, step, hands, action)
+        step = after(state, params, step, hands, action, given)
         index += 1
         if step is None:
             break

@@ -18,6 +18,9 @@ Each mechanism is a module with:
   :func:`~skruuvi.state.apply_gift` and :func:`~skruuvi.state.apply_gifts` with the mechanism's one
   transition (and check).
 
+What a mechanism works out from its parameters alone (the auction's table of calls, the kitty's first
+steps) it may keep per phase with :func:`~skruuvi.state.kept_plan` instead of working it out in every deal.
+
 The engine checks the turn before calling ``verify``; mechanisms check everything else in DESIGN §4's
 order: the phase's own codes, then ``wrong-phase``, then the specific rule.
 """

@@ -9,15 +9,13 @@ bidder passes before anyone bids), ``final_min_level`` (the lowest level the auc
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping, Sequence
-from functools import cache
 from typing import Any, NamedTuple
 
 from ..batch import CALLS
 from ..errors import IllegalAction
 from ..notation import BIDS, Action, Bid, left, partner
-from ..state import DealState, seat_ref
+from ..state import DealState, kept_plan, seat_ref
 
 PARAMS = frozenset({"first", "bidders", "end_after_passes"})
 SEAT_PARAMS = frozenset({"first"})
@@ -114,22 +112,51 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(step=AuctionStep(passes, step.bids, step.calls + 1), to_act=nxt), False
 
 
-def _order(bid: Bid, strain_order: tuple[str, ...]) -> int:
+def _order(bid: Bid, strain_order: Sequence[str]) -> int:
     """The bid's place in the bidding order as one number (the order of :func:`_rank`)."""
     return bid.level * 8 + strain_order.index(bid.strain)
 
 
-@cache
-def _calls(strain_order: tuple[str, ...]) -> dict[str, tuple[int, Bid | None, int]]:
-    """Canonical call strings of a form -> (seat, bid or ``None`` for a pass, the bid's :func:`_order`).
+class _Plan(NamedTuple):
+    """What :func:`apply_many` reads from an auction's parameters and its form's ``strain_order``, worked out
+    once per phase and form (:func:`~skruuvi.state.kept_plan`) instead of once per deal."""
 
-    Bids of strains the form does not have are left out (``bid-not-allowed`` is for the step path).
-    """
-    return {
-        text: (action.seat, action.bid, -1 if action.bid is None else _order(action.bid, strain_order))
-        for text, action in CALLS.items()
-        if action.bid is None or action.bid.strain in strain_order
-    }
+    calls: dict[str, tuple[int, Bid | None, int]]  # canonical call -> (seat, bid or None, the bid's _order)
+    next_seat: tuple[int, int, int, int]  # the next caller after each seat
+    end_after: int
+    rare_passes: int  # from this many consecutive passes on, a pass may end the auction or turn the form
+    round_calls: int | None  # the calls of a single round (None without one)
+    bidders: int
+    final_min: int | None
+    all_pass_form: str | None
+
+
+def _make_plan(params: Mapping[str, Any], form_params: Mapping[str, Any] | None) -> _Plan:
+    assert form_params is not None
+    order = tuple(form_params["strain_order"])
+    minimum = params.get("min_level") or 0
+    turn = 2 if params["bidders"] == "main-pair" else 1
+    bidders = _bidder_count(params)
+    end_after = params["end_after_passes"]
+    all_pass_form = params.get("all_pass_form")
+    return _Plan(
+        # bids the form does not have, or below the minimum, are left out (their codes are the step path's)
+        calls={
+            text: (action.seat, action.bid, -1 if action.bid is None else _order(action.bid, order))
+            for text, action in CALLS.items()
+            if action.bid is None or (action.bid.strain in order and action.bid.level >= minimum)
+        },
+        next_seat=tuple((seat + turn) % 4 for seat in range(4)),  # type: ignore[arg-type]
+        end_after=end_after,
+        rare_passes=min(end_after, bidders) if all_pass_form else end_after,
+        round_calls=bidders if params.get("single_round") else None,
+        bidders=bidders,
+        final_min=params.get("final_min_level"),
+        all_pass_form=all_pass_form,
+    )
+
+
+_PLANS: dict[int, tuple[Mapping[str, Any], Mapping[str, Any] | None, _Plan]] = {}
 
 
 _AUCTION_FIELDS = ("step", "to_act", "highest", "highest_bidder", "side_first_bid", "declarer", "contract")
@@ -156,64 +183,72 @@ def apply_many(
     the auction ends it as :func:`apply` does. Returns the state after the run (equal to the step path's),
     the index of the first action not consumed, and whether the auction is over.
     """
+    form = state.form
+    plan = kept_plan(_PLANS, _make_plan, params, form.params)
     step: AuctionStep = state.step
-    passes, bids, calls = step.passes, step.bids, step.calls
+    passes, bids = step.passes, step.bids
     seat = state.to_act
     assert seat is not None
-    order = tuple(state.form.params["strain_order"])
-    highest, highest_bidder, firsts = state.highest, state.highest_bidder, list(state.side_first_bid)
-    if highest is not None and highest.strain not in order:  # a bid this form cannot rank: the step path decides
+    highest, highest_bidder, firsts = state.highest, state.highest_bidder, state.side_first_bid
+    if highest is None:
+        top = -1
+    elif highest.strain in form.params["strain_order"]:
+        top = _order(highest, form.params["strain_order"])
+    else:  # a bid this form cannot rank: the step path decides
         return state, start, False
-    top = -1 if highest is None else _order(highest, order)
-    table = _calls(order)
-    minimum = params.get("min_level") or 0
-    final_min = params.get("final_min_level")
-    end_after, bidders = params["end_after_passes"], _bidder_count(params)
-    round_end = bidders if params.get("single_round") else math.inf  # the call that ends a single round
-    all_pass_form = params.get("all_pass_form")
-    turn = 2 if params["bidders"] == "main-pair" else 1
-    index, count = start, len(actions)
-    over = False
-    while index < count:
+    calls, next_seat, rare_passes = plan.calls, plan.next_seat, plan.rare_passes
+    stop = len(actions)
+    if plan.round_calls is not None:  # a single round ends at its last call: the run goes no further
+        stop = min(stop, start + plan.round_calls - step.calls)
+    index = start
+    for text in actions[start:stop]:
         try:
-            caller, bid, rank = table[actions[index]]  # type: ignore[index]
+            caller, bid, rank = calls[text]  # type: ignore[index]
         except (KeyError, TypeError):  # not a canonical call (or not even a string): the step path judges it
             break
         if caller != seat:
             break
         if bid is None:  # a pass
-            if passes + 1 >= end_after and final_min is not None and highest is not None and highest.level < final_min:
-                break  # final-contract-too-low
-            index += 1
-            if highest is None and passes + 1 == bidders and all_pass_form:  # the deal becomes another form
-                form = state.ruleset.forms[all_pass_form]
-                return state.evolve(form=form, phase_no=-1, step=None, to_act=None), index, True
             passes += 1
-            over = passes >= end_after
+            if passes >= rare_passes:  # the pass may end the auction, or turn the deal into another form
+                if highest is None and passes == plan.bidders and plan.all_pass_form:
+                    form = state.ruleset.forms[plan.all_pass_form]
+                    return state.evolve(form=form, phase_no=-1, step=None, to_act=None), index + 1, True
+                if passes >= plan.end_after:
+                    final_min = plan.final_min
+                    if final_min is not None and highest is not None and highest.level < final_min:
+                        passes -= 1  # not made: final-contract-too-low is the step path's
+                        break
+                    return _closed(state, highest, highest_bidder, firsts), index + 1, True
         else:
-            if rank <= top or bid.level < minimum:
+            if rank <= top:
                 break
-            index += 1
             highest, highest_bidder, top, passes, bids = bid, seat, rank, 0, bids + 1
             if firsts[seat % 2] is None:
-                firsts[seat % 2] = bid
-        calls += 1
-        if over or calls >= round_end:  # closed: the highest bid is the contract, its maker the declarer
-            closed = (None, None, highest, highest_bidder, tuple(firsts), highest_bidder, highest)
-            return _with_auction_fields(state, closed), index, True
-        seat = (seat + turn) % 4
+                firsts = (bid, firsts[1]) if seat % 2 == 0 else (firsts[0], bid)
+        index += 1
+        seat = next_seat[seat]
     if index == start:
         return state, start, False
+    if plan.round_calls is not None and step.calls + index - start >= plan.round_calls:  # the round is over
+        return _closed(state, highest, highest_bidder, firsts), index, True
     going_on = (
-        AuctionStep(passes, bids, calls),
+        AuctionStep(passes, bids, step.calls + index - start),
         seat,
         highest,
         highest_bidder,
-        tuple(firsts),
+        firsts,
         state.declarer,  # as the auction found them (a second auction's are the first's)
         state.contract,
     )
     return _with_auction_fields(state, going_on), index, False
+
+
+def _closed(
+    state: DealState, highest: Bid | None, highest_bidder: int | None, firsts: tuple[Bid | None, Bid | None]
+) -> DealState:
+    """:func:`apply_many`'s closing copy: the highest bid is the contract, its maker the declarer."""
+    return _with_auction_fields(state, (None, None, highest, highest_bidder, firsts, highest_bidder, highest))
 
 
 def _close(state: DealState) -> DealState:

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
-from ..batch import card_list
+from ..batch import card_list, card_mask
 from ..notation import Action, Card, partner
 from ..state import DealState, Gift, check_give, exchange_paths, give, seat_ref
 
@@ -46,27 +46,28 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     return {"step": _step(giver, None, params["return_must_differ"]), "to_act": giver}, False
 
 
-def _check(step: ExchangeStep, action: Action, hand: int) -> None:
-    """The check against the giver's ``hand`` (a card mask): a pass while no gift has been made, or the step's gift."""
+def _check(step: ExchangeStep, action: Action, hand: int, given: int) -> None:
+    """The check against the giver's ``hand`` (card masks, ``given`` the action's cards): a pass while no
+    gift has been made, or the step's gift."""
     if action.verb == "pass" and step.received is None:
         return
-    check_give(action, step.gift, hand)
+    check_give(action, step.gift, hand, given)
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
     step: ExchangeStep = state.step
-    _check(step, action, state.hand_masks[step.gift.giver])
+    _check(step, action, state.hand_masks[step.gift.giver], card_mask(action.cards))
 
 
 def _after(
-    state: DealState, params: Mapping[str, Any], step: ExchangeStep, hands: list[int], action: Action
+    state: DealState, params: Mapping[str, Any], step: ExchangeStep, hands: list[int], action: Action, given: int
 ) -> ExchangeStep | None:
-    """The transition: a pass ends the exchange; a gift is made in ``hands`` (changed in place), and the
-    partner's gift back comes next, or (after the gift back) nothing."""
+    """The transition: a pass ends the exchange; a gift (``given``, a card mask) is made in ``hands``
+    (changed in place), and the partner's gift back comes next, or (after the gift back) nothing."""
     if action.verb == "pass":
         return None
     gift = step.gift
-    give(hands, gift.giver, gift.receiver, action.cards)
+    give(hands, gift.giver, gift.receiver, given)
     return _step(step.giver, action.cards[0], params["return_must_differ"]) if step.received is None else None
 
 

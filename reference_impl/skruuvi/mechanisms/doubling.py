@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ..errors import IllegalAction
 from ..notation import SEATS, Action, parse_action
-from ..state import DealState, seat_ref
+from ..state import DealState, seat_ref, with_step
 
 PARAMS = frozenset({"doublers", "redoublers"})
 SEAT_LIST_PARAMS = frozenset({"doublers", "redoublers"})
@@ -102,7 +102,7 @@ def apply_many(
             seats = params["redoublers"] if redouble else params["doublers"]
             position += 1
             if position >= len(seats):
-                return state.evolve(step=None, to_act=None), index, True
+                return with_step(state, state.hand_masks, None, None), index, True
             seat = seat_ref(state, seats[position])
         elif verb == "double" and not redouble:
             index += 1
@@ -115,7 +115,7 @@ def apply_many(
             break
     if index == start:
         return state, start, False
-    return state.evolve(step=DoublingStep(redouble, position), to_act=seat), index, False
+    return with_step(state, state.hand_masks, DoublingStep(redouble, position), seat), index, False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

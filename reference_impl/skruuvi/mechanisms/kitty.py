@@ -23,7 +23,18 @@ from typing import Any, NamedTuple
 from ..batch import card_list, card_mask
 from ..errors import IllegalAction
 from ..notation import Action, left, parse_action, partner
-from ..state import DealState, Gift, check_give, give, moved, seat_ref, verify_give
+from ..state import (
+    DealState,
+    Gift,
+    check_give,
+    give,
+    kept_plan,
+    moved,
+    read_action,
+    seat_ref,
+    verify_give,
+    with_step,
+)
 
 PARAMS = frozenset({"taker", "distribute_order"})
 CHOICES = {"distribute_order": frozenset({"clockwise-from-left"})}
@@ -113,15 +124,27 @@ def _first_gift(taker: int, procedure: Mapping[str, Any]) -> KittyStep:
     return KittyStep(_gifts(taker, procedure), 0)
 
 
+_CHOOSING = KittyStep((), 0)
+"""The step while the taker chooses the procedure (one shared value: steps are immutable)."""
+
+
+def _first_steps(params: Mapping[str, Any], form_params: Mapping[str, Any] | None) -> tuple[KittyStep, ...]:
+    """The step the phase begins with, for each seat as the taker: the first gift of the procedure in force,
+    or :data:`_CHOOSING` when the taker chooses it (kept per phase: :func:`~skruuvi.state.kept_plan`)."""
+    procedure = _fixed_procedure(params)
+    return tuple(_CHOOSING if procedure is None else _first_gift(taker, procedure) for taker in range(4))
+
+
+_PLANS: dict[int, tuple[Mapping[str, Any], Mapping[str, Any] | None, tuple[KittyStep, ...]]] = {}
+
+
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     taker = seat_ref(state, params["taker"])
     hands = list(state.hand_masks)
     hands[taker] |= card_mask(state.centre)
-    procedure = _fixed_procedure(params)
-    if procedure is None:  # the taker names the procedure first
-        return {"hand_masks": tuple(hands), "step": KittyStep((), 0), "to_act": taker}, False
-    step = _first_gift(taker, procedure)
-    return {"hand_masks": tuple(hands), "step": step, "to_act": step.gifts[0].giver}, False
+    step = kept_plan(_PLANS, _first_steps, params)[taker]
+    to_act = step.gifts[0].giver if step.gifts else taker  # the taker names the procedure first
+    return {"hand_masks": tuple(hands), "step": step, "to_act": to_act}, False
 
 
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
@@ -181,20 +204,20 @@ def apply_many(
     while index < count and k < len(gifts):
         gift = gifts[k]
         try:
-            action = parse_action(actions[index])
+            action, given = read_action(actions[index])  # type: ignore[arg-type]
             if action.seat != gift.giver:
                 break
-            check_give(action, gift, hands[gift.giver])  # the step path's own check
-        except IllegalAction:
+            check_give(action, gift, hands[gift.giver], given)  # the step path's own check
+        except (IllegalAction, TypeError):
             break
-        give(hands, gift.giver, gift.receiver, action.cards)  # as moved() moves them
+        give(hands, gift.giver, gift.receiver, given)  # as moved() moves them
         index += 1
         k += 1
     if k == step.k:
         return state, index, False
     if k == len(gifts):
-        return state.evolve(hand_masks=tuple(hands), step=None, to_act=None), index, True
-    return state.evolve(hand_masks=tuple(hands), step=KittyStep(gifts, k), to_act=gifts[k].giver), index, False
+        return with_step(state, tuple(hands), None, None), index, True
+    return with_step(state, tuple(hands), KittyStep(gifts, k), gifts[k].giver), index, False
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:

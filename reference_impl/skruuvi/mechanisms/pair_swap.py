@@ -43,12 +43,12 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 
 
 def _after(
-    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[int], action: Action
+    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[int], action: Action, given: int
 ) -> SwapStep | None:
-    """The transition: the step's gift made in ``hands`` (changed in place); the gift back next, or None
-    after it."""
+    """The transition: the step's gift (``given``, a card mask) made in ``hands`` (changed in place); the gift
+    back next, or None after it."""
     gift = step.gift
-    give(hands, gift.giver, gift.receiver, action.cards)
+    give(hands, gift.giver, gift.receiver, given)
     return None if step.back else _step(step.giver, True, params["count"])
 
 

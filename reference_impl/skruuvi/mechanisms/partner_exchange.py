@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from ..batch import card_list
 from ..notation import Action, Card, partner
-from ..state import DealState, Gift, exchange_paths, give, seat_ref, verify_give
+from ..state import DealState, Gift, exchange_paths, give, seat_ref, tuple_new, verify_give
 
 PARAMS = frozenset({"givers", "return_must_differ"})
 SEAT_LIST_PARAMS = frozenset({"givers"})
@@ -24,14 +24,16 @@ class SwapStep(NamedTuple):
 
 
 def _step(state: DealState, params: Mapping[str, Any], k: int, received: tuple[Card, ...]) -> SwapStep:
-    """Step ``k`` of the exchange and its gift: the ``k``-th giver's (the first round), or his partner's back."""
+    """Step ``k`` of the exchange and its gift: the ``k``-th giver's (the first round), or his partner's back.
+    Built by :data:`~skruuvi.state.tuple_new` (once per gift of the phase)."""
     givers = params["givers"]
     n = len(givers)
     first = seat_ref(state, givers[k % n])
     if k < n:
-        return SwapStep(k, received, Gift(first, partner(first), 1))
-    back = received[k - n] if params["return_must_differ"] else None
-    return SwapStep(k, received, Gift(partner(first), first, 1, back))
+        gift = tuple_new(Gift, (first, partner(first), 1, None))
+    else:
+        gift = tuple_new(Gift, (partner(first), first, 1, received[k - n] if params["return_must_differ"] else None))
+    return tuple_new(SwapStep, (k, received, gift))
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
@@ -44,12 +46,12 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
 
 
 def _after(
-    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[int], action: Action
+    state: DealState, params: Mapping[str, Any], step: SwapStep, hands: list[int], action: Action, given: int
 ) -> SwapStep | None:
-    """The transition: step ``k``'s gift made in ``hands`` (changed in place); the next step, or None after
-    the last gift back."""
+    """The transition: step ``k``'s gift (``given``, a card mask) made in ``hands`` (changed in place); the
+    next step, or None after the last gift back."""
     gift = step.gift
-    give(hands, gift.giver, gift.receiver, action.cards)
+    give(hands, gift.giver, gift.receiver, given)
     k, received, _ = step
     n = len(params["givers"])
     if k < n:
