@@ -76,7 +76,8 @@ def play_deal(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
 
 def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
     before = None
-    if ruleset.match is not None and ruleset.match.has_games and isinstance(deal, Mapping) and "state" in deal:
+    is_mapping = type(deal) is dict or isinstance(deal, Mapping)  # a dict is checked without the ABC's hook
+    if is_mapping and "state" in deal and ruleset.match is not None and ruleset.match.has_games:
         try:  # the set position is part of the deal: checked before any action (none given: a new set)
             before = position_from(deal["state"], ruleset.game_threshold)
         except IllegalAction as exc:
@@ -89,7 +90,7 @@ def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
 
 def replay(case: Mapping[str, Any], ruleset: Ruleset | None = None) -> Outcome:
     """Replay one recorded deal or match. ``ruleset`` overrides the record's ``ruleset`` (cross-era replay)."""
-    if not isinstance(case, Mapping):
+    if type(case) is not dict and not isinstance(case, Mapping):  # a dict is checked without the ABC's hook
         raise CaseFormatError("a case must be a mapping")
     if ruleset is None:
         if "ruleset" not in case:
@@ -99,7 +100,7 @@ def replay(case: Mapping[str, Any], ruleset: Ruleset | None = None) -> Outcome:
         from .match import replay_match
 
         return replay_match(ruleset, case["match"])
-    for key in ("deal", "actions"):
-        if key not in case:
-            raise CaseFormatError(f"missing {key!r}", path=f"/{key}")
+    if "deal" not in case or "actions" not in case:
+        missing = "deal" if "deal" not in case else "actions"
+        raise CaseFormatError(f"missing {missing!r}", path=f"/{missing}")
     return replay_deal(ruleset, case["deal"], case["actions"])

@@ -11,6 +11,7 @@ from them). Hands are card masks (:attr:`DealState.hand_masks`), here as everywh
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 from ..batch import SEAT_PLAYS, SUIT_MASKS, card_list
@@ -99,18 +100,17 @@ def apply_many(
     trump = trump_suit(state)
     masks = list(state.hand_masks)
     tricks = list(state.tricks)
-    current = list(state.current)
-    played = len(current)  # cards of the trick in progress
-    led, best_suit, best_rank, best_seat = _trick_so_far(state.current, leader, trump)
-    led_mask = SUIT_MASKS[led] if current else 0  # the cards of the suit led
     first = start  # the first action for the card-by-card loop
-    if not played:
+    if not state.current:
         first = _whole_tricks(actions, start, seat, masks, tricks, trump)
         if first > start:
             leader = seat = tricks[-1].winner
             if len(tricks) == TRICKS:
-                done = state.evolve(hand_masks=tuple(masks), tricks=tuple(tricks), current=(), leader=None, to_act=None)
-                return done, first, True
+                return _played_out(state, masks, tricks), first, True
+    current = list(state.current)
+    played = len(current)  # cards of the trick in progress
+    led, best_suit, best_rank, best_seat = _trick_so_far(state.current, leader, trump)
+    led_mask = SUIT_MASKS[led] if current else 0  # the cards of the suit led
     plays = SEAT_PLAYS  # locals on the hot path
     index = first
     for index in range(first, len(actions)):
@@ -144,8 +144,7 @@ def apply_many(
         played = 0
         leader = seat = best_seat
         if len(tricks) == TRICKS:
-            done = state.evolve(hand_masks=tuple(masks), tricks=tuple(tricks), current=(), leader=None, to_act=None)
-            return done, index + 1, True
+            return _played_out(state, masks, tricks), index + 1, True
     else:  # the loop ran to the end of the record: every action was consumed
         index = len(actions)
     if index == start:
@@ -157,37 +156,63 @@ def apply_many(
     )
 
 
-_FOLLOWERS = tuple((left(seat), left(left(seat)), left(left(left(seat)))) for seat in range(4))
-"""Per seat that leads, the seats that follow, in turn."""
+def _played_out(state: DealState, masks: list[int], tricks: list[Trick]) -> DealState:
+    """The state when the last trick has been played: the hands' ``masks`` and the ``tricks``, nobody to act.
+    :meth:`DealState.evolve`'s copy with the fields set by their places (once per deal played: no keywords)."""
+    values = list(state)
+    values[_HAND_MASKS] = tuple(masks)
+    values[_TRICKS] = tuple(tricks)
+    values[_CURRENT] = ()
+    values[_LEADER] = values[_TO_ACT] = None
+    return tuple.__new__(DealState, values)
+
+
+_HAND_MASKS, _TRICKS, _CURRENT, _LEADER, _TO_ACT = map(
+    DealState._fields.index, ("hand_masks", "tricks", "current", "leader", "to_act")
+)
+
+
+_TURNS = tuple(
+    (*followers, SEAT_PLAYS[seat], *(SEAT_PLAYS[f] for f in followers))
+    for seat in range(4)
+    for followers in ((left(seat), left(left(seat)), left(left(left(seat)))),)
+)
+"""Per seat that leads: the seats that follow, in turn, then the canonical plays (:data:`SEAT_PLAYS`) of the
+leader and of each follower."""
 
 
 def _whole_tricks(
     actions: Sequence[object], start: int, seat: int, masks: list[int], tricks: list[Trick], trump: str | None
 ) -> int:
     """Play whole tricks from ``actions[start]``, a lead by ``seat``, for :func:`apply_many`: each trick's
-    four cards are read and checked together (each held, each follower following suit if able) and its
-    winner found by the rule of :func:`trick_winner`. ``masks`` and ``tricks`` are changed in place. Stops
-    after the thirteenth trick, or before a trick with a card that is not sure to be legal (left to the
-    card-by-card loop). Returns the index of the first action not consumed."""
-    plays, followers, suit_masks, new = SEAT_PLAYS, _FOLLOWERS, SUIT_MASKS, tuple.__new__  # locals on the hot path
-    index, count, number = start, len(actions), len(tricks)  # number: of the last trick played
-    while index + 4 <= count and number < TRICKS:
-        s1, s2, s3 = followers[seat]
+    four cards are read and checked together (each follower following suit if able) and its winner found by
+    the rule of :func:`trick_winner`. ``masks`` and ``tricks`` are changed in place. Stops after the
+    thirteenth trick, or before a trick with a card that is not sure to be legal (left to the card-by-card
+    loop). Returns the index of the first action not consumed.
+
+    That each card was held is checked once, after the loop: a card's bit is flipped out of (or, not held,
+    into) its player's mask. Each seat played one card a trick; its mask lost exactly as many cards as it
+    played only if every card it played was held then (a card not held, or played twice, leaves more),
+    and the hands lost ``4 * tricks`` cards together only if every seat's did. If not, nothing is played
+    here (``masks`` and ``tricks`` as they were, ``start`` returned): the card-by-card loop, which tests
+    each card as it is played, finds the card."""
+    turns, suit_masks, new = _TURNS, SUIT_MASKS, tuple.__new__  # locals on the hot path
+    at_start = masks.copy()
+    number = before = len(tricks)  # number: of the last trick played
+    remaining = islice(actions, start, start + 4 * (TRICKS - number))  # the actions of the tricks still to play
+    # four actions at a time; the last few, if not four, are left to the card-by-card loop
+    for a0, a1, a2, a3 in zip(remaining, remaining, remaining, remaining, strict=False):
+        s1, s2, s3, plays0, plays1, plays2, plays3 = turns[seat]
         try:
-            c0, b0, led, best_rank = plays[seat][actions[index]]  # type: ignore[index]
-            c1, b1, u1, r1 = plays[s1][actions[index + 1]]  # type: ignore[index]
-            c2, b2, u2, r2 = plays[s2][actions[index + 2]]  # type: ignore[index]
-            c3, b3, u3, r3 = plays[s3][actions[index + 3]]  # type: ignore[index]
+            c0, b0, led, best_rank = plays0[a0]  # type: ignore[index]
+            c1, b1, u1, r1 = plays1[a1]  # type: ignore[index]
+            c2, b2, u2, r2 = plays2[a2]  # type: ignore[index]
+            c3, b3, u3, r3 = plays3[a3]  # type: ignore[index]
         except (KeyError, TypeError):  # not four canonical plays in turn
             break
-        h0, h1, h2, h3 = masks[seat], masks[s1], masks[s2], masks[s3]
+        h1, h2, h3 = masks[s1], masks[s2], masks[s3]
         led_mask = suit_masks[led]
-        if (
-            not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3)
-            or (u1 != led and h1 & led_mask)
-            or (u2 != led and h2 & led_mask)
-            or (u3 != led and h3 & led_mask)
-        ):
+        if (u1 != led and h1 & led_mask) or (u2 != led and h2 & led_mask) or (u3 != led and h3 & led_mask):
             break
         best_suit, best_seat = led, seat
         if u1 == best_suit:
@@ -205,12 +230,19 @@ def _whole_tricks(
                 best_seat = s3
         elif u3 == trump:
             best_seat = s3
-        masks[seat], masks[s1], masks[s2], masks[s3] = h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3
+        masks[seat] ^= b0
+        masks[s1] = h1 ^ b1
+        masks[s2] = h2 ^ b2
+        masks[s3] = h3 ^ b3
         number += 1
         tricks.append(new(Trick, (number, seat, (c0, c1, c2, c3), best_seat)))
-        index += 4
         seat = best_seat
-    return index
+    played = number - before
+    if sum(map(int.bit_count, at_start)) - sum(map(int.bit_count, masks)) != 4 * played:  # a card not held
+        masks[:] = at_start
+        del tricks[before:]
+        return start
+    return start + 4 * played
 
 
 def _trick_so_far(current: tuple[Card, ...], leader: int, trump: str | None) -> tuple[Any, Any, int, int]:
