@@ -22,6 +22,7 @@ from .batch import cards_of
 from .errors import IllegalAction
 from .notation import CARDS, SEAT_INDEX, SEATS, Card, left
 from .ruleset import FormSpec, Ruleset
+from .state import tuple_new
 
 T = TypeVar("T")
 
@@ -49,8 +50,6 @@ _FULL = (1 << 52) - 1
 """The mask of all 52 cards."""
 _NO_CENTRE: list[Any] = []
 """The centre of a deal that gives none (never changed)."""
-_new = tuple.__new__
-"""Builds the :class:`Deal` named tuple without its generated ``__new__``'s Python call (once per replay)."""
 
 
 def _invalid(why: str) -> IllegalAction:
@@ -194,7 +193,7 @@ def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
     m0, m1, m2, m3 = masks
     if m0 | m1 | m2 | m3 | _mask_of(centre) != _FULL:  # the hands and the centre together hold every card
         raise _invalid(_not_52(hands if has_deck else cards, centre))
-    return _new(Deal, (form, dealer, masks, tuple(centre)))
+    return tuple_new(Deal, (form, dealer, masks, tuple(centre)))
 
 
 def _usual_deck(
@@ -243,7 +242,7 @@ def _quick_deal(form: FormSpec, dealer: int, hands: Any, centre: Any, size: int,
             return None
     except (KeyError, TypeError):  # something that is not a card name
         return None
-    return _new(Deal, (form, dealer, masks, tuple(map(_card_of, centre))))
+    return tuple_new(Deal, (form, dealer, masks, tuple(map(_card_of, centre))))
 
 
 def _not_52(hands: Sequence[list[Card]], centre: list[Card]) -> str:

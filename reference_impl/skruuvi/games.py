@@ -18,7 +18,7 @@ from .errors import IllegalAction
 from .notation import SIDES
 from .outcome import ScoreItem
 from .scoring import score_items
-from .state import DealState
+from .state import DealState, tuple_new
 
 BELOW = "below"
 
@@ -124,4 +124,4 @@ def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[l
         running = (0, 0)
     if deal.form.params.get("resets_running"):
         running = (0, 0)
-    return items, tuple.__new__(Position, (running, games))  # in C: a named tuple's own __new__ is Python
+    return items, tuple_new(Position, (running, games))  # in C: a named tuple's own __new__ is Python

@@ -28,13 +28,12 @@ from .errors import RulesetError
 from .expr import FACTS, Compiled, Folded, function_of
 from .notation import BIDS, DECK, SEATS, SIDES, SUITS, side_of
 from .outcome import ScoreItem
-from .state import DealState
+from .state import DealState, tuple_new
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset, ScoringRule
 
 OTHER = {"NS": "EW", "EW": "NS"}
-new_tuple = tuple.__new__
 ACES = frozenset(card for card in DECK if card.rank == 14)
 
 
@@ -373,19 +372,19 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
     run: list[Pending] = []  # the settled steps since the last pending one: scored here
     for rule, side, when, points, multiplied, negation_to, is_pending, facts_read, known_points in scheme.steps:
         factor = multiplier * scale if multiplied else scale
-        # tuple.__new__ builds a Pending in C (a named tuple's own __new__ is a Python function)
+        # tuple_new builds a Pending in C (a named tuple's own __new__ is a Python function)
         if not is_pending:
-            run.append(new_tuple(Pending, ((), rule, side, when, points, factor, negation_to, None, None)))
+            run.append(tuple_new(Pending, ((), rule, side, when, points, factor, negation_to, None, None)))
             continue
         before: tuple[ScoreItem, ...] = ()
         if run:
             before = tuple(_score_parts(state, run, sides))
             run.clear()
         pending.append(
-            new_tuple(Pending, (before, rule, side, when, points, factor, negation_to, facts_read, known_points))
+            tuple_new(Pending, (before, rule, side, when, points, factor, negation_to, facts_read, known_points))
         )
     last = tuple(_score_parts(state, run, sides)) if run else ()
-    return new_tuple(DealPlan, (tuple(pending), last, sides, scheme))  # in C, as each Pending
+    return tuple_new(DealPlan, (tuple(pending), last, sides, scheme))  # in C, as each Pending
 
 
 def _side_facts(state: DealState, plan: DealPlan) -> dict[str, dict[str, Any]]:
@@ -450,10 +449,10 @@ def _score_parts(state: DealState, steps: Sequence[Pending], per_side: dict[str,
         points *= factor
         if points == 0:
             continue
-        # tuple.__new__ builds the ScoreItem in C: a named tuple's own __new__ is a Python function
-        items.append(new_tuple(ScoreItem, (rule.id, side, points, rule.column)))
+        # tuple_new builds the ScoreItem in C: a named tuple's own __new__ is a Python function
+        items.append(tuple_new(ScoreItem, (rule.id, side, points, rule.column)))
         if negation_to is not None:
-            items.append(new_tuple(ScoreItem, (rule.id, negation_to, -points, rule.column)))
+            items.append(tuple_new(ScoreItem, (rule.id, negation_to, -points, rule.column)))
     return items
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..batch import SEAT_PLAYS, SUIT_MASKS, card_list
 from ..errors import IllegalAction
 from ..notation import TRUMP_STRAINS, Action, Card, left
-from ..state import DealState, Trick, seat_ref
+from ..state import DealState, Trick, seat_ref, tuple_new
 
 PARAMS = frozenset({"lead"})
 SEAT_PARAMS = frozenset({"lead"})
@@ -139,7 +139,7 @@ def apply_many(
             seat = (seat + 1) % 4  # left(seat), inlined on the hot path
             continue
         # the named tuple built as DealState.evolve builds states, without the generated __new__'s Python call
-        tricks.append(tuple.__new__(Trick, (len(tricks) + 1, leader, tuple(current), best_seat)))
+        tricks.append(tuple_new(Trick, (len(tricks) + 1, leader, tuple(current), best_seat)))
         current.clear()
         played = 0
         leader = seat = best_seat
@@ -164,7 +164,7 @@ def _played_out(state: DealState, masks: list[int], tricks: list[Trick]) -> Deal
     values[_TRICKS] = tuple(tricks)
     values[_CURRENT] = ()
     values[_LEADER] = values[_TO_ACT] = None
-    return tuple.__new__(DealState, values)
+    return tuple_new(DealState, values)
 
 
 _HAND_MASKS, _TRICKS, _CURRENT, _LEADER, _TO_ACT = map(
@@ -196,7 +196,7 @@ def _whole_tricks(
     and the hands lost ``4 * tricks`` cards together only if every seat's did. If not, nothing is played
     here (``masks`` and ``tricks`` as they were, ``start`` returned): the card-by-card loop, which tests
     each card as it is played, finds the card."""
-    turns, suit_masks, new = _TURNS, SUIT_MASKS, tuple.__new__  # locals on the hot path
+    turns, suit_masks, new = _TURNS, SUIT_MASKS, tuple_new  # locals on the hot path
     at_start = masks.copy()
     number = before = len(tricks)  # number: of the last trick played
     remaining = islice(actions, start, start + 4 * (TRICKS - number))  # the actions of the tricks still to play
