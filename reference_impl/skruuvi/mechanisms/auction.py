@@ -247,14 +247,15 @@ def apply_many(
 def _closed(
     state: DealState, highest: Bid | None, highest_bidder: int | None, firsts: tuple[Bid | None, Bid | None]
 ) -> DealState:
-    """:func:`apply_many`'s closing copy: the highest bid is the contract, its maker the declarer."""
+    """The auction closed with these bids: the highest bid is the contract, its maker the declarer, in one copy
+    of the state (the batch path's close, and the step path's through :func:`_close`)."""
     return _with_auction_fields(state, (None, None, highest, highest_bidder, firsts, highest_bidder, highest))
 
 
 def _close(state: DealState) -> DealState:
-    """The auction is over: the highest bid is the contract, its maker the declarer (:func:`apply_many` closes
-    the auction the same way, in the one copy of the state it makes)."""
-    return state.evolve(declarer=state.highest_bidder, contract=state.highest, step=None, to_act=None)
+    """The auction is over: the highest bid is the contract, its maker the declarer (the step path's close:
+    :func:`_closed` with the state's own bids)."""
+    return _closed(state, state.highest, state.highest_bidder, state.side_first_bid)
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
