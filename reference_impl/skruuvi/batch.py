@@ -71,11 +71,20 @@ PLAY_MOVES: dict[str, PlayMove] = {
 }
 
 SEAT_PLAYS: tuple[dict[str, tuple[Card, int, str, int]], ...] = tuple(
-    {text: (move.card, move.bit, move.suit, move.rank) for text, move in PLAY_MOVES.items() if move.seat == seat}
+    {
+        text: (move.card, move.bit << 52 * seat, move.suit, move.rank)
+        for text, move in PLAY_MOVES.items()
+        if move.seat == seat
+    }
     for seat in range(4)
 )
 """Per seat, its canonical plays from :data:`PLAY_MOVES`: ``(card, bit, suit, rank)`` (plain tuples: unpacked
-on the hot path)."""
+on the hot path), the bit placed for the four hands in one int: seat ``s``'s card masks shifted by ``52 * s``."""
+
+HELD_SUITS: tuple[dict[str, int], ...] = tuple(
+    {suit: mask << 52 * seat for suit, mask in SUIT_MASKS.items()} for seat in range(4)
+)
+"""Per seat, the mask of each suit placed as its :data:`SEAT_PLAYS` bits are."""
 
 CALLS: dict[str, Action] = {
     text: parse_action(text) for seat in SEATS for text in (f"{seat} pass", *(f"{seat} bid {bid}" for bid in BIDS))

@@ -11,12 +11,12 @@ from them). Hands are card masks (:attr:`DealState.hand_masks`), here as everywh
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from itertools import islice
+from itertools import count, islice
 from typing import Any
 
-from ..batch import SEAT_PLAYS, SUIT_MASKS, card_list
+from ..batch import HELD_SUITS, SEAT_PLAYS, SUIT_MASKS, card_list
 from ..errors import IllegalAction
-from ..notation import TRUMP_STRAINS, Action, Card, left
+from ..notation import SUITS, TRUMP_STRAINS, Action, Card, left
 from ..state import DealState, Trick, seat_ref, tuple_new
 
 PARAMS = frozenset({"lead"})
@@ -88,41 +88,39 @@ def apply_many(
 ) -> tuple[DealState, int, bool]:
     """Play a run of ``actions`` from index ``start`` on: the batch path of :func:`skruuvi.engine.apply_run`.
 
-    While the run lasts, the hands' masks are in a list and the best card of the trick so far is kept as it is
-    played (the same rule as :func:`trick_winner`). From a lead, whole tricks go four cards at a time
-    (:func:`_whole_tricks`); the rest card by card. The run stops before the first action that is not a
-    canonical ``play`` of a held card, by the seat to act, following suit if able; the step path judges
+    While the run lasts, the four hands are one int (:func:`_packed`) and the best card of the trick so far
+    is kept as it is played (the same rule as :func:`trick_winner`). From a lead, whole tricks go four cards
+    at a time (:func:`_whole_tricks`); the rest card by card. The run stops before the first action that is
+    not a canonical ``play`` of a held card, by the seat to act, following suit if able; the step path judges
     that one. Returns the state after the run (equal to the step path's), the index of the first action
     not consumed, and whether play is over.
     """
     seat, leader = state.to_act, state.leader
     assert seat is not None and leader is not None
     trump = trump_suit(state)
-    masks = list(state.hand_masks)
+    hands = _packed(state.hand_masks)
     tricks = list(state.tricks)
     first = start  # the first action for the card-by-card loop
     if not state.current:
-        first = _whole_tricks(actions, start, seat, masks, tricks, trump)
+        hands, first = _whole_tricks(actions, start, seat, hands, tricks, trump)
         if first > start:
             leader = seat = tricks[-1].winner
             if len(tricks) == TRICKS:
-                return _played_out(state, masks, tricks), first, True
+                return _played_out(state, hands, tricks), first, True
     current = list(state.current)
     played = len(current)  # cards of the trick in progress
     led, best_suit, best_rank, best_seat = _trick_so_far(state.current, leader, trump)
-    led_mask = SUIT_MASKS[led] if current else 0  # the cards of the suit led
-    plays = SEAT_PLAYS  # locals on the hot path
+    plays, held = SEAT_PLAYS, HELD_SUITS  # locals on the hot path
     index = first
     for index in range(first, len(actions)):
         try:
             card, bit, suit, rank = plays[seat][actions[index]]  # type: ignore[index]
         except (KeyError, TypeError):  # not a canonical play by the seat to act: the step path judges it
             break
-        hand = masks[seat]
-        if not hand & bit:
+        if not hands & bit:
             break
         if played:
-            if suit != led and hand & led_mask:
+            if suit != led and hands & held[seat][led]:
                 break
             if suit == best_suit:
                 if rank > best_rank:
@@ -131,8 +129,8 @@ def apply_many(
                 best_suit, best_rank, best_seat = suit, rank, seat
         else:
             led = best_suit = suit
-            best_rank, best_seat, led_mask = rank, seat, SUIT_MASKS[suit]
-        masks[seat] = hand ^ bit
+            best_rank, best_seat = rank, seat
+        hands ^= bit
         current.append(card)
         if played < 3:
             played += 1
@@ -144,23 +142,43 @@ def apply_many(
         played = 0
         leader = seat = best_seat
         if len(tricks) == TRICKS:
-            return _played_out(state, masks, tricks), index + 1, True
+            return _played_out(state, hands, tricks), index + 1, True
     else:  # the loop ran to the end of the record: every action was consumed
         index = len(actions)
     if index == start:
         return state, start, False
     return (
-        state.evolve(hand_masks=tuple(masks), tricks=tuple(tricks), current=tuple(current), leader=leader, to_act=seat),
+        state.evolve(
+            hand_masks=_unpacked(hands), tricks=tuple(tricks), current=tuple(current), leader=leader, to_act=seat
+        ),
         index,
         False,
     )
 
 
-def _played_out(state: DealState, masks: list[int], tricks: list[Trick]) -> DealState:
-    """The state when the last trick has been played: the hands' ``masks`` and the ``tricks``, nobody to act.
-    :meth:`DealState.evolve`'s copy with the fields set by their places (once per deal played: no keywords)."""
+def _packed(masks: tuple[int, ...]) -> int:
+    """The four hands' card masks as one int, seat ``s``'s at bit ``52 * s`` (:data:`SEAT_PLAYS`' bits): a card
+    played is one ``^`` instead of a read and a write of a list of masks."""
+    return masks[0] | masks[1] << 52 | masks[2] << 104 | masks[3] << 156
+
+
+def _unpacked(hands: int) -> tuple[int, ...]:
+    """The four card masks of :func:`_packed` hands (four empty hands, as at the end of most deals, shared)."""
+    if not hands:
+        return _EMPTY
+    return (hands & _ALL, hands >> 52 & _ALL, hands >> 104 & _ALL, hands >> 156)
+
+
+_ALL = (1 << 52) - 1
+_EMPTY = (0, 0, 0, 0)
+
+
+def _played_out(state: DealState, hands: int, tricks: list[Trick]) -> DealState:
+    """The state when the last trick has been played: the (:func:`_packed`) ``hands`` and the ``tricks``, nobody
+    to act. :meth:`DealState.evolve`'s copy with the fields set by their places (once per deal played: no
+    keywords)."""
     values = list(state)
-    values[_HAND_MASKS] = tuple(masks)
+    values[_HAND_MASKS] = _unpacked(hands)
     values[_TRICKS] = tuple(tricks)
     values[_CURRENT] = ()
     values[_LEADER] = values[_TO_ACT] = None
@@ -172,77 +190,111 @@ _HAND_MASKS, _TRICKS, _CURRENT, _LEADER, _TO_ACT = map(
 )
 
 
-_TURNS = tuple(
-    (*followers, SEAT_PLAYS[seat], *(SEAT_PLAYS[f] for f in followers))
-    for seat in range(4)
-    for followers in ((left(seat), left(left(seat)), left(left(left(seat)))),)
-)
-"""Per seat that leads: the seats that follow, in turn, then the canonical plays (:data:`SEAT_PLAYS`) of the
-leader and of each follower."""
+def _turns(trump: str | None) -> tuple[tuple[Any, ...], ...]:
+    """Per seat that leads, the tables :func:`_whole_tricks` reads a trick's cards with when ``trump`` is
+    trumps: ``(leads, follows)``. ``leads`` maps the leader's canonical plays (:data:`SEAT_PLAYS`) to
+    ``(card, bit, suit number, key)``; ``follows``, per suit led (by its number in ``SUITS``), holds the three
+    followers' tables, mapping their canonical plays to ``(card, bit, key)``, and their masks of the suit
+    led (placed as the bits are). A key orders the cards that can win a trick by :func:`trick_winner`'s
+    rule: ``4 * strength + seat`` (the winner's seat is the best key's ``% 4``), the strength the rank, 20
+    higher for trumps. A follower's key is negative when the card does not follow suit: minus its key if a
+    trump, else -1."""
+
+    def key(player: int, suit: str, rank: int) -> int:
+        return 4 * (rank + 20 * (suit == trump)) + player
+
+    def follow_key(player: int, led: str, suit: str, rank: int) -> int:
+        if suit == led:
+            return key(player, suit, rank)
+        return -key(player, suit, rank) if suit == trump else -1
+
+    def follows(player: int, led: str) -> dict[str, tuple[Card, int, int]]:
+        return {
+            text: (card, bit, follow_key(player, led, suit, rank))
+            for text, (card, bit, suit, rank) in SEAT_PLAYS[player].items()
+        }
+
+    return tuple(
+        (
+            {
+                text: (card, bit, SUITS.index(suit), key(seat, suit, rank))
+                for text, (card, bit, suit, rank) in SEAT_PLAYS[seat].items()
+            },
+            tuple(
+                (*(follows(f, led) for f in followers), *(HELD_SUITS[f][led] for f in followers))
+                for led in SUITS
+            ),
+        )
+        for seat in range(4)
+        for followers in ((left(seat), left(left(seat)), left(left(left(seat)))),)
+    )
+
+
+_TURNS = {trump: _turns(trump) for trump in (None, *TRUMP_STRAINS)}
+""":func:`_turns` for each trump suit, and for none."""
 
 
 def _whole_tricks(
-    actions: Sequence[object], start: int, seat: int, masks: list[int], tricks: list[Trick], trump: str | None
-) -> int:
+    actions: Sequence[object], start: int, seat: int, hands: int, tricks: list[Trick], trump: str | None
+) -> tuple[int, int]:
     """Play whole tricks from ``actions[start]``, a lead by ``seat``, for :func:`apply_many`: each trick's
     four cards are read and checked together (each follower following suit if able) and its winner found by
-    the rule of :func:`trick_winner`. ``masks`` and ``tricks`` are changed in place. Stops after the
-    thirteenth trick, or before a trick with a card that is not sure to be legal (left to the card-by-card
-    loop). Returns the index of the first action not consumed.
+    the rule of :func:`trick_winner` (through the keys of :func:`_turns`). ``tricks`` is changed in place.
+    Stops after the thirteenth trick, or before a trick with a card that is not sure to be legal (left to the
+    card-by-card loop). Returns the (:func:`_packed`) hands after the tricks played and the index of the first
+    action not consumed.
 
     That each card was held is checked once, after the loop: a card's bit is flipped out of (or, not held,
-    into) its player's mask. Each seat played one card a trick; its mask lost exactly as many cards as it
-    played only if every card it played was held then (a card not held, or played twice, leaves more),
-    and the hands lost ``4 * tricks`` cards together only if every seat's did. If not, nothing is played
-    here (``masks`` and ``tricks`` as they were, ``start`` returned): the card-by-card loop, which tests
+    into) the hands. Each seat played one card a trick; the hands lost ``4 * tricks`` cards only if every
+    card played was held then (a card not held, or played twice, leaves more). If not, nothing is played
+    here (``hands`` and ``tricks`` as they were, ``start`` returned): the card-by-card loop, which tests
     each card as it is played, finds the card."""
-    turns, suit_masks, new = _TURNS, SUIT_MASKS, tuple_new  # locals on the hot path
-    at_start = masks.copy()
-    number = before = len(tricks)  # number: of the last trick played
-    remaining = islice(actions, start, start + 4 * (TRICKS - number))  # the actions of the tricks still to play
-    # four actions at a time; the last few, if not four, are left to the card-by-card loop
-    for a0, a1, a2, a3 in zip(remaining, remaining, remaining, remaining, strict=False):
-        s1, s2, s3, plays0, plays1, plays2, plays3 = turns[seat]
+    turns, new, trick = _TURNS[trump], tuple_new, Trick  # locals on the hot path
+    at_start = hands
+    before = len(tricks)
+    remaining = islice(actions, start, start + 4 * (TRICKS - before))  # the actions of the tricks still to play
+    # each trick's number and four actions; the last few actions, if not four, are left to the card-by-card loop
+    for number, a0, a1, a2, a3 in zip(count(before + 1), remaining, remaining, remaining, remaining, strict=False):
+        leads, follows = turns[seat]
         try:
-            c0, b0, led, best_rank = plays0[a0]  # type: ignore[index]
-            c1, b1, u1, r1 = plays1[a1]  # type: ignore[index]
-            c2, b2, u2, r2 = plays2[a2]  # type: ignore[index]
-            c3, b3, u3, r3 = plays3[a3]  # type: ignore[index]
+            c0, b0, led, best = leads[a0]  # type: ignore[index]
+            plays1, plays2, plays3, held1, held2, held3 = follows[led]
+            c1, b1, k1 = plays1[a1]  # type: ignore[index]
+            c2, b2, k2 = plays2[a2]  # type: ignore[index]
+            c3, b3, k3 = plays3[a3]  # type: ignore[index]
         except (KeyError, TypeError):  # not four canonical plays in turn
             break
-        h1, h2, h3 = masks[s1], masks[s2], masks[s3]
-        led_mask = suit_masks[led]
-        if (u1 != led and h1 & led_mask) or (u2 != led and h2 & led_mask) or (u3 != led and h3 & led_mask):
-            break
-        best_suit, best_seat = led, seat
-        if u1 == best_suit:
-            if r1 > best_rank:
-                best_rank, best_seat = r1, s1
-        elif u1 == trump:
-            best_suit, best_rank, best_seat = u1, r1, s1
-        if u2 == best_suit:
-            if r2 > best_rank:
-                best_rank, best_seat = r2, s2
-        elif u2 == trump:
-            best_suit, best_rank, best_seat = u2, r2, s2
-        if u3 == best_suit:
-            if r3 > best_rank:
-                best_seat = s3
-        elif u3 == trump:
-            best_seat = s3
-        masks[seat] ^= b0
-        masks[s1] = h1 ^ b1
-        masks[s2] = h2 ^ b2
-        masks[s3] = h3 ^ b3
-        number += 1
-        tricks.append(new(Trick, (number, seat, (c0, c1, c2, c3), best_seat)))
-        seat = best_seat
-    played = number - before
-    if sum(map(int.bit_count, at_start)) - sum(map(int.bit_count, masks)) != 4 * played:  # a card not held
-        masks[:] = at_start
+        # each follower: following suit (a positive key), or not holding the suit led (then a trump can win)
+        if k1 > best:
+            best = k1
+        elif k1 < 0:
+            if hands & held1:
+                break
+            if -k1 > best:
+                best = -k1
+        if k2 > best:
+            best = k2
+        elif k2 < 0:
+            if hands & held2:
+                break
+            if -k2 > best:
+                best = -k2
+        if k3 > best:
+            best = k3
+        elif k3 < 0:
+            if hands & held3:
+                break
+            if -k3 > best:
+                best = -k3
+        hands ^= b0 ^ b1 ^ b2 ^ b3
+        best %= 4  # the winner's seat
+        tricks.append(new(trick, (number, seat, (c0, c1, c2, c3), best)))
+        seat = best
+    played = len(tricks) - before
+    if at_start.bit_count() - hands.bit_count() != 4 * played:  # a card not held
         del tricks[before:]
-        return start
-    return start + 4 * played
+        return at_start, start
+    return hands, start + 4 * played
 
 
 def _trick_so_far(current: tuple[Card, ...], leader: int, trump: str | None) -> tuple[Any, Any, int, int]:
