@@ -190,15 +190,14 @@ _HAND_MASKS, _TRICKS, _CURRENT, _LEADER, _TO_ACT = map(
 )
 
 
-def _turns(trump: str | None) -> tuple[tuple[Any, ...], ...]:
-    """Per seat that leads, the tables :func:`_whole_tricks` reads a trick's cards with when ``trump`` is
-    trumps: ``(leads, follows)``. ``leads`` maps the leader's canonical plays (:data:`SEAT_PLAYS`) to
-    ``(card, bit, suit number, key)``; ``follows``, per suit led (by its number in ``SUITS``), holds the three
-    followers' tables, mapping their canonical plays to ``(card, bit, key)``, and their masks of the suit
-    led (placed as the bits are). A key orders the cards that can win a trick by :func:`trick_winner`'s
-    rule: ``4 * strength + seat`` (the winner's seat is the best key's ``% 4``), the strength the rank, 20
-    higher for trumps. A follower's key is negative when the card does not follow suit: minus its key if a
-    trump, else -1."""
+def _turns(trump: str | None) -> tuple[dict[str, tuple[Any, ...]], ...]:
+    """Per seat that leads, the table :func:`_whole_tricks` reads a trick with when ``trump`` is trumps: it
+    maps the leader's canonical plays (:data:`SEAT_PLAYS`) to ``(card, bit, key, plays1, plays2, plays3,
+    held1, held2, held3)``: the followers' tables for the suit of that lead, mapping their canonical plays
+    to ``(card, bit, key)``, and their masks of that suit (placed as the bits are). A key orders the cards
+    that can win a trick by :func:`trick_winner`'s rule: ``4 * strength + seat`` (the winner's seat is the
+    best key's ``% 4``), the strength the rank, 20 higher for trumps. A follower's key is negative when the
+    card does not follow suit: minus its key if a trump, else -1."""
 
     def key(player: int, suit: str, rank: int) -> int:
         return 4 * (rank + 20 * (suit == trump)) + player
@@ -214,20 +213,17 @@ def _turns(trump: str | None) -> tuple[tuple[Any, ...], ...]:
             for text, (card, bit, suit, rank) in SEAT_PLAYS[player].items()
         }
 
-    return tuple(
-        (
-            {
-                text: (card, bit, SUITS.index(suit), key(seat, suit, rank))
-                for text, (card, bit, suit, rank) in SEAT_PLAYS[seat].items()
-            },
-            tuple(
-                (*(follows(f, led) for f in followers), *(HELD_SUITS[f][led] for f in followers))
-                for led in SUITS
-            ),
-        )
-        for seat in range(4)
-        for followers in ((left(seat), left(left(seat)), left(left(left(seat)))),)
-    )
+    def turn(seat: int) -> dict[str, tuple[Any, ...]]:
+        followers = (left(seat), left(left(seat)), left(left(left(seat))))
+        after = {
+            led: (*(follows(f, led) for f in followers), *(HELD_SUITS[f][led] for f in followers)) for led in SUITS
+        }
+        return {
+            text: (card, bit, key(seat, suit, rank), *after[suit])
+            for text, (card, bit, suit, rank) in SEAT_PLAYS[seat].items()
+        }
+
+    return tuple(map(turn, range(4)))
 
 
 _TURNS = {trump: _turns(trump) for trump in (None, *TRUMP_STRAINS)}
@@ -255,10 +251,8 @@ def _whole_tricks(
     remaining = islice(actions, start, start + 4 * (TRICKS - before))  # the actions of the tricks still to play
     # each trick's number and four actions; the last few actions, if not four, are left to the card-by-card loop
     for number, a0, a1, a2, a3 in zip(count(before + 1), remaining, remaining, remaining, remaining, strict=False):
-        leads, follows = turns[seat]
         try:
-            c0, b0, led, best = leads[a0]  # type: ignore[index]
-            plays1, plays2, plays3, held1, held2, held3 = follows[led]
+            c0, b0, best, plays1, plays2, plays3, held1, held2, held3 = turns[seat][a0]  # type: ignore[index]
             c1, b1, k1 = plays1[a1]  # type: ignore[index]
             c2, b2, k2 = plays2[a2]  # type: ignore[index]
             c3, b3, k3 = plays3[a3]  # type: ignore[index]
