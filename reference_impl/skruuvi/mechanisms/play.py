@@ -207,16 +207,19 @@ def _turns(trump: str | None) -> tuple[dict[str, tuple[Any, ...]], ...]:
             return key(player, suit, rank)
         return -key(player, suit, rank) if suit == trump else -1
 
-    def follows(player: int, led: str) -> dict[str, tuple[Card, int, int]]:
-        return {
+    follows = {  # per player and suit led: one table, shared by the leaders it follows
+        (player, led): {
             text: (card, bit, follow_key(player, led, suit, rank))
             for text, (card, bit, suit, rank) in SEAT_PLAYS[player].items()
         }
+        for player in range(4)
+        for led in SUITS
+    }
 
     def turn(seat: int) -> dict[str, tuple[Any, ...]]:
         followers = (left(seat), left(left(seat)), left(left(left(seat))))
         after = {
-            led: (*(follows(f, led) for f in followers), *(HELD_SUITS[f][led] for f in followers)) for led in SUITS
+            led: (*(follows[f, led] for f in followers), *(HELD_SUITS[f][led] for f in followers)) for led in SUITS
         }
         return {
             text: (card, bit, key(seat, suit, rank), *after[suit])
