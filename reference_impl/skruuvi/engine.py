@@ -113,7 +113,7 @@ def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[
         state, index, done = _BATCH_PATHS[phase.mechanism](state, phase.params, actions, index)
         if not done:
             break
-        state = _advance(state)
+        state = _entering(state, list(state), state.phase_no + 1)  # _advance(state), without its call
     return state, index
 
 
