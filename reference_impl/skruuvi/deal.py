@@ -140,7 +140,18 @@ def _dealt_out(deck: list[T], ordered: list[int], dealer: int) -> tuple[tuple[li
 
 
 def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
-    """The checked starting position, or :class:`IllegalAction` ``invalid-deal``.
+    """The checked starting position, or :class:`IllegalAction` ``invalid-deal``: :func:`deal_values` as a
+    :class:`Deal`."""
+    return tuple_new(Deal, deal_values(deal, ruleset))
+
+
+DealValues = tuple[FormSpec, int, tuple[int, ...], tuple[Card, ...]]
+"""A :class:`Deal`'s values (the form, the dealer, the hands as card masks, the centre) as a plain tuple."""
+
+
+def deal_values(deal: Any, ruleset: Ruleset) -> DealValues:
+    """The checked starting position as :data:`DealValues` (what :func:`skruuvi.engine.start` reads: no
+    :class:`Deal` is built on the path of a replay), or :class:`IllegalAction` ``invalid-deal``.
 
     A valid deal in the usual shape (the four hands, or a deck dealt out, as lists of card names; the form's
     hands and centre adding up to the pack) is read at once (:func:`_quick_deal`); anything else, and every
@@ -193,7 +204,7 @@ def build_deal(deal: Any, ruleset: Ruleset) -> Deal:
     m0, m1, m2, m3 = masks
     if m0 | m1 | m2 | m3 | _mask_of(centre) != _FULL:  # the hands and the centre together hold every card
         raise _invalid(_not_52(hands if has_deck else cards, centre))
-    return tuple_new(Deal, (form, dealer, masks, tuple(centre)))
+    return form, dealer, masks, tuple(centre)
 
 
 def _usual_deck(
@@ -211,7 +222,7 @@ def _usual_deck(
     return _dealt_out(names, ordered, dealer)
 
 
-def _quick_deal(form: FormSpec, dealer: int, hands: Any, centre: Any, size: int, n_centre: int) -> Deal | None:
+def _quick_deal(form: FormSpec, dealer: int, hands: Any, centre: Any, size: int, n_centre: int) -> DealValues | None:
     """The deal from the names of the cards of the four hands (a dict of the four seats' hands, or the hands in
     seat order) and of the centre, if it is sure to be valid; else ``None`` (the checks one by one then judge
     it). The hands must be lists of ``size`` card names, the centre a list of ``n_centre``, ``4 * size +
@@ -242,7 +253,7 @@ def _quick_deal(form: FormSpec, dealer: int, hands: Any, centre: Any, size: int,
             return None
     except (KeyError, TypeError):  # something that is not a card name
         return None
-    return tuple_new(Deal, (form, dealer, masks, tuple(map(_card_of, centre))))
+    return form, dealer, masks, tuple(map(_card_of, centre))
 
 
 def _not_52(hands: Sequence[list[Card]], centre: list[Card]) -> str:

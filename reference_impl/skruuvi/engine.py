@@ -22,12 +22,12 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any
 
-from .deal import build_deal
+from .deal import deal_values
 from .errors import IllegalAction
 from .mechanisms import MECHANISMS
 from .notation import SEATS, Action, parse_action
 from .ruleset import Ruleset
-from .state import DealState, dealt
+from .state import DealState, dealt_values, entered, tuple_new
 
 
 def _advance(state: DealState) -> DealState:
@@ -36,16 +36,21 @@ def _advance(state: DealState) -> DealState:
     A mechanism's ``enter`` returns the fields it sets; they go into the state together with the new phase
     number, one copy of the state per phase entered.
     """
+    return _entering(state, list(state), state.phase_no + 1)
+
+
+def _entering(state: DealState, values: list[Any], nxt: int) -> DealState:
+    """:func:`_advance` from phase ``nxt`` on, ``values`` being ``state``'s values as a list (changed in place,
+    see :func:`~skruuvi.state.entered`: one list for all the phases entered)."""
     phases = state.form.phases
-    nxt = state.phase_no + 1
     while nxt < len(phases):
         phase = phases[nxt]
         changes, done = _ENTER[phase.mechanism](state, phase.params)
-        state = state.entering(nxt, changes)
+        state = entered(values, nxt, changes)
         if not done:
             return state
         nxt += 1
-    return state.entering(nxt, _FINISHED)
+    return entered(values, nxt, _FINISHED)
 
 
 _ENTER = {name: mechanism.enter for name, mechanism in MECHANISMS.items()}
@@ -57,8 +62,8 @@ _FINISHED = MappingProxyType({"step": None, "to_act": None, "finished": True})
 
 def start(ruleset: Ruleset, deal: Mapping[str, Any]) -> DealState:
     """The position after dealing; raises ``invalid-deal``."""
-    form, dealer, hand_masks, centre = build_deal(deal, ruleset)
-    return _advance(dealt(ruleset, form, dealer, hand_masks, centre))
+    values = dealt_values(ruleset, deal_values(deal, ruleset))
+    return _entering(tuple_new(DealState, values), values, 0)  # the dealt state, and its values as a list
 
 
 def _verified(state: DealState, action: Action) -> tuple[Any, Any]:
@@ -108,7 +113,7 @@ def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[
         state, index, done = _BATCH_PATHS[phase.mechanism](state, phase.params, actions, index)
         if not done:
             break
-        state = _advance(state)
+        state = _entering(state, list(state), state.phase_no + 1)  # _advance(state), without its call
     return state, index
 
 

@@ -70,11 +70,7 @@ class DealState(NamedTuple):
     def entering(self, phase_no: int, changes: Mapping[str, Any]) -> DealState:
         """A copy in phase ``phase_no`` with the ``changes`` its mechanism makes on entering it: :meth:`evolve`
         taking the changes as they come from ``enter``, without unpacking them into keywords again."""
-        values = list(self)
-        values[_PHASE_NO] = phase_no
-        for name, value in changes.items():
-            values[_FIELD_INDEX[name]] = value
-        return tuple_new(DealState, values)
+        return entered(list(self), phase_no, changes)
 
     @property
     def hands(self) -> tuple[frozenset[Card], ...]:
@@ -97,17 +93,28 @@ class DealState(NamedTuple):
         return None if seat is None else side_of(seat)
 
 
-def dealt(
-    ruleset: Ruleset, form: FormSpec, dealer: int, hand_masks: tuple[int, ...], centre: tuple[Card, ...]
-) -> DealState:
-    """``DealState(ruleset, form, dealer, hand_masks, centre)``, the position after dealing (before the first
-    phase), without the call of the generated ``__new__`` with its sixteen defaults (built once per deal)."""
-    return tuple_new(DealState, (ruleset, form, dealer, hand_masks, centre, *_DEFAULTS))
+def dealt_values(ruleset: Ruleset, deal: tuple[FormSpec, int, tuple[int, ...], tuple[Card, ...]]) -> list[Any]:
+    """The values of ``DealState(ruleset, form, dealer, hand_masks, centre)``, the position after dealing
+    (before the first phase), as a list, from the ruleset and the deal's form, dealer, hands and centre: the
+    engine builds the state from them without the call of the generated ``__new__`` with its sixteen defaults,
+    and enters the first phase by changing the list (:func:`entered`) instead of copying the state into one."""
+    return [ruleset, *deal, *_DEFAULTS]
+
+
+def entered(values: list[Any], phase_no: int, changes: Mapping[str, Any]) -> DealState:
+    """The state whose values are ``values`` (a state's, as a list; changed in place) in phase ``phase_no`` with
+    the ``changes`` its mechanism makes on entering it (:meth:`DealState.entering`). The list then holds the
+    new state's values: the engine enters the next phase, if this one needs no action, from it without copying
+    the state into a list again."""
+    values[_PHASE_NO] = phase_no
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return tuple_new(DealState, values)
 
 
 _DEFAULTS = tuple(DealState._field_defaults.values())
 if tuple(DealState._field_defaults) != DealState._fields[5:]:  # pragma: no cover - a guard for changes to DealState
-    raise ImportError("state.dealt needs every DealState field after the first five to have a default")
+    raise ImportError("state.dealt_values needs every DealState field after the first five to have a default")
 _FIELD_INDEX = {name: i for i, name in enumerate(DealState._fields)}
 _PHASE_NO, _HAND_MASKS, _STEP, _TO_ACT = (_FIELD_INDEX[name] for name in ("phase_no", "hand_masks", "step", "to_act"))
 tuple_new = tuple.__new__

@@ -162,6 +162,8 @@ _PLANS: dict[int, tuple[Mapping[str, Any], Mapping[str, Any] | None, _Plan]] = {
 _AUCTION_FIELDS = ("step", "to_act", "highest", "highest_bidder", "side_first_bid", "declarer", "contract")
 _FIRST = DealState._fields.index(_AUCTION_FIELDS[0])
 _END = _FIRST + len(_AUCTION_FIELDS)
+_FIRST_BID_END = _FIRST + 5
+"""The end of the fields from ``step`` to ``side_first_bid`` (read at once at the start of :func:`apply_many`)."""
 if DealState._fields[_FIRST:_END] != _AUCTION_FIELDS:  # pragma: no cover - a guard for changes to DealState
     raise ImportError(f"auction.apply_many needs the DealState fields {_AUCTION_FIELDS} in this order, in a row")
 
@@ -184,22 +186,21 @@ def apply_many(
     the index of the first action not consumed, and whether the auction is over.
     """
     form = state.form
-    plan = kept_plan(_PLANS, _make_plan, params, form.params)
-    step: AuctionStep = state.step
-    passes, bids = step.passes, step.bids
-    seat = state.to_act
+    calls, next_seat, end_after, rare_passes, round_calls, bidders, final_min, all_pass_form = kept_plan(
+        _PLANS, _make_plan, params, form.params
+    )  # the plan's fields unpacked at once (cheaper than reading them one by one)
+    step, seat, highest, highest_bidder, firsts = state[_FIRST:_FIRST_BID_END]
+    passes, bids, called = step
     assert seat is not None
-    highest, highest_bidder, firsts = state.highest, state.highest_bidder, state.side_first_bid
     if highest is None:
         top = -1
     elif highest.strain in form.params["strain_order"]:
         top = _order(highest, form.params["strain_order"])
     else:  # a bid this form cannot rank: the step path decides
         return state, start, False
-    calls, next_seat, rare_passes = plan.calls, plan.next_seat, plan.rare_passes
     stop = len(actions)
-    if plan.round_calls is not None:  # a single round ends at its last call: the run goes no further
-        stop = min(stop, start + plan.round_calls - step.calls)
+    if round_calls is not None:  # a single round ends at its last call: the run goes no further
+        stop = min(stop, start + round_calls - called)
     index = start
     for text in actions[start:stop]:
         try:
@@ -211,11 +212,10 @@ def apply_many(
         if bid is None:  # a pass
             passes += 1
             if passes >= rare_passes:  # the pass may end the auction, or turn the deal into another form
-                if highest is None and passes == plan.bidders and plan.all_pass_form:
-                    form = state.ruleset.forms[plan.all_pass_form]
+                if highest is None and passes == bidders and all_pass_form:
+                    form = state.ruleset.forms[all_pass_form]
                     return state.evolve(form=form, phase_no=-1, step=None, to_act=None), index + 1, True
-                if passes >= plan.end_after:
-                    final_min = plan.final_min
+                if passes >= end_after:
                     if final_min is not None and highest is not None and highest.level < final_min:
                         passes -= 1  # not made: final-contract-too-low is the step path's
                         break
@@ -230,10 +230,10 @@ def apply_many(
         seat = next_seat[seat]
     if index == start:
         return state, start, False
-    if plan.round_calls is not None and step.calls + index - start >= plan.round_calls:  # the round is over
+    if round_calls is not None and called + index - start >= round_calls:  # the round is over
         return _closed(state, highest, highest_bidder, firsts), index, True
     going_on = (
-        AuctionStep(passes, bids, step.calls + index - start),
+        tuple_new(AuctionStep, (passes, bids, called + index - start)),
         seat,
         highest,
         highest_bidder,

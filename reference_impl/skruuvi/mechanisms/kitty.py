@@ -128,22 +128,25 @@ _CHOOSING = KittyStep((), 0)
 """The step while the taker chooses the procedure (one shared value: steps are immutable)."""
 
 
-def _first_steps(params: Mapping[str, Any], form_params: Mapping[str, Any] | None) -> tuple[KittyStep, ...]:
-    """The step the phase begins with, for each seat as the taker: the first gift of the procedure in force,
-    or :data:`_CHOOSING` when the taker chooses it (kept per phase: :func:`~skruuvi.state.kept_plan`)."""
+def _first_steps(params: Mapping[str, Any], form_params: Mapping[str, Any] | None) -> tuple[tuple[KittyStep, int], ...]:
+    """The step the phase begins with and the seat then to act, for each seat as the taker: the first gift
+    of the procedure in force and its giver, or :data:`_CHOOSING` and the taker, who names the procedure
+    first (kept per phase: :func:`~skruuvi.state.kept_plan`)."""
     procedure = _fixed_procedure(params)
-    return tuple(_CHOOSING if procedure is None else _first_gift(taker, procedure) for taker in range(4))
+    if procedure is None:
+        return tuple((_CHOOSING, taker) for taker in range(4))
+    steps = [_first_gift(taker, procedure) for taker in range(4)]
+    return tuple((step, step.gifts[0].giver) for step in steps)
 
 
-_PLANS: dict[int, tuple[Mapping[str, Any], Mapping[str, Any] | None, tuple[KittyStep, ...]]] = {}
+_PLANS: dict[int, tuple[Mapping[str, Any], Mapping[str, Any] | None, tuple[tuple[KittyStep, int], ...]]] = {}
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     taker = seat_ref(state, params["taker"])
     hands = list(state.hand_masks)
     hands[taker] |= card_mask(state.centre)
-    step = kept_plan(_PLANS, _first_steps, params)[taker]
-    to_act = step.gifts[0].giver if step.gifts else taker  # the taker names the procedure first
+    step, to_act = kept_plan(_PLANS, _first_steps, params)[taker]
     return {"hand_masks": tuple(hands), "step": step, "to_act": to_act}, False
 
 
