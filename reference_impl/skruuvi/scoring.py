@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset, ScoringRule
 
 OTHER = {"NS": "EW", "EW": "NS"}
+ONE_COLUMN = ("deal",)
+"""The columns of a ruleset without a line: its scores are plain numbers, not per column."""
 ACES = frozenset(card for card in DECK if card.rank == 14)
 
 
@@ -75,6 +77,9 @@ def by_seat(state: DealState) -> bool:
 SUIT_BITS = 0x1FFF  # a suit's 13 bits in a card mask (bit 0 the two, bit 12 the ace)
 HONOUR_BITS = 0x1F00  # the ten, jack, queen, king and ace of a suit
 ACE_BITS = card_mask(ACES)
+QUEEN_BITS = ACE_BITS >> 2
+TOP_THREE = ACE_BITS | ACE_BITS >> 1 | QUEEN_BITS  # the ace, king and queen of each suit
+PAST_ACE_BITS = ACE_BITS << 1  # the bit above each suit's ace
 
 
 def _run_from_ace(suit_bits: int) -> int:
@@ -102,36 +107,75 @@ TRUMP_HONOURS = {suit: HONOUR_BITS << shift for suit, shift in TRUMP_SHIFTS.item
 """Per trump strain, the honours of its suit in a card mask."""
 
 
-def _add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> None:
-    """Add each side's holding facts, and ``opp_aces``, to its facts.
+def _ace_facts(placement: int) -> tuple[dict[str, int], dict[str, int]]:
+    """Per side (NS, EW), the holding facts the aces decide, the sequence facts 0 (see :data:`ACE_FACTS`)."""
+    aces = [((placement >> seat) & ACE_BITS).bit_count() for seat in range(4)]  # N E S W
+    ns, ew = aces[0] + aces[2], aces[1] + aces[3]
+    return (
+        {
+            "own_aces": ns,
+            "opp_aces": ew,
+            "own_three_ace_hands": (aces[0] == 3) + (aces[2] == 3),
+            "own_four_ace_hands": (aces[0] == 4) + (aces[2] == 4),
+            "own_sequence_cards": 0,
+            "own_trump_sequence_cards": 0,
+        },
+        {
+            "own_aces": ew,
+            "opp_aces": ns,
+            "own_three_ace_hands": (aces[1] == 3) + (aces[3] == 3),
+            "own_four_ace_hands": (aces[1] == 4) + (aces[3] == 4),
+            "own_sequence_cards": 0,
+            "own_trump_sequence_cards": 0,
+        },
+    )
+
+
+ACE_FACTS: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
+"""Per placement of the aces, :func:`_ace_facts`, filled in as placements are met. A placement is the four
+hands' ace bits in one int, each hand's shifted by its seat (N 0, E 1, S 2, W 3: an ace's bits are 13 apart,
+so they do not meet); an ace in no hand (before play: in the centre) has no bit. At most 5 ** 4 keys: the
+facts the aces decide are looked up, not counted, for every deal scored."""
+
+
+def _holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """New dicts of each side's facts ``ns`` and ``ew`` with its holding facts and ``opp_aces`` added.
 
     Each hand is read as a card mask (a card's code is 13 * its suit's index + its rank - 2, so a suit is 13
     consecutive bits, the ace highest): the hands when play began (``play_masks``), else the hands as they are."""
+    north, east, south, west = state.play_masks or state.hand_masks
+    placement = north & ACE_BITS | (east & ACE_BITS) << 1 | (south & ACE_BITS) << 2 | (west & ACE_BITS) << 3
+    aces = ACE_FACTS.get(placement)
+    if aces is None:
+        aces = ACE_FACTS[placement] = _ace_facts(placement)
+    ns, ew = {**ns, **aces[0]}, {**ew, **aces[1]}
     contract = state.contract
     strain = contract.strain if contract is not None else None
-    trump, trump_honours = TRUMP_SHIFTS.get(strain), TRUMP_HONOURS.get(strain, 0)
-    north, east, south, west = state.play_masks or state.hand_masks
-    _holding_facts(north, south, trump, trump_honours, ns)
-    _holding_facts(east, west, trump, trump_honours, ew)
-    ns["opp_aces"], ew["opp_aces"] = ew["own_aces"], ns["own_aces"]
+    trump_honours = TRUMP_HONOURS.get(strain, 0)
+    ns["own_trump_honours"] = ((north | south) & trump_honours).bit_count()
+    ew["own_trump_honours"] = ((east | west) & trump_honours).bit_count()
+    # a run of three or more from the ace down needs the ace, king and queen of a suit in one hand: rare, so
+    # the four hands are tested at once (adding the queen's bit to a hand's ace, king and queen carries past
+    # the ace only when all three are held) and the runs counted only then
+    if (
+        (north & TOP_THREE) + QUEEN_BITS
+        | (east & TOP_THREE) + QUEEN_BITS
+        | (south & TOP_THREE) + QUEEN_BITS
+        | (west & TOP_THREE) + QUEEN_BITS
+    ) & PAST_ACE_BITS:
+        trump = TRUMP_SHIFTS.get(strain)
+        _add_sequence_facts(north, south, trump, ns)
+        _add_sequence_facts(east, west, trump, ew)
+    return ns, ew
 
 
-def _holding_facts(first: int, second: int, trump: int | None, trump_honours: int, facts: dict[str, Any]) -> None:
-    """Add the holding facts of one side to its ``facts``, from the card masks of its two hands (``trump``:
-    where the trump suit starts in a mask, None without trumps; ``trump_honours``: the trump honours in a
-    mask, 0 without trumps)."""
-    first_aces, second_aces = (first & ACE_BITS).bit_count(), (second & ACE_BITS).bit_count()
-    runs = trump_runs = 0
-    # a run of three or more from the ace down needs the ace, king and queen of a suit: rare, so the two
-    # hands are tested at once
-    if (first & (first << 1) & (first << 2) | second & (second << 1) & (second << 2)) & ACE_BITS:
-        runs = _sequence_cards(first) + _sequence_cards(second)
-        if trump is not None:
-            trump_runs = SEQUENCE_EXTRA[(first >> trump) & SUIT_BITS] + SEQUENCE_EXTRA[(second >> trump) & SUIT_BITS]
-    facts["own_aces"] = first_aces + second_aces
-    facts["own_trump_honours"] = ((first | second) & trump_honours).bit_count()
-    facts["own_three_ace_hands"] = (first_aces == 3) + (second_aces == 3)
-    facts["own_four_ace_hands"] = (first_aces == 4) + (second_aces == 4)
+def _add_sequence_facts(first: int, second: int, trump: int | None, facts: dict[str, Any]) -> None:
+    """Set the sequence facts of one side in its ``facts``, from the card masks of its two hands (``trump``:
+    where the trump suit starts in a mask, None without trumps)."""
+    runs = _sequence_cards(first) + _sequence_cards(second)
+    trump_runs = 0
+    if trump is not None:
+        trump_runs = SEQUENCE_EXTRA[(first >> trump) & SUIT_BITS] + SEQUENCE_EXTRA[(second >> trump) & SUIT_BITS]
     facts["own_sequence_cards"] = runs - trump_runs
     facts["own_trump_sequence_cards"] = trump_runs
 
@@ -396,9 +440,10 @@ def _side_facts(state: DealState, plan: DealPlan) -> dict[str, dict[str, Any]]:
     is scored from the deal's facts and the declarer's tricks, see :func:`_one_against_each`).
     """
     scheme = plan.scheme
-    ns, ew = plan.sides["NS"].copy(), plan.sides["EW"].copy()
     if scheme.holdings:
-        _add_holding_facts(state, ns, ew)
+        ns, ew = _holding_facts(state, plan.sides["NS"], plan.sides["EW"])
+    else:
+        ns, ew = plan.sides["NS"].copy(), plan.sides["EW"].copy()
     if scheme.ordinals:
         ordinals = _ace_ordinals(state)
         ns["own_ace_ordinals"] = ew["opp_ace_ordinals"] = ordinals["NS"]
@@ -510,7 +555,7 @@ def totals(
         for _, side, points, _ in items:
             flat[side] += points
         return flat
-    if ruleset_columns == ("deal",):
+    if ruleset_columns == ONE_COLUMN:
         flat = {"NS": 0, "EW": 0}
         for _, side, points, _ in items:
             flat[side] += points
