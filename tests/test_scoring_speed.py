@@ -27,7 +27,7 @@ from skruuvi.scoring import (
     HOLDING_FACTS,
     OTHER,
     _ace_ordinals,
-    _holding_facts,
+    _add_holding_facts,
     _one_against_each,
     deal_facts,
     score_items,
@@ -38,7 +38,9 @@ from skruuvi.state import DealState
 
 def _holding_facts_of_sides(state: DealState) -> dict[str, dict[str, int]]:
     """Per side, the holding facts scoring adds to the side's facts (without ``opp_aces``, the other side's)."""
-    ns, ew = _holding_facts(state, {}, {})
+    ns: dict[str, int] = {}
+    ew: dict[str, int] = {}
+    _add_holding_facts(state, ns, ew)
     del ns["opp_aces"], ew["opp_aces"]
     return {"NS": ns, "EW": ew}
 

@@ -138,8 +138,8 @@ so they do not meet); an ace in no hand (before play: in the centre) has no bit.
 facts the aces decide are looked up, not counted, for every deal scored."""
 
 
-def _holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """New dicts of each side's facts ``ns`` and ``ew`` with its holding facts and ``opp_aces`` added.
+def _add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> None:
+    """Set each side's holding facts, and ``opp_aces``, in its facts.
 
     Each hand is read as a card mask (a card's code is 13 * its suit's index + its rank - 2, so a suit is 13
     consecutive bits, the ace highest): the hands when play began (``play_masks``), else the hands as they are."""
@@ -148,7 +148,8 @@ def _holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> 
     aces = ACE_FACTS.get(placement)
     if aces is None:
         aces = ACE_FACTS[placement] = _ace_facts(placement)
-    ns, ew = {**ns, **aces[0]}, {**ew, **aces[1]}
+    ns.update(aces[0])
+    ew.update(aces[1])
     contract = state.contract
     strain = contract.strain if contract is not None else None
     trump_honours = TRUMP_HONOURS.get(strain, 0)
@@ -166,7 +167,6 @@ def _holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> 
         trump = TRUMP_SHIFTS.get(strain)
         _add_sequence_facts(north, south, trump, ns)
         _add_sequence_facts(east, west, trump, ew)
-    return ns, ew
 
 
 def _add_sequence_facts(first: int, second: int, trump: int | None, facts: dict[str, Any]) -> None:
@@ -377,7 +377,8 @@ class DealPlan(NamedTuple):
 
     pending: tuple[Pending, ...]  # in the scheme's order
     last: tuple[ScoreItem, ...]  # the items after the last pending step (all the items when none is pending)
-    sides: dict[str, dict[str, Any]]  # each side's facts that the contract and tricks decide (copied per deal)
+    sides: dict[str, dict[str, Any]]  # each side's facts that the contract and tricks decide, and None for each
+    # fact set deal by deal (:func:`_open_facts`): a deal fills in a copy, which then never grows (no resizing)
     scheme: ContractScheme
 
 
@@ -407,9 +408,10 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
     ruleset = state.ruleset
     facts = deal_facts(state, tricks)
     scheme = specialised_scheme(state, facts, main)
+    unset = dict.fromkeys(_open_facts(scheme))
     sides = {
-        "NS": {**facts, "own_tricks": tricks["NS"], "opp_tricks": tricks["EW"], "is_main": main == "NS"},
-        "EW": {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW"},
+        "NS": {**facts, "own_tricks": tricks["NS"], "opp_tricks": tricks["EW"], "is_main": main == "NS", **unset},
+        "EW": {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW", **unset},
     }
     scale, multiplier = ruleset.scale, facts["multiplier"]
     pending: list[Pending] = []
@@ -431,6 +433,17 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
     return tuple_new(DealPlan, (tuple(pending), last, sides, scheme))  # in C, as each Pending
 
 
+def _open_facts(scheme: ContractScheme) -> list[str]:
+    """The facts :func:`_side_facts` sets deal by deal for the scheme: the holding facts and ``opp_aces``, the
+    ace ordinals and the derived facts, each only when the scheme reads it."""
+    names = [*HOLDING_FACTS, "opp_aces"] if scheme.holdings else []
+    if scheme.ordinals:
+        names += ("own_ace_ordinals", "opp_ace_ordinals")
+    for name, opp_name, _, _ in scheme.derived:
+        names += (name, opp_name)
+    return names
+
+
 def _side_facts(state: DealState, plan: DealPlan) -> dict[str, dict[str, Any]]:
     """Each side's facts, from the deal's :class:`DealPlan`; the derived facts (``name`` and ``opp_name``)
     included when a step of the specialised scheme reads one.
@@ -440,10 +453,9 @@ def _side_facts(state: DealState, plan: DealPlan) -> dict[str, dict[str, Any]]:
     is scored from the deal's facts and the declarer's tricks, see :func:`_one_against_each`).
     """
     scheme = plan.scheme
+    ns, ew = plan.sides["NS"].copy(), plan.sides["EW"].copy()
     if scheme.holdings:
-        ns, ew = _holding_facts(state, plan.sides["NS"], plan.sides["EW"])
-    else:
-        ns, ew = plan.sides["NS"].copy(), plan.sides["EW"].copy()
+        _add_holding_facts(state, ns, ew)
     if scheme.ordinals:
         ordinals = _ace_ordinals(state)
         ns["own_ace_ordinals"] = ew["opp_ace_ordinals"] = ordinals["NS"]
