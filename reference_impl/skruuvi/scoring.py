@@ -380,6 +380,8 @@ class DealPlan(NamedTuple):
     sides: dict[str, dict[str, Any]]  # each side's facts that the contract and tricks decide, and None for each
     # fact set deal by deal (:func:`_open_facts`): a deal fills in a copy, which then never grows (no resizing)
     scheme: ContractScheme
+    settled_score: dict[str, Any] | None  # the :func:`totals` of the items of the settled steps (before, last),
+    # None when made for a form scored per seat
 
 
 def deal_plan(state: DealState, tricks: dict[str, int]) -> DealPlan:
@@ -430,7 +432,10 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
             tuple_new(Pending, (before, rule, side, when, points, factor, negation_to, facts_read, known_points))
         )
     last = tuple(_score_parts(state, run, sides)) if run else ()
-    return tuple_new(DealPlan, (tuple(pending), last, sides, scheme))  # in C, as each Pending
+    settled = None
+    if not by_seat(state):
+        settled = totals(ruleset.columns, [*(item for step in pending for item in step.before), *last])
+    return tuple_new(DealPlan, (tuple(pending), last, sides, scheme, settled))  # in C, as each Pending
 
 
 def _open_facts(scheme: ContractScheme) -> list[str]:
@@ -484,14 +489,43 @@ def score_items(
     return items
 
 
-def _score_parts(state: DealState, steps: Sequence[Pending], per_side: dict[str, dict[str, Any]]) -> list[ScoreItem]:
+def scored(state: DealState, tricks: dict[str, int]) -> tuple[list[ScoreItem], dict[str, Any]]:
+    """The deal's items (:func:`score_items`) and their :func:`totals`, for a form not scored per seat
+    (``tricks``: the deal's :func:`side_tricks`). The totals start from the plan's ``settled_score``: only the
+    items of its pending steps are added deal by deal."""
+    plan = deal_plan(state, tricks)
+    settled = plan.settled_score
+    if settled is None:  # a plan made for a form scored per seat, shared by this one's scheme
+        items = score_items(state, tricks=tricks)
+        return items, totals(state.ruleset.columns, items)
+    fresh: list[ScoreItem] = []
+    if plan.pending:
+        items = _score_parts(state, plan.pending, _side_facts(state, plan), fresh)
+        items += plan.last
+    else:
+        items = list(plan.last)
+    if state.ruleset.columns == ONE_COLUMN:
+        return items, _add_points(settled.copy(), fresh)
+    return items, _add_to_columns({"NS": settled["NS"].copy(), "EW": settled["EW"].copy()}, fresh)
+
+
+def _score_parts(
+    state: DealState,
+    steps: Sequence[Pending],
+    per_side: dict[str, dict[str, Any]],
+    fresh: list[ScoreItem] | None = None,
+) -> list[ScoreItem]:
     """The items of a plan's steps, in order: each step's ``before`` items, then the step scored for its side
-    (``per_side``: each side's facts)."""
+    (``per_side``: each side's facts). ``fresh``, when given, also receives the items the steps scored (not
+    their ``before`` items)."""
     items: list[ScoreItem] = []
     for before, rule, side, when, points_of, factor, negation_to, facts_read, known_points in steps:
         items += before
         if side is None:
-            items += _one_against_each(state, rule, per_side["NS"])
+            settlement = _one_against_each(state, rule, per_side["NS"])
+            items += settlement
+            if fresh is not None:
+                fresh += settlement
             continue
         env = per_side[side]
         if known_points is None:  # a settled step, scored once for its plan
@@ -507,9 +541,15 @@ def _score_parts(state: DealState, steps: Sequence[Pending], per_side: dict[str,
         if points == 0:
             continue
         # tuple_new builds the ScoreItem in C: a named tuple's own __new__ is a Python function
-        items.append(tuple_new(ScoreItem, (rule.id, side, points, rule.column)))
+        item = tuple_new(ScoreItem, (rule.id, side, points, rule.column))
+        items.append(item)
+        if fresh is not None:
+            fresh.append(item)
         if negation_to is not None:
-            items.append(tuple_new(ScoreItem, (rule.id, negation_to, -points, rule.column)))
+            item = tuple_new(ScoreItem, (rule.id, negation_to, -points, rule.column))
+            items.append(item)
+            if fresh is not None:
+                fresh.append(item)
     return items
 
 
@@ -563,17 +603,22 @@ def totals(
     """The score object: ``{NS: int, EW: int}`` with one column, else ``{NS: {column: int}, ...}``;
     per seat (``{N: int, E: int, S: int, W: int}``) for a form played one against three."""
     if seats:
-        flat = dict.fromkeys(SEATS, 0)
-        for _, side, points, _ in items:
-            flat[side] += points
-        return flat
+        return _add_points(dict.fromkeys(SEATS, 0), items)
     if ruleset_columns == ONE_COLUMN:
-        flat = {"NS": 0, "EW": 0}
-        for _, side, points, _ in items:
-            flat[side] += points
-        return flat
-    table = {"NS": dict.fromkeys(ruleset_columns, 0), "EW": dict.fromkeys(ruleset_columns, 0)}
-    for _, side, points, column in items:  # a ScoreItem is a named tuple: unpacked in C
+        return _add_points({"NS": 0, "EW": 0}, items)
+    return _add_to_columns({"NS": dict.fromkeys(ruleset_columns, 0), "EW": dict.fromkeys(ruleset_columns, 0)}, items)
+
+
+def _add_points(flat: dict[str, int], items: Sequence[ScoreItem]) -> dict[str, int]:
+    """``flat`` (points per side or seat) with the items' points added."""
+    for _, side, points, _ in items:  # a ScoreItem is a named tuple: unpacked in C
+        flat[side] += points
+    return flat
+
+
+def _add_to_columns(table: dict[str, dict[str, int]], items: Sequence[ScoreItem]) -> dict[str, dict[str, int]]:
+    """``table`` (points per side and column) with the items' points added."""
+    for _, side, points, column in items:
         table[side][column] += points
     return table
 
