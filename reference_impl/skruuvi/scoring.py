@@ -373,7 +373,8 @@ class DealPlan(NamedTuple):
     The contract, the doubling and the tricks decide every fact but the holdings, the ace ordinals and the
     derived facts, so a step that reads none of those gives the same items for every deal with them: its
     items are worked out once and kept: with each pending step, the items of the settled steps before it,
-    and the items of the settled steps after the last one."""
+    and the items of the settled steps after the last one; and the totals of all those items, to which a deal
+    adds only the items of its pending steps (:func:`scored`)."""
 
     pending: tuple[Pending, ...]  # in the scheme's order
     last: tuple[ScoreItem, ...]  # the items after the last pending step (all the items when none is pending)
