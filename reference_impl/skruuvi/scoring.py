@@ -20,6 +20,7 @@ such deal and kept (:func:`deal_plan`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -131,11 +132,21 @@ def _ace_facts(placement: int) -> tuple[dict[str, int], dict[str, int]]:
     )
 
 
-ACE_FACTS: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
-"""Per placement of the aces, :func:`_ace_facts`, filled in as placements are met. A placement is the four
-hands' ace bits in one int, each hand's shifted by its seat (N 0, E 1, S 2, W 3: an ace's bits are 13 apart,
-so they do not meet); an ace in no hand (before play: in the centre) has no bit. At most 5 ** 4 keys: the
-facts the aces decide are looked up, not counted, for every deal scored."""
+ACE_FACTS: dict[int, tuple[dict[str, int], dict[str, int]]] = {
+    placement: _ace_facts(placement)
+    for placement in (
+        sum(
+            1 << (code + owner)
+            for code, owner in zip(sorted(ace.code for ace in ACES), owners, strict=True)
+            if owner is not None
+        )
+        for owners in product((None, 0, 1, 2, 3), repeat=len(ACES))
+    )
+}
+"""Per placement of the aces, :func:`_ace_facts`. A placement is the four hands' ace bits in one int, each
+hand's shifted by its seat (N 0, E 1, S 2, W 3: an ace's bits are 13 apart, so they do not meet); an ace in
+no hand (before play: in the centre) has no bit. All 5 ** 4 placements, made at import: the facts the aces
+decide are looked up, not counted, for every deal scored."""
 
 
 def _add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> None:
@@ -145,9 +156,7 @@ def _add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any])
     consecutive bits, the ace highest): the hands when play began (``play_masks``), else the hands as they are."""
     north, east, south, west = state.play_masks or state.hand_masks
     placement = north & ACE_BITS | (east & ACE_BITS) << 1 | (south & ACE_BITS) << 2 | (west & ACE_BITS) << 3
-    aces = ACE_FACTS.get(placement)
-    if aces is None:
-        aces = ACE_FACTS[placement] = _ace_facts(placement)
+    aces = ACE_FACTS[placement]
     ns.update(aces[0])
     ew.update(aces[1])
     contract = state.contract
