@@ -298,6 +298,7 @@ class ContractScheme(NamedTuple):
     # the ruleset's derived facts, or none when no step reads one
     holdings: bool  # whether a derived fact or a step reads the holding facts (see _side_facts)
     ordinals: bool  # whether one reads the ace ordinals
+    unset: dict[str, None]  # None for each fact set deal by deal (:func:`_open_facts`), for a DealPlan's sides
 
 
 def specialised_scheme(state: DealState, facts: dict[str, Any], main: str | None) -> ContractScheme:
@@ -353,11 +354,9 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
             )
             for fact in ruleset.derived
         )
+    holdings, ordinals = not HOLDING_READS.isdisjoint(reads), not ORDINAL_READS.isdisjoint(reads)
     return ContractScheme(
-        tuple(steps),
-        derived,
-        not HOLDING_READS.isdisjoint(reads),
-        not ORDINAL_READS.isdisjoint(reads),
+        tuple(steps), derived, holdings, ordinals, dict.fromkeys(_open_facts(holdings, ordinals, derived))
     )
 
 
@@ -420,7 +419,7 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
     ruleset = state.ruleset
     facts = deal_facts(state, tricks)
     scheme = specialised_scheme(state, facts, main)
-    unset = dict.fromkeys(_open_facts(scheme))
+    unset = scheme.unset
     sides = {
         "NS": {**facts, "own_tricks": tricks["NS"], "opp_tricks": tricks["EW"], "is_main": main == "NS", **unset},
         "EW": {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW", **unset},
@@ -448,13 +447,13 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
     return tuple_new(DealPlan, (tuple(pending), last, sides, scheme, settled))  # in C, as each Pending
 
 
-def _open_facts(scheme: ContractScheme) -> list[str]:
-    """The facts :func:`_side_facts` sets deal by deal for the scheme: the holding facts and ``opp_aces``, the
-    ace ordinals and the derived facts, each only when the scheme reads it."""
-    names = [*HOLDING_FACTS, "opp_aces"] if scheme.holdings else []
-    if scheme.ordinals:
+def _open_facts(holdings: bool, ordinals: bool, derived: tuple[tuple[str, str, Compiled, Compiled], ...]) -> list[str]:
+    """The facts :func:`_side_facts` sets deal by deal for a scheme: the holding facts and ``opp_aces``, the
+    ace ordinals and the derived facts, each only when the scheme reads it (see :class:`ContractScheme`)."""
+    names = [*HOLDING_FACTS, "opp_aces"] if holdings else []
+    if ordinals:
         names += ("own_ace_ordinals", "opp_ace_ordinals")
-    for name, opp_name, _, _ in scheme.derived:
+    for name, opp_name, _, _ in derived:
         names += (name, opp_name)
     return names
 
