@@ -101,14 +101,25 @@ NEW_SET = Position()
 
 def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[list[ScoreItem], Position]:
     """Add any game bonus to the deal's items and return the position after the deal."""
-    ruleset = deal.ruleset
-    spec = ruleset.match
+    spec = deal.ruleset.match
     if spec is None or not spec.has_games:
         return items, before
+    bonus, after = settle_below(deal, _below(items), before)
+    if bonus is not None:
+        items = [*items, bonus]
+    return items, after
+
+
+def settle_below(deal: DealState, below: tuple[int, int], before: Position) -> tuple[ScoreItem | None, Position]:
+    """The game bonus item the deal wins, if any, and the position after the deal, from the deal's
+    below-the-line points of NS and of EW (a ruleset with games)."""
+    ruleset = deal.ruleset
+    spec = ruleset.match
+    assert spec is not None and spec.game_bonus is not None
     threshold = ruleset.game_threshold
-    ns, ew = _below(items)
-    running = (before.running[0] + ns, before.running[1] + ew)
+    running = (before.running[0] + below[0], before.running[1] + below[1])
     games = before.games
+    bonus = None
     if running[0] >= threshold or running[1] >= threshold:
         if running[0] < threshold:
             winner = "EW"
@@ -118,10 +129,9 @@ def settle(deal: DealState, items: list[ScoreItem], before: Position) -> tuple[l
             winner = _first_to_reach(deal, before.running, threshold)
         k = SIDES.index(winner)
         games = (games[0] + 1, games[1]) if k == 0 else (games[0], games[1] + 1)
-        assert spec.game_bonus is not None
-        bonus = spec.game_bonus({"game_number": games[k]}) * ruleset.scale
-        items = [*items, ScoreItem("match.game-bonus", winner, bonus, BELOW)]
+        points = spec.game_bonus({"game_number": games[k]}) * ruleset.scale
+        bonus = tuple_new(ScoreItem, ("match.game-bonus", winner, points, BELOW))  # in C, as the Position
         running = (0, 0)
     if deal.form.params.get("resets_running"):
         running = (0, 0)
-    return items, tuple_new(Position, (running, games))  # in C: a named tuple's own __new__ is Python
+    return bonus, tuple_new(Position, (running, games))  # in C: a named tuple's own __new__ is Python

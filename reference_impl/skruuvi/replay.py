@@ -13,11 +13,11 @@ from typing import Any
 
 from . import engine
 from .errors import CaseFormatError, IllegalAction
-from .games import NEW_SET, Position, position_from, settle
+from .games import BELOW, NEW_SET, Position, position_from, settle, settle_below
 from .notation import SEATS
 from .outcome import Outcome, result_outcome
 from .ruleset import Ruleset, get_ruleset
-from .scoring import by_seat, score_items, seat_tricks, side_tricks, totals
+from .scoring import ONE_COLUMN, by_seat, score_items, scored, seat_tricks, side_tricks, totals
 from .state import DealState
 
 
@@ -33,16 +33,25 @@ def settled_result(state: DealState, before: Position | None = None) -> tuple[Ou
     if seats:
         tricks = seat_tricks(state)
         items = score_items(state)
+        score = totals(ruleset.columns, items, seats)
     else:
         tricks = side_tricks(state)
-        items = score_items(state, tricks=tricks)  # the facts count a side's tricks: counted once
+        items, score = scored(state, tricks)  # the facts count a side's tricks: counted once
     after = None
+    columns = ruleset.columns
     if ruleset.match is not None and ruleset.match.has_games:
-        items, after = settle(state, items, before or NEW_SET)
+        if seats or columns == ONE_COLUMN or BELOW not in columns:
+            items, after = settle(state, items, before or NEW_SET)
+            score = totals(columns, items, seats)
+        else:  # the below points the games count are the totals' below column
+            bonus, after = settle_below(state, (score["NS"][BELOW], score["EW"][BELOW]), before or NEW_SET)
+            if bonus is not None:
+                items.append(bonus)
+                score[bonus.side][BELOW] += bonus.points
     contract = None
     if state.contract is not None and state.declarer is not None:
         contract = {"declarer": SEATS[state.declarer], "bid": str(state.contract), "doubling": state.doubling}
-    result = {"contract": contract, "tricks": tricks, "score": totals(ruleset.columns, items, seats)}
+    result = {"contract": contract, "tricks": tricks, "score": score}
     return result_outcome(result, tuple(items)), after
 
 

@@ -20,6 +20,7 @@ such deal and kept (:func:`deal_plan`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset, ScoringRule
 
 OTHER = {"NS": "EW", "EW": "NS"}
+ONE_COLUMN = ("deal",)
+"""The columns of a ruleset without a line: its scores are plain numbers, not per column."""
 ACES = frozenset(card for card in DECK if card.rank == 14)
 
 
@@ -75,6 +78,9 @@ def by_seat(state: DealState) -> bool:
 SUIT_BITS = 0x1FFF  # a suit's 13 bits in a card mask (bit 0 the two, bit 12 the ace)
 HONOUR_BITS = 0x1F00  # the ten, jack, queen, king and ace of a suit
 ACE_BITS = card_mask(ACES)
+QUEEN_BITS = ACE_BITS >> 2
+TOP_THREE = ACE_BITS | ACE_BITS >> 1 | QUEEN_BITS  # the ace, king and queen of each suit
+PAST_ACE_BITS = ACE_BITS << 1  # the bit above each suit's ace
 
 
 def _run_from_ace(suit_bits: int) -> int:
@@ -102,36 +108,83 @@ TRUMP_HONOURS = {suit: HONOUR_BITS << shift for suit, shift in TRUMP_SHIFTS.item
 """Per trump strain, the honours of its suit in a card mask."""
 
 
+def _ace_facts(placement: int) -> tuple[dict[str, int], dict[str, int]]:
+    """Per side (NS, EW), the holding facts the aces decide, the sequence facts 0 (see :data:`ACE_FACTS`)."""
+    aces = [((placement >> seat) & ACE_BITS).bit_count() for seat in range(4)]  # N E S W
+    ns, ew = aces[0] + aces[2], aces[1] + aces[3]
+    return (
+        {
+            "own_aces": ns,
+            "opp_aces": ew,
+            "own_three_ace_hands": (aces[0] == 3) + (aces[2] == 3),
+            "own_four_ace_hands": (aces[0] == 4) + (aces[2] == 4),
+            "own_sequence_cards": 0,
+            "own_trump_sequence_cards": 0,
+        },
+        {
+            "own_aces": ew,
+            "opp_aces": ns,
+            "own_three_ace_hands": (aces[1] == 3) + (aces[3] == 3),
+            "own_four_ace_hands": (aces[1] == 4) + (aces[3] == 4),
+            "own_sequence_cards": 0,
+            "own_trump_sequence_cards": 0,
+        },
+    )
+
+
+ACE_FACTS: dict[int, tuple[dict[str, int], dict[str, int]]] = {
+    placement: _ace_facts(placement)
+    for placement in (
+        sum(
+            1 << (code + owner)
+            for code, owner in zip(sorted(ace.code for ace in ACES), owners, strict=True)
+            if owner is not None
+        )
+        for owners in product((None, 0, 1, 2, 3), repeat=len(ACES))
+    )
+}
+"""Per placement of the aces, :func:`_ace_facts`. A placement is the four hands' ace bits in one int, each
+hand's shifted by its seat (N 0, E 1, S 2, W 3: an ace's bits are 13 apart, so they do not meet); an ace in
+no hand (before play: in the centre) has no bit. All 5 ** 4 placements, made at import: the facts the aces
+decide are looked up, not counted, for every deal scored."""
+
+
 def _add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) -> None:
-    """Add each side's holding facts, and ``opp_aces``, to its facts.
+    """Set each side's holding facts, and ``opp_aces``, in its facts.
 
     Each hand is read as a card mask (a card's code is 13 * its suit's index + its rank - 2, so a suit is 13
     consecutive bits, the ace highest): the hands when play began (``play_masks``), else the hands as they are."""
+    north, east, south, west = state.play_masks or state.hand_masks
+    placement = north & ACE_BITS | (east & ACE_BITS) << 1 | (south & ACE_BITS) << 2 | (west & ACE_BITS) << 3
+    aces = ACE_FACTS[placement]
+    ns.update(aces[0])
+    ew.update(aces[1])
     contract = state.contract
     strain = contract.strain if contract is not None else None
-    trump, trump_honours = TRUMP_SHIFTS.get(strain), TRUMP_HONOURS.get(strain, 0)
-    north, east, south, west = state.play_masks or state.hand_masks
-    _holding_facts(north, south, trump, trump_honours, ns)
-    _holding_facts(east, west, trump, trump_honours, ew)
-    ns["opp_aces"], ew["opp_aces"] = ew["own_aces"], ns["own_aces"]
+    trump_honours = TRUMP_HONOURS.get(strain, 0)
+    ns["own_trump_honours"] = ((north | south) & trump_honours).bit_count()
+    ew["own_trump_honours"] = ((east | west) & trump_honours).bit_count()
+    # a run of three or more from the ace down needs the ace, king and queen of a suit in one hand: rare, so
+    # the four hands are tested at once (adding the queen's bit to a hand's ace, king and queen carries past
+    # the ace only when all three are held) and the runs counted only then
+    if (
+        (north & TOP_THREE) + QUEEN_BITS
+        | (east & TOP_THREE) + QUEEN_BITS
+        | (south & TOP_THREE) + QUEEN_BITS
+        | (west & TOP_THREE) + QUEEN_BITS
+    ) & PAST_ACE_BITS:
+        trump = TRUMP_SHIFTS.get(strain)
+        _add_sequence_facts(north, south, trump, ns)
+        _add_sequence_facts(east, west, trump, ew)
 
 
-def _holding_facts(first: int, second: int, trump: int | None, trump_honours: int, facts: dict[str, Any]) -> None:
-    """Add the holding facts of one side to its ``facts``, from the card masks of its two hands (``trump``:
-    where the trump suit starts in a mask, None without trumps; ``trump_honours``: the trump honours in a
-    mask, 0 without trumps)."""
-    first_aces, second_aces = (first & ACE_BITS).bit_count(), (second & ACE_BITS).bit_count()
-    runs = trump_runs = 0
-    # a run of three or more from the ace down needs the ace, king and queen of a suit: rare, so the two
-    # hands are tested at once
-    if (first & (first << 1) & (first << 2) | second & (second << 1) & (second << 2)) & ACE_BITS:
-        runs = _sequence_cards(first) + _sequence_cards(second)
-        if trump is not None:
-            trump_runs = SEQUENCE_EXTRA[(first >> trump) & SUIT_BITS] + SEQUENCE_EXTRA[(second >> trump) & SUIT_BITS]
-    facts["own_aces"] = first_aces + second_aces
-    facts["own_trump_honours"] = ((first | second) & trump_honours).bit_count()
-    facts["own_three_ace_hands"] = (first_aces == 3) + (second_aces == 3)
-    facts["own_four_ace_hands"] = (first_aces == 4) + (second_aces == 4)
+def _add_sequence_facts(first: int, second: int, trump: int | None, facts: dict[str, Any]) -> None:
+    """Set the sequence facts of one side in its ``facts``, from the card masks of its two hands (``trump``:
+    where the trump suit starts in a mask, None without trumps)."""
+    runs = _sequence_cards(first) + _sequence_cards(second)
+    trump_runs = 0
+    if trump is not None:
+        trump_runs = SEQUENCE_EXTRA[(first >> trump) & SUIT_BITS] + SEQUENCE_EXTRA[(second >> trump) & SUIT_BITS]
     facts["own_sequence_cards"] = runs - trump_runs
     facts["own_trump_sequence_cards"] = trump_runs
 
@@ -245,6 +298,7 @@ class ContractScheme(NamedTuple):
     # the ruleset's derived facts, or none when no step reads one
     holdings: bool  # whether a derived fact or a step reads the holding facts (see _side_facts)
     ordinals: bool  # whether one reads the ace ordinals
+    unset: dict[str, None]  # None for each fact set deal by deal (:func:`_open_facts`), for a DealPlan's sides
 
 
 def specialised_scheme(state: DealState, facts: dict[str, Any], main: str | None) -> ContractScheme:
@@ -300,11 +354,9 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
             )
             for fact in ruleset.derived
         )
+    holdings, ordinals = not HOLDING_READS.isdisjoint(reads), not ORDINAL_READS.isdisjoint(reads)
     return ContractScheme(
-        tuple(steps),
-        derived,
-        not HOLDING_READS.isdisjoint(reads),
-        not ORDINAL_READS.isdisjoint(reads),
+        tuple(steps), derived, holdings, ordinals, dict.fromkeys(_open_facts(holdings, ordinals, derived))
     )
 
 
@@ -329,12 +381,16 @@ class DealPlan(NamedTuple):
     The contract, the doubling and the tricks decide every fact but the holdings, the ace ordinals and the
     derived facts, so a step that reads none of those gives the same items for every deal with them: its
     items are worked out once and kept: with each pending step, the items of the settled steps before it,
-    and the items of the settled steps after the last one."""
+    and the items of the settled steps after the last one; and the totals of all those items, to which a deal
+    adds only the items of its pending steps (:func:`scored`)."""
 
     pending: tuple[Pending, ...]  # in the scheme's order
     last: tuple[ScoreItem, ...]  # the items after the last pending step (all the items when none is pending)
-    sides: dict[str, dict[str, Any]]  # each side's facts that the contract and tricks decide (copied per deal)
+    sides: dict[str, dict[str, Any]]  # each side's facts that the contract and tricks decide, and None for each
+    # fact set deal by deal (:func:`_open_facts`): a deal fills in a copy, which then never grows (no resizing)
     scheme: ContractScheme
+    settled_score: dict[str, Any] | None  # the :func:`totals` of the items of the settled steps (before, last),
+    # None when made for a form scored per seat
 
 
 def deal_plan(state: DealState, tricks: dict[str, int]) -> DealPlan:
@@ -363,9 +419,10 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
     ruleset = state.ruleset
     facts = deal_facts(state, tricks)
     scheme = specialised_scheme(state, facts, main)
+    unset = scheme.unset
     sides = {
-        "NS": {**facts, "own_tricks": tricks["NS"], "opp_tricks": tricks["EW"], "is_main": main == "NS"},
-        "EW": {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW"},
+        "NS": {**facts, "own_tricks": tricks["NS"], "opp_tricks": tricks["EW"], "is_main": main == "NS", **unset},
+        "EW": {**facts, "own_tricks": tricks["EW"], "opp_tricks": tricks["NS"], "is_main": main == "EW", **unset},
     }
     scale, multiplier = ruleset.scale, facts["multiplier"]
     pending: list[Pending] = []
@@ -384,7 +441,21 @@ def _plan(state: DealState, tricks: dict[str, int], main: str | None) -> DealPla
             tuple_new(Pending, (before, rule, side, when, points, factor, negation_to, facts_read, known_points))
         )
     last = tuple(_score_parts(state, run, sides)) if run else ()
-    return tuple_new(DealPlan, (tuple(pending), last, sides, scheme))  # in C, as each Pending
+    settled = None
+    if not by_seat(state):
+        settled = totals(ruleset.columns, [*(item for step in pending for item in step.before), *last])
+    return tuple_new(DealPlan, (tuple(pending), last, sides, scheme, settled))  # in C, as each Pending
+
+
+def _open_facts(holdings: bool, ordinals: bool, derived: tuple[tuple[str, str, Compiled, Compiled], ...]) -> list[str]:
+    """The facts :func:`_side_facts` sets deal by deal for a scheme: the holding facts and ``opp_aces``, the
+    ace ordinals and the derived facts, each only when the scheme reads it (see :class:`ContractScheme`)."""
+    names = [*HOLDING_FACTS, "opp_aces"] if holdings else []
+    if ordinals:
+        names += ("own_ace_ordinals", "opp_ace_ordinals")
+    for name, opp_name, _, _ in derived:
+        names += (name, opp_name)
+    return names
 
 
 def _side_facts(state: DealState, plan: DealPlan) -> dict[str, dict[str, Any]]:
@@ -427,14 +498,43 @@ def score_items(
     return items
 
 
-def _score_parts(state: DealState, steps: Sequence[Pending], per_side: dict[str, dict[str, Any]]) -> list[ScoreItem]:
+def scored(state: DealState, tricks: dict[str, int]) -> tuple[list[ScoreItem], dict[str, Any]]:
+    """The deal's items (:func:`score_items`) and their :func:`totals`, for a form not scored per seat
+    (``tricks``: the deal's :func:`side_tricks`). The totals start from the plan's ``settled_score``: only the
+    items of its pending steps are added deal by deal."""
+    plan = deal_plan(state, tricks)
+    settled = plan.settled_score
+    if settled is None:  # a plan made for a form scored per seat, shared by this one's scheme
+        items = score_items(state, tricks=tricks)
+        return items, totals(state.ruleset.columns, items)
+    fresh: list[ScoreItem] = []
+    if plan.pending:
+        items = _score_parts(state, plan.pending, _side_facts(state, plan), fresh)
+        items += plan.last
+    else:
+        items = list(plan.last)
+    if state.ruleset.columns == ONE_COLUMN:
+        return items, _add_points(settled.copy(), fresh)
+    return items, _add_to_columns({"NS": settled["NS"].copy(), "EW": settled["EW"].copy()}, fresh)
+
+
+def _score_parts(
+    state: DealState,
+    steps: Sequence[Pending],
+    per_side: dict[str, dict[str, Any]],
+    fresh: list[ScoreItem] | None = None,
+) -> list[ScoreItem]:
     """The items of a plan's steps, in order: each step's ``before`` items, then the step scored for its side
-    (``per_side``: each side's facts)."""
+    (``per_side``: each side's facts). ``fresh``, when given, also receives the items the steps scored (not
+    their ``before`` items)."""
     items: list[ScoreItem] = []
     for before, rule, side, when, points_of, factor, negation_to, facts_read, known_points in steps:
         items += before
         if side is None:
-            items += _one_against_each(state, rule, per_side["NS"])
+            settlement = _one_against_each(state, rule, per_side["NS"])
+            items += settlement
+            if fresh is not None:
+                fresh += settlement
             continue
         env = per_side[side]
         if known_points is None:  # a settled step, scored once for its plan
@@ -450,9 +550,15 @@ def _score_parts(state: DealState, steps: Sequence[Pending], per_side: dict[str,
         if points == 0:
             continue
         # tuple_new builds the ScoreItem in C: a named tuple's own __new__ is a Python function
-        items.append(tuple_new(ScoreItem, (rule.id, side, points, rule.column)))
+        item = tuple_new(ScoreItem, (rule.id, side, points, rule.column))
+        items.append(item)
+        if fresh is not None:
+            fresh.append(item)
         if negation_to is not None:
-            items.append(tuple_new(ScoreItem, (rule.id, negation_to, -points, rule.column)))
+            item = tuple_new(ScoreItem, (rule.id, negation_to, -points, rule.column))
+            items.append(item)
+            if fresh is not None:
+                fresh.append(item)
     return items
 
 
@@ -506,17 +612,22 @@ def totals(
     """The score object: ``{NS: int, EW: int}`` with one column, else ``{NS: {column: int}, ...}``;
     per seat (``{N: int, E: int, S: int, W: int}``) for a form played one against three."""
     if seats:
-        flat = dict.fromkeys(SEATS, 0)
-        for _, side, points, _ in items:
-            flat[side] += points
-        return flat
-    if ruleset_columns == ("deal",):
-        flat = {"NS": 0, "EW": 0}
-        for _, side, points, _ in items:
-            flat[side] += points
-        return flat
-    table = {"NS": dict.fromkeys(ruleset_columns, 0), "EW": dict.fromkeys(ruleset_columns, 0)}
-    for _, side, points, column in items:  # a ScoreItem is a named tuple: unpacked in C
+        return _add_points(dict.fromkeys(SEATS, 0), items)
+    if ruleset_columns == ONE_COLUMN:
+        return _add_points({"NS": 0, "EW": 0}, items)
+    return _add_to_columns({"NS": dict.fromkeys(ruleset_columns, 0), "EW": dict.fromkeys(ruleset_columns, 0)}, items)
+
+
+def _add_points(flat: dict[str, int], items: Sequence[ScoreItem]) -> dict[str, int]:
+    """``flat`` (points per side or seat) with the items' points added."""
+    for _, side, points, _ in items:  # a ScoreItem is a named tuple: unpacked in C
+        flat[side] += points
+    return flat
+
+
+def _add_to_columns(table: dict[str, dict[str, int]], items: Sequence[ScoreItem]) -> dict[str, dict[str, int]]:
+    """``table`` (points per side and column) with the items' points added."""
+    for _, side, points, column in items:
         table[side][column] += points
     return table
 
