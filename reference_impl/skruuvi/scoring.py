@@ -111,25 +111,19 @@ TRUMP_HONOURS = {suit: HONOUR_BITS << shift for suit, shift in TRUMP_SHIFTS.item
 def _ace_facts(placement: int) -> tuple[dict[str, int], dict[str, int]]:
     """Per side (NS, EW), the holding facts the aces decide, the sequence facts 0 (see :data:`ACE_FACTS`)."""
     aces = [((placement >> seat) & ACE_BITS).bit_count() for seat in range(4)]  # N E S W
-    ns, ew = aces[0] + aces[2], aces[1] + aces[3]
-    return (
-        {
-            "own_aces": ns,
-            "opp_aces": ew,
-            "own_three_ace_hands": (aces[0] == 3) + (aces[2] == 3),
-            "own_four_ace_hands": (aces[0] == 4) + (aces[2] == 4),
+
+    def side(first: int, second: int, opp: int) -> dict[str, int]:  # a side's two hands' aces, the other side's
+        return {
+            "own_aces": first + second,
+            "opp_aces": opp,
+            "own_three_ace_hands": (first == 3) + (second == 3),
+            "own_four_ace_hands": (first == 4) + (second == 4),
             "own_sequence_cards": 0,
             "own_trump_sequence_cards": 0,
-        },
-        {
-            "own_aces": ew,
-            "opp_aces": ns,
-            "own_three_ace_hands": (aces[1] == 3) + (aces[3] == 3),
-            "own_four_ace_hands": (aces[1] == 4) + (aces[3] == 4),
-            "own_sequence_cards": 0,
-            "own_trump_sequence_cards": 0,
-        },
-    )
+        }
+
+    north, east, south, west = aces
+    return side(north, south, east + west), side(east, west, north + south)
 
 
 ACE_FACTS: dict[int, tuple[dict[str, int], dict[str, int]]] = {

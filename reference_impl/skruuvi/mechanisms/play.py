@@ -261,7 +261,8 @@ def _whole_tricks(
             c3, b3, k3 = plays3[a3]  # type: ignore[index]
         except (KeyError, TypeError):  # not four canonical plays in turn
             break
-        # each follower: following suit (a positive key), or not holding the suit led (then a trump can win)
+        # each follower: following suit (a positive key), or not holding the suit led (then a trump can win);
+        # the three written out, as the four lookups above: a loop would build and walk a tuple every trick
         if k1 > best:
             best = k1
         elif k1 < 0:
