@@ -6,7 +6,9 @@ For every hand-written case (``conformance/cases``), every generated case (``con
 seeded set of bot records per ruleset (``--bench-count``, the bench's kind of record) and, for every
 ``--cross-every``-th case, its replay under each of the other rulesets, one JSON line records the whole
 outcome: the result, the error's code, index, deal and message, and every score item of the breakdown. An
-exception is recorded by its type and message (a raising input must keep raising the same way).
+exception is recorded by its type and message (a raising input must keep raising the same way). With
+``--step-path`` every phase runs on its step path: the digest must be the same as without it, which proves
+the batch paths of :mod:`skruuvi.interpreter.fast` equal to the rules on every record.
 
 The last line printed is the sha256 of the dump and the number of replays. Two trees give the same answers
 exactly when they print the same digest. Nothing is asserted here; the fast-path test samples the same
@@ -16,6 +18,7 @@ comparison in CI.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import random
@@ -28,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "reference_impl"))
 
 from skruuvi.authoring.bots import random_record  # noqa: E402
+from skruuvi.interpreter import engine  # noqa: E402
 from skruuvi.interpreter.replay import replay  # noqa: E402
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset  # noqa: E402
 from skruuvi.suite.cases import iter_cases  # noqa: E402
@@ -63,7 +67,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="also write the dump to this file")
     parser.add_argument("--bench-count", type=int, default=1000, help="bot records per ruleset (default 1000)")
     parser.add_argument("--cross-every", type=int, default=10, help="cross-era replay of every n-th case")
+    parser.add_argument("--step-path", action="store_true",
+                        help="replay every phase on its step path, without the batch paths (the same digest)")
     args = parser.parse_args(argv)
+    with engine.step_path_only() if args.step_path else contextlib.nullcontext():
+        return _dump(args)
+
+
+def _dump(args: argparse.Namespace) -> int:
     rulesets = {rid: get_ruleset(rid) for rid in sorted(available_rulesets())}
     digest = hashlib.sha256()
     out = args.out.open("w", encoding="utf-8") if args.out else None

@@ -5,8 +5,8 @@
 1. A seeded random bot plays ``--count`` complete legal deals of ``--ruleset`` (plain :mod:`random`, no
    hypothesis); they are written once to a temporary JSON Lines file. skruuvi-2016 (the default) uses this
    file's bot (opening deals only, the figures of earlier rounds); any other ruleset the bots of
-   :mod:`skruuvi.bots`, over all its dealt forms.
-2. In-process: ``skruuvi.replay.replay`` over all records, in deals per second. The first pass is timed on its
+   :mod:`skruuvi.authoring.bots`, over all its dealt forms.
+2. In-process: ``skruuvi.replay`` over all records, in deals per second. The first pass is timed on its
    own, with the scorer's caches (``Ruleset.specialised``, ``Ruleset.deal_plans``) and the parse caches emptied
    first: what a single pass over new records costs. The runs of step 3 are warm.
 3. ``json.loads`` of the same lines, and the ratio replay time / json.loads time. Steps 2 and 3 alternate
@@ -41,12 +41,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "reference_impl"))
 
-from skruuvi import bots, engine  # noqa: E402
-from skruuvi.expr import _parsed  # noqa: E402
-from skruuvi.notation import DECK, SEATS, Action, _parse_text, partner  # noqa: E402
-from skruuvi.replay import play_deal, replay, result_of  # noqa: E402
-from skruuvi.ruleset import Ruleset, available_rulesets, get_ruleset  # noqa: E402
-from skruuvi.state import read_action  # noqa: E402
+from skruuvi.authoring import bots  # noqa: E402
+from skruuvi.interpreter import engine  # noqa: E402
+from skruuvi.interpreter.engine import play_deal  # noqa: E402
+from skruuvi.interpreter.fast.exchanges import read_action  # noqa: E402
+from skruuvi.interpreter.replay import replay  # noqa: E402
+from skruuvi.interpreter.settle import result_of  # noqa: E402
+from skruuvi.rules.expr import _parsed  # noqa: E402
+from skruuvi.rules.notation import DECK, SEATS, Action, _parse_text, partner  # noqa: E402
+from skruuvi.rules.ruleset import Ruleset, available_rulesets, get_ruleset  # noqa: E402
 
 RULESET = "skruuvi-2016"
 CARD_NAMES = [str(c) for c in DECK]
@@ -100,7 +103,7 @@ def _choose(rng: random.Random, state: Any, all_pass: bool) -> Action:
 
 
 def random_record(rng: random.Random, number: int, ruleset_id: str = RULESET) -> dict[str, Any]:
-    """One complete legal record: this file's bot for skruuvi-2016, :mod:`skruuvi.bots` for the others."""
+    """One complete legal record: this file's bot for skruuvi-2016, :mod:`skruuvi.authoring.bots` for the others."""
     ruleset = get_ruleset(ruleset_id)
     if ruleset_id != RULESET:
         return bots.random_record(ruleset, rng, case_id=f"bench.{number}")
@@ -176,7 +179,7 @@ def best_of(n: int, fn: Any) -> float:
 
 def bench_scp(lines: list[str]) -> dict[str, Any]:
     """Send every record to ``python -m skruuvi serve`` and read every answer."""
-    if importlib.util.find_spec("skruuvi.protocol") is None:
+    if importlib.util.find_spec("skruuvi.suite.protocol") is None:
         return {"skipped": "serve not available"}
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "reference_impl"), env.get("PYTHONPATH")]))

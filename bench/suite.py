@@ -4,7 +4,7 @@
 
 1. ``skruuvi conformance --quiet`` as a subprocess on conformance/cases + conformance/generated, with
    ``--jobs 1`` and ``--jobs 2``: wall time, cases per second, the runner's peak RSS.
-2. In-process: :func:`skruuvi.replay.replay` over the same records (loaded once), and ``json.loads`` of
+2. In-process: :func:`skruuvi.interpreter.replay.replay` over the same records (loaded once), and ``json.loads`` of
    the same records as compact JSON lines, for the replay / json.loads ratio. Each parsed record is dropped
    at once here, while ``bench/replay.py`` holds its 3,000 records while it times ``json.loads``
    (allocation and garbage collection make that yardstick slower per record, by a factor that depends on
@@ -41,8 +41,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "reference_impl"))
 
-from skruuvi.cases import iter_cases  # noqa: E402
-from skruuvi.replay import replay  # noqa: E402
+from skruuvi.interpreter.replay import replay  # noqa: E402
+from skruuvi.suite.cases import iter_cases  # noqa: E402
 
 SUITE = [ROOT / "conformance" / "cases", ROOT / "conformance" / "generated"]
 

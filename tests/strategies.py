@@ -1,6 +1,6 @@
 """Random deals and random complete legal records of skruuvi-2016 shape, for the project's property tests.
 
-Outside implementers: use :mod:`skruuvi.strategies` (generic over every ruleset); the deal helpers here
+Outside implementers: use :mod:`skruuvi.authoring.strategies` (generic over every ruleset); the deal helpers here
 come from it. This module adds a bot biased towards rare situations, used by the project's own tests.
 
 Two layers:
@@ -17,7 +17,7 @@ contract), doubled and redoubled deals, misère, a raise by the highest bidder's
 auction, and the defenders' exchange done, passed or banned (an opening jump to level six or seven).
 
 A 4-card kitty give from 16 cards has 1820 legal variants: the bot draws the cards directly instead of
-asking :func:`skruuvi.engine.legal_actions` for the list.
+asking :func:`skruuvi.interpreter.engine.legal_actions` for the list.
 """
 
 from __future__ import annotations
@@ -29,12 +29,13 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from skruuvi import engine, strategies
-from skruuvi.mechanisms import kitty as kitty_mechanism
-from skruuvi.notation import DECK, SEATS, TRUMP_STRAINS, Action, Card, left, partner
-from skruuvi.ruleset import FormSpec, Ruleset, get_ruleset
-from skruuvi.state import DealState
-from skruuvi.strategies import CARD_NAMES
+from skruuvi.authoring import strategies
+from skruuvi.authoring.strategies import CARD_NAMES
+from skruuvi.interpreter import engine
+from skruuvi.interpreter.mechanisms import kitty as kitty_mechanism
+from skruuvi.interpreter.state import DealState
+from skruuvi.rules.notation import DECK, SEATS, TRUMP_STRAINS, Action, Card, left, partner
+from skruuvi.rules.ruleset import FormSpec, Ruleset, get_ruleset
 
 _ids = count()
 
@@ -65,7 +66,7 @@ def dealt_form(ruleset: Ruleset) -> FormSpec:
 
 
 def deal_mapping(ruleset: Ruleset, dealer: str, cards: list[str], *, positions: list[int] | None = None) -> dict:
-    """A deal mapping of the first dealt form from a permutation of the 52 cards (see skruuvi.strategies)."""
+    """A deal mapping of the first dealt form from a permutation of the 52 cards (see skruuvi.authoring.strategies)."""
     return strategies.deal_mapping(ruleset, dealer, cards, positions=positions)
 
 

@@ -29,7 +29,7 @@ import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-# Single-deal cases only: the sitsi match records (cases/2016/match/) are checked by tests/test_sitsi.py.
+# Single-deal cases only: the sitsi match records (cases/2016/match/) are checked by tests/interpreter/test_sitsi.py.
 CASES = sorted(p for p in glob.glob(os.path.join(ROOT, "conformance", "cases", "2016", "*", "*.yaml"))
                if os.sep + "match" + os.sep not in p)
 RULESET = os.path.join(ROOT, "spec", "rulesets", "skruuvi-2016.yaml")

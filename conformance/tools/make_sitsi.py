@@ -1,11 +1,11 @@
 """Writes the 2016 sitsi match records (conformance/cases/2016/match/sitsi-*.yaml).
 
-Each record is a whole sitsi played by the seeded bots of the reference package (skruuvi.bots): three
+Each record is a whole sitsi played by the seeded bots of the reference package (skruuvi.authoring.bots): three
 blocks of four alkupelit and four kotkat with the partnerships AB–CD, AC–BD, AD–BC (or the agreed options).
 Its expectation is the reference interpreter's running individual totals. That expectation is justified
 by two independent checks, both run by the test suite:
 
-* tests/test_sitsi.py recomputes every sheet from the single-deal replays of the deals and the seating,
+* tests/interpreter/test_sitsi.py recomputes every sheet from the single-deal replays of the deals and the seating,
   with its own summation, and checks that every player partners every other once;
 * the independent oracle (conformance/oracle) replays the whole record and must give the same answer.
 
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import yaml
 
-from skruuvi.bots import random_match
-from skruuvi.replay import replay
-from skruuvi.ruleset import get_ruleset
+from skruuvi.authoring.bots import random_match
+from skruuvi.interpreter.replay import replay
+from skruuvi.rules.ruleset import get_ruleset
 
 OUT = Path(__file__).resolve().parents[1] / "cases" / "2016" / "match"
 SHORT = {"stages": [{"form": "alkupeli", "deals": 2}, {"form": "kotka", "deals": 2}], "unwinding": True}
@@ -57,8 +57,8 @@ def build(name: str, seed: int, options: dict | None, description: str) -> dict:
         "id": record["id"], "ruleset": ruleset.id, "description": description, "rules": rules,
         "justification": {
             "kind": "two-implementations",
-            "note": (f"Played by the seeded bots (skruuvi.bots.random_match, seed {seed}). The running totals are "
-                     "the reference interpreter's; tests/test_sitsi.py recomputes each sheet from the single-deal "
+            "note": (f"Played by the seeded bots (skruuvi.authoring.bots.random_match, seed {seed}). The running totals are "
+                     "the reference interpreter's; tests/interpreter/test_sitsi.py recomputes each sheet from the single-deal "
                      "replays and the seating (partners share a deal's score), checks that every player partners "
                      "every other once, and the independent oracle must give the same answer."),
         },

@@ -1,3 +1,34 @@
-"""skruuvi: the reference interpreter of the Skruuvi specification (rulesets as data)."""
+"""skruuvi: the reference interpreter of the Skruuvi specification (rulesets as data).
+
+The layers, lowest first; a module imports only from its own layer or lower ones (a test holds it):
+
+* :mod:`skruuvi.rules`: notation, errors, data paths, YAML/JSON, schemas, the expression language, the
+  phase vocabulary and the ruleset compiler;
+* :mod:`skruuvi.interpreter`: deal, engine, phase mechanisms, scoring, games, replay of deals and matches
+  (with the speed paths apart in :mod:`skruuvi.interpreter.fast`);
+* :mod:`skruuvi.suite` (cases, protocol, runner, reports, pytest plugin, validation),
+  :mod:`skruuvi.authoring` (bots, generator, mutation, strategies) and :mod:`skruuvi.history` (comparison,
+  cross-era replay), side by side;
+* :mod:`skruuvi.book`, the rule book;
+* :mod:`skruuvi.cli`, the command line.
+
+``skruuvi.replay(record)`` replays one recorded deal or match (:func:`skruuvi.interpreter.replay.replay`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 __version__ = "0.1.0"
+
+__all__ = ["__version__", "replay"]
+
+
+def __getattr__(name: str) -> Any:
+    # The entry point is imported on first use, so that ``import skruuvi`` (and the command line's --help)
+    # does not load the interpreter.
+    if name == "replay":
+        from .interpreter.replay import replay
+
+        return replay
+    raise AttributeError(f"module 'skruuvi' has no attribute {name!r}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from ..ruleset import Ruleset
+from ..rules.ruleset import Ruleset
 from . import md
 
 

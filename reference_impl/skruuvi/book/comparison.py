@@ -1,6 +1,6 @@
 """The comparison chapter: every rule id × era with the differences highlighted, and a generated summary per topic.
 
-Everything shown comes from the rulesets (:mod:`skruuvi.compare`); ``spec/comparison.yaml`` may add a
+Everything shown comes from the rulesets (:mod:`skruuvi.history.compare`); ``spec/comparison.yaml`` may add a
 short paragraph of prose per topic.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..compare import (
+from ..history.compare import (
     MECHANISM_TOPIC,
     TOPIC_TITLES,
     MatrixRow,
@@ -19,8 +19,8 @@ from ..compare import (
     rule_matrix,
     topic_of,
 )
-from ..compare_report import fmt_value
-from ..ruleset import Rule, Ruleset
+from ..history.compare_report import fmt_value
+from ..rules.ruleset import Rule, Ruleset
 from . import md
 from .formula import render
 

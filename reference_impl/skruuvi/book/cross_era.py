@@ -1,14 +1,14 @@
-"""The cross-era page: curated deals replayed under every ruleset (:func:`skruuvi.compare.cross_era`)."""
+"""The cross-era page: curated deals replayed under every ruleset (:func:`skruuvi.history.compare.cross_era`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..compare import cross_era
-from ..compare_report import difference_rows, era_rows
-from ..crossera import CrossEra
-from ..errors import SkruuviError
-from ..ruleset import Ruleset
+from ..history.compare import cross_era
+from ..history.compare_report import difference_rows, era_rows
+from ..history.crossera import CrossEra
+from ..rules.errors import SkruuviError
+from ..rules.ruleset import Ruleset
 from . import md
 from .curated import Curated
 

@@ -1,7 +1,7 @@
 """The curated deals of the comparison chapter (``spec/comparison.yaml``, key ``cross_era``).
 
 An entry names a conformance case by id, or asks for a deal generated deterministically by the seeded
-bots (:mod:`skruuvi.bots`) under one ruleset and game form: the small script that builds a deal no
+bots (:mod:`skruuvi.authoring.bots`) under one ruleset and game form: the small script that builds a deal no
 conformance case has yet (e.g. a kotka), or both (the case when it exists, else the generated deal).
 Problems become messages for the page, never exceptions.
 """
@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import bots
-from ..errors import SkruuviError
-from ..ruleset import Ruleset
+from ..authoring import bots
+from ..rules.errors import SkruuviError
+from ..rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +39,7 @@ def generate_record(ruleset: Ruleset, form: str, seed: int, case_id: str, descri
         actions, state = bots.play_out(ruleset, deal, rng)
         if state.form.name == form and state.contract is not None:
             return {"id": case_id, "ruleset": ruleset.id, "description": description or f"a {form} deal",
-                    "generated": {"by": "skruuvi.bots", "seed": attempt}, "deal": deal, "actions": actions}
+                    "generated": {"by": "skruuvi.authoring.bots", "seed": attempt}, "deal": deal, "actions": actions}
     raise SkruuviError(f"no {form} deal with a contract from seeds {seed}..{seed + 99}")
 
 

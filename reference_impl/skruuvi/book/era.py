@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..expr import FACTS
-from ..ruleset import Ruleset
+from ..rules.expr import FACTS
+from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, rule_cases_index
 from .formula import render, table_axes

@@ -1,6 +1,6 @@
 """Worked examples: cases marked ``example: true``, replayed through the reference engine and drawn.
 
-The engine (:mod:`skruuvi.engine`) supplies everything shown: which phase each action belongs to,
+The engine (:mod:`skruuvi.interpreter.engine`) supplies everything shown: which phase each action belongs to,
 the hands at the start of play, each trick's winner and the score breakdown. Nothing is recomputed here.
 """
 
@@ -11,14 +11,14 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import engine
-from ..deal import build_deal
-from ..errors import IllegalAction, SkruuviError
-from ..notation import SEATS, side_of
-from ..outcome import Outcome
-from ..replay import result_of
-from ..ruleset import Ruleset
-from ..state import DealState
+from ..interpreter import engine
+from ..interpreter.deal import build_deal
+from ..interpreter.outcome import Outcome
+from ..interpreter.settle import result_of
+from ..interpreter.state import DealState
+from ..rules.errors import IllegalAction, SkruuviError
+from ..rules.notation import SEATS, side_of
+from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, expected
 from .era import label

@@ -1,7 +1,7 @@
 """Scoring expressions as readable math: ``-(first_undertrick[kind][level] + (undertricks - 1) * x)``
 becomes ``−(first undertrick(kind, level) + (undertricks − 1) × x)`` with table and fact names linked.
 
-The expression is parsed with :mod:`ast` exactly like :mod:`skruuvi.expr` does; nothing is evaluated.
+The expression is parsed with :mod:`ast` exactly like :mod:`skruuvi.rules.expr` does; nothing is evaluated.
 """
 
 from __future__ import annotations

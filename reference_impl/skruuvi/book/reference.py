@@ -6,9 +6,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..paths import spec_dir
-from ..ruleset import Ruleset
-from ..yamlio import load_yaml
+from ..rules.paths import spec_dir
+from ..rules.ruleset import Ruleset
+from ..rules.yamlio import load_yaml
 from . import md
 from .cases import cases_of
 

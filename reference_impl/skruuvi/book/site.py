@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import SkruuviError
-from ..ruleset import Ruleset, load_ruleset
-from ..yamlio import find_case_files, iter_records, load_yaml
+from ..rules.errors import SkruuviError
+from ..rules.ruleset import Ruleset, load_ruleset
+from ..rules.yamlio import find_case_files, iter_records, load_yaml
 from . import md
 from .cases import cases_page
 from .comparison import comparison_page

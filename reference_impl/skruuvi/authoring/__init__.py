@@ -1,0 +1,2 @@
+"""Making cases and measuring the suite: the bots, the case generator, ruleset mutation testing and the
+hypothesis strategies."""

@@ -1,0 +1,204 @@
+"""Mutation testing of a ruleset against the conformance suite.
+
+Every executable scalar of a ruleset is perturbed in turn — numbers by ±1 and to the neighbouring
+values of their table, booleans flipped, enumerated values (seat references, targets, columns,
+strains, ...) changed to each other value of their domain, lists reordered, and the constants and
+operators of scoring expressions changed — and the suite is replayed against each *mutant*. A mutant
+is *killed* when at least one case's answer changes; a *surviving* mutant is a rule whose value no
+case pins down (or an equivalent mutant, which the report lets a human explain). A mutant that no
+longer compiles is *stillborn* and not counted.
+
+Runs in-process with :func:`skruuvi.interpreter.replay.replay` (``ruleset=`` override), so a ruleset with a few
+hundred leaves is mutated in seconds.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..interpreter.state import SEAT_REFS
+from ..rules.errors import InputError, SkruuviError
+from ..rules.ruledoc import Path, pointer, rule_entries
+from ..rules.ruleset import Ruleset, compile_ruleset
+
+#: Domains of enumerated leaves, by the key (or param) they sit under.
+DOMAINS: dict[str, tuple[Any, ...]] = {
+    "to": ("main", "defenders", "each", "NS", "EW"),
+    "multiplied": (True, False, "winner"),
+    "column": ("below", "above"),
+    "bidders": ("all", "main-pair"),
+    "defenders_receive": ("negation", "nothing"),
+    "distributor": ("taker", "partner"),
+}
+SEAT_KEYS = frozenset({"first", "taker", "start", "giver", "lead"})
+STRAINS = ("S", "C", "D", "H", "G", "M")
+_SWAPS: dict[type, type] = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq,
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.And: ast.Or, ast.Or: ast.And,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mutant:
+    rule: str  # the rule id whose value is changed
+    pointer: str  # JSON pointer of the changed leaf
+    description: str  # what changed, e.g. "5 -> 6"
+    doc: dict[str, Any] = field(repr=False, compare=False)
+
+
+@dataclass(slots=True)
+class MutationReport:
+    ruleset: str
+    cases: int
+    killed: list[Mutant] = field(default_factory=list)
+    survived: list[Mutant] = field(default_factory=list)
+    stillborn: list[tuple[Mutant, str]] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return len(self.killed) + len(self.survived)
+
+    @property
+    def score(self) -> float:
+        return len(self.killed) / self.total if self.total else 1.0
+
+
+def _set(doc: dict[str, Any], path: Path, value: Any) -> dict[str, Any]:
+    new = copy.deepcopy(doc)
+    node: Any = new
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return new
+
+
+def _expression_variants(source: str) -> Iterator[tuple[str, str]]:
+    """Each single change of a constant or an operator in an expression: (new source, description)."""
+    tree = ast.parse(source, mode="eval")
+    nodes = list(ast.walk(tree))
+    for i, node in enumerate(nodes):
+        changes: list[tuple[Callable[[ast.AST], None], str]] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+            for delta in (-1, 1):
+                changes.append((lambda n, d=delta: setattr(n, "value", n.value + d),
+                                f"constant {node.value}{delta:+d}"))
+        op = getattr(node, "op", None)
+        if op is not None and type(op) in _SWAPS:
+            new_op = _SWAPS[type(op)]
+            changes.append((lambda n, o=new_op: setattr(n, "op", o()), f"{type(op).__name__} -> {new_op.__name__}"))
+        if isinstance(node, ast.Compare):
+            for j, op in enumerate(node.ops):
+                if type(op) in _SWAPS:
+                    new_op = _SWAPS[type(op)]
+                    changes.append((lambda n, j=j, o=new_op: n.ops.__setitem__(j, o()),
+                                    f"{type(op).__name__} -> {new_op.__name__}"))
+        for apply, text in changes:
+            mutated = copy.deepcopy(tree)
+            apply(list(ast.walk(mutated))[i])
+            yield ast.unparse(mutated), text
+
+
+def _leaf_variants(key: Any, value: Any, siblings: Any) -> Iterator[tuple[Any, str]]:
+    if isinstance(value, bool):
+        yield (not value), f"{value} -> {not value}"
+    elif isinstance(value, int):
+        for delta in (-1, 1):
+            yield value + delta, f"{value} -> {value + delta}"
+        if isinstance(siblings, dict):  # neighbouring values of the same table row
+            keys = list(siblings)
+            i = keys.index(key) if key in keys else -1
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(keys) and isinstance(siblings[keys[j]], int) and siblings[keys[j]] != value \
+                        and abs(siblings[keys[j]] - value) != 1:
+                    yield siblings[keys[j]], f"{value} -> {siblings[keys[j]]} (the value for {keys[j]})"
+    elif isinstance(value, str):
+        domain = DOMAINS.get(str(key)) or (tuple(SEAT_REFS) if key in SEAT_KEYS or value in SEAT_REFS else ())
+        if not domain and value in STRAINS:
+            domain = STRAINS
+        for other in domain:
+            if other != value:
+                yield other, f"{value!r} -> {other!r}"
+
+
+def _walk_value(path: Path, key: Any, value: Any, parent: Any) -> Iterator[tuple[Path, Any, str]]:
+    """(path, new value, description) for every mutation of a rule's value (recursively)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk_value((*path, k), k, v, value)
+    elif isinstance(value, list):
+        for i in range(len(value) - 1):
+            swapped = list(value)
+            swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+            yield path, swapped, f"swap items {i} and {i + 1}"
+        for i, v in enumerate(value):
+            yield from _walk_value((*path, i), key, v, value)
+    else:
+        for new, text in _leaf_variants(key, value, parent):
+            yield path, new, text
+
+
+def mutants(doc: dict[str, Any]) -> Iterator[Mutant]:
+    """Every mutant of a ruleset document."""
+    for path, entry in rule_entries(doc):
+        rule = str(entry.get("id"))
+        if "value" in entry and ("param" in entry or "name" in entry):
+            key = str(entry.get("param") or entry.get("name"))
+            value = entry["value"]
+            if isinstance(value, str) and "name" in entry:  # a derived fact's expression
+                for source, text in _expression_variants(value):
+                    yield Mutant(rule, pointer((*path, "value")), text, _set(doc, (*path, "value"), source))
+                continue
+            for leaf, new, text in _walk_value((*path, "value"), key, value, None):
+                yield Mutant(rule, pointer(leaf), text, _set(doc, leaf, new))
+        for key in ("to", "multiplied", "column"):
+            if key in entry:
+                for new, text in _leaf_variants(key, entry[key], None):
+                    yield Mutant(rule, pointer((*path, key)), text, _set(doc, (*path, key), new))
+        for key in ("when", "points"):
+            if isinstance(entry.get(key), str):
+                for source, text in _expression_variants(entry[key]):
+                    yield Mutant(rule, pointer((*path, key)), text, _set(doc, (*path, key), source))
+
+
+def _answer(case: dict[str, Any], ruleset: Ruleset) -> Any:
+    from ..interpreter.replay import replay
+
+    try:
+        return replay(case, ruleset=ruleset).to_response()
+    except SkruuviError as exc:
+        return {"raised": type(exc).__name__}
+
+
+def run_mutation(
+    doc: dict[str, Any], file: str, cases: list[dict[str, Any]],
+    progress: Callable[[int, int], None] | None = None,
+) -> MutationReport:
+    """Replay ``cases`` under every mutant of ``doc``; a mutant is killed when any answer changes."""
+    original = compile_ruleset(doc, file)
+    expected = [_answer(case, original) for case in cases]
+    report = MutationReport(original.id, len(cases))
+    all_mutants = list(mutants(doc))
+    for n, mutant in enumerate(all_mutants, start=1):
+        if progress is not None:
+            progress(n, len(all_mutants))
+        try:
+            ruleset = compile_ruleset(mutant.doc, file)
+        except InputError as exc:
+            report.stillborn.append((mutant, str(exc)))
+            continue
+        killed = False
+        for case, answer in zip(cases, expected, strict=True):
+            try:
+                got = _answer(case, ruleset)
+            except Exception:  # a mutant may make the scorer fail: that changes the answer
+                killed = True
+                break
+            if got != answer:
+                killed = True
+                break
+        (report.killed if killed else report.survived).append(mutant)
+    return report

@@ -1,0 +1,314 @@
+"""The ``skruuvi`` command: conformance, replay, compare, validate, serve.
+
+Every :class:`~skruuvi.rules.errors.InputError` ends as one line on stderr and exit code 1 (2 where the
+conformance runner cannot even start), never as a traceback; Ctrl-C exits with 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from .. import __version__
+from ..rules.errors import InputError
+from . import conformance, tools
+from .conformance import default_impl
+
+PROG = "skruuvi"
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Skruuvi executable specification: reference interpreter, conformance runner, "
+                               "case validation.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    conformance.add_parser(sub)
+    p = sub.add_parser("replay", help="replay recorded deals and print each outcome as one JSON line",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Replay each case of each FILE with the reference interpreter and print the\n"
+                                   "SCP/1 response object (without seq), one compact JSON line per case.\n"
+                                   "expect and justification are ignored.\n\n"
+                                   "With --eras, replay each deal under several rulesets instead (cross-era replay):\n"
+                                   "the results side by side, and for every score difference the scoring rules that\n"
+                                   "cause it; where an action is illegal in an era, the rule that forbids it; a deal\n"
+                                   "whose form an era does not have is reported as not playable there.\n"
+                                   "Exit code: 0, or 1 when a file or case cannot be used (the others are still\n"
+                                   "replayed), 2 for bad arguments.",
+                       epilog="examples:\n"
+                              "  skruuvi replay conformance/cases/2016/score/made-5H-exact.yaml\n"
+                              "  skruuvi replay --eras all conformance/cases/2016/misere/made-5M-exact-two.yaml\n"
+                              "  skruuvi replay --eras 2016,skruuvi-1944 --format json CASE.yaml\n"
+                              "  skruuvi replay --reading score.scale conformance/cases/1895/slams/*.yaml")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="a .yaml case file or a .jsonl file with one case per line; '-' reads JSON Lines from "
+                        "stdin")
+    p.add_argument("--eras", metavar="all|ID,ID",
+                   help="replay under these rulesets (ids or eras, comma-separated) or 'all' of spec/rulesets/")
+    p.add_argument("--format", choices=("text", "json"), default=None,
+                   help="with --eras: a side-by-side table (text, the default) or one JSON object per case")
+    p.add_argument("--reading", metavar="RULE[=VALUE]", action="append", default=[],
+                   help="replay under another reading of a rule of the record's ruleset: RULE=VALUE (VALUE is a "
+                        "YAML scalar or flow value) or RULE alone for its first listed alternative; repeatable. "
+                        "E.g. --reading score.scale (1895's figures as printed) or "
+                        "--reading kitty.choice=pakettiskruuvi")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("compare", help="list the rule differences between two rulesets, by topic",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Compare two rulesets rule id by rule id: rules present in one only, and rules\n"
+                                   "whose value, parameter, status or sources differ, grouped by topic (deal,\n"
+                                   "auction, exchanges, doubling, play, scoring, match); then parameters that the\n"
+                                   "two set at the same place under different rule ids. The rule book's comparison\n"
+                                   "chapter shows the same data. Exit code: 0, or 2 for an unknown ruleset.",
+                       epilog="examples:\n"
+                              "  skruuvi compare skruuvi-2016 skruuvi-1944\n"
+                              "  skruuvi compare 2016 1944 --format markdown > diff.md\n"
+                              "  skruuvi compare 2016 1944 --format json | jq '.topics.doubling'")
+    p.add_argument("a", metavar="A", help="the first ruleset: its id (skruuvi-2016) or its era (2016)")
+    p.add_argument("b", metavar="B", help="the second ruleset")
+    p.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                   help="output format (default: text)")
+    p.add_argument("--all", action="store_true", dest="include_same",
+                   help="also list the rules that are the same in both")
+    p.set_defaults(func=cmd_compare)
+    p = sub.add_parser("validate", help="check rulesets and cases against their schemas and rules",
+                       description="Validate ruleset and case files; print each problem on its own line, then a "
+                                   "summary. Exit code 1 when any problem is found.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="files or directories to validate")
+    p.set_defaults(func=cmd_validate)
+    p = sub.add_parser("serve", help="answer SCP/1 requests on stdin/stdout (the reference engine)",
+                       description="Speak the conformance protocol SCP/1 on stdin/stdout as the reference "
+                                   "engine; logs go to stderr. This is what 'skruuvi conformance' runs by "
+                                   "default.")
+    p.set_defaults(func=cmd_serve)
+    tools.add_parsers(sub)
+    return parser
+
+
+# ---------------------------------------------------------------------------------------------------
+# Commands
+
+
+def _say(message: str) -> None:
+    sys.stderr.write(f"{PROG}: {message}\n")
+    sys.stderr.flush()
+
+
+def _records(name: str) -> Iterator[tuple[str, str | None, Any]]:
+    """``(file, location, record)`` for a case file, or for JSON Lines on stdin when ``name`` is ``-``."""
+    from ..rules.yamlio import iter_json_lines, iter_records
+
+    if name == "-":
+        for location, record in iter_json_lines(sys.stdin, "<stdin>"):
+            yield "<stdin>", location, record
+    else:
+        yield from iter_records(name)
+
+
+def _located(exc: InputError, file: str, location: str | None) -> str:
+    """``file: location: path: reason`` for an error raised while replaying a record of ``file``."""
+    parts = [exc.file or file]
+    if location and location != exc.path:
+        parts.append(location)
+    if exc.path:
+        parts.append(exc.path)
+    return ": ".join([*parts, exc.reason])
+
+
+def _known_rulesets() -> dict[str, Any]:
+    from ..rules.ruleset import available_rulesets, get_ruleset
+
+    return {rid: get_ruleset(rid) for rid in available_rulesets()}
+
+
+def _pick_rulesets(names: list[str], what: str) -> list[Any] | None:
+    """Rulesets by id or era; None (after saying why) when one is unknown."""
+    from ..history.compare import find_ruleset
+
+    known = _known_rulesets()
+    picked = []
+    for name in names:
+        rs = find_ruleset(name, known)
+        if rs is None:
+            choices = ", ".join(f"{r.id} ({r.era})" for r in known.values())
+            _say(f"{what}: unknown ruleset or era {name!r} (known: {choices})")
+            return None
+        picked.append(rs)
+    return picked
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from ..history.compare import compare_rulesets
+    from ..history.compare_report import diff_markdown, diff_text
+
+    picked = _pick_rulesets([args.a, args.b], "compare")
+    if picked is None:
+        return EXIT_USAGE
+    diff = compare_rulesets(picked[0], picked[1])
+    if args.format == "json":
+        sys.stdout.write(json.dumps(diff.to_dict(), ensure_ascii=False, indent=1) + "\n")
+    elif args.format == "markdown":
+        sys.stdout.write(diff_markdown(diff, args.include_same))
+    else:
+        sys.stdout.write(diff_text(diff, args.include_same))
+    return 0
+
+
+def _replay_eras(args: argparse.Namespace) -> int:
+    from ..history.compare import cross_era
+    from ..history.compare_report import cross_era_text
+
+    names = [n.strip() for n in args.eras.split(",") if n.strip()]
+    if args.eras.strip() == "all":
+        rulesets = sorted(_known_rulesets().values(), key=lambda r: (r.era, r.id), reverse=True)
+    elif not names:
+        _say("replay: --eras needs 'all' or ruleset ids/eras separated by commas")
+        return EXIT_USAGE
+    else:
+        picked = _pick_rulesets(names, "replay")
+        if picked is None:
+            return EXIT_USAGE
+        rulesets = picked
+    first = True
+
+    def show(record: dict[str, Any]) -> None:
+        nonlocal first
+        result = cross_era(record, rulesets)
+        if args.format == "json":
+            sys.stdout.write(json.dumps(result.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
+        else:
+            sys.stdout.write(("" if first else "\n") + cross_era_text(result))
+        first = False
+
+    return _each_case(args.files, show)
+
+
+def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> int:
+    """Call ``handle`` on every case of every file; an unusable file or case is reported and skipped.
+
+    Returns the exit status: 1 when anything was skipped, else 0.
+    """
+    status = 0
+    for name in files:
+        file, location = name, None
+        try:
+            for file, location, record in _records(name):
+                if not isinstance(record, dict):
+                    raise InputError("a case must be a mapping", file=file, path=location)
+                handle(record)
+                sys.stdout.flush()
+        except InputError as exc:
+            _say(_located(exc, file, location))
+            status = 1
+    return status
+
+
+def _parse_readings(specs: list[str]) -> dict[str, Any] | None:
+    """``--reading RULE[=VALUE]`` options as ``{rule id: value or None}``; None (after a message) if bad."""
+    from ..rules.errors import YamlError
+    from ..rules.yamlio import parse_yaml
+
+    readings: dict[str, Any] = {}
+    for spec in specs:
+        rule_id, eq, text = spec.partition("=")
+        if not rule_id or (eq and not text):
+            _say(f"replay: --reading {spec!r}: expected RULE or RULE=VALUE, e.g. score.scale=10")
+            return None
+        try:
+            readings[rule_id] = parse_yaml(text, "--reading") if eq else None
+        except YamlError as exc:
+            _say(f"replay: --reading {spec!r}: {exc}")
+            return None
+    return readings
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from ..interpreter.replay import replay
+
+    if args.eras is not None:
+        return _replay_eras(args)
+    if args.format == "text":
+        _say("replay: --format text needs --eras (without it every outcome is one JSON line)")
+        return EXIT_USAGE
+    readings = _parse_readings(args.reading)
+    if readings is None:
+        return EXIT_USAGE
+    if readings and args.eras is not None:
+        _say("replay: --reading applies to the record's own ruleset; it cannot be combined with --eras")
+        return EXIT_USAGE
+    variants: dict[str, Any] = {}
+
+    def ruleset_for(record: dict[str, Any]) -> Any:
+        if not readings:
+            return None
+        from ..rules.ruleset import get_ruleset, with_readings
+
+        rid = record.get("ruleset")
+        if rid not in variants:
+            variants[rid] = with_readings(get_ruleset(rid), readings)
+        return variants[rid]
+
+    def show(record: dict[str, Any]) -> None:
+        response = replay(record, ruleset_for(record)).to_response()
+        sys.stdout.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+    return _each_case(args.files, show)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from ..suite.validate import validate_paths
+
+    errors, summary = validate_paths(list(args.paths))
+    for error in errors:
+        sys.stdout.write(f"{error}\n")
+    sys.stdout.write(f"{summary}\n")
+    sys.stdout.flush()
+    return 1 if errors else 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from ..suite.protocol import serve
+
+    for stream in (sys.stdin, sys.stdout):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
+    channel = sys.stdout
+    sys.stdout = sys.stderr  # a stray print() must not corrupt the protocol channel
+    try:
+        serve(sys.stdin, channel)
+    finally:
+        sys.stdout = channel
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------
+# Entry point
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``skruuvi`` command line; return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except InputError as exc:
+        _say(str(exc))
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # e.g. `skruuvi replay ... | head`
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), sys.stdout.fileno())
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
+
+
+__all__ = ["build_parser", "default_impl", "main"]

@@ -1,0 +1,140 @@
+"""The suite-building commands of the command line: ``generate`` and ``mutate``."""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ..rules import paths
+
+EQUIVALENT_FILE = Path("conformance") / "mutation" / "equivalent.yaml"
+
+
+def add_parsers(sub: Any) -> None:
+    p = sub.add_parser(
+        "generate", help="write seeded bot-played records (legal and corrupted) as JSON Lines",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play COUNT legal deals with the seeded bots, then make corrupted variants (each error code\n"
+                    "the ruleset can produce, up to --per-code times) and truncated records, and write them with\n"
+                    "their expectations (the reference interpreter's answers, kind two-implementations: the\n"
+                    "oracle must agree) to OUT/<era>/seed-<SEED>.jsonl.gz. Same arguments, same bytes.",
+        epilog="example:\n  skruuvi generate --ruleset skruuvi-2016 --count 10000 --seed 1")
+    p.add_argument("--ruleset", required=True, help="ruleset id, e.g. skruuvi-2016")
+    p.add_argument("--count", type=int, default=1000, help="legal deals to play (default 1000)")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--per-code", type=int, default=200, help="corrupted records per error code (default 200)")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default conformance/generated)")
+    p.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser(
+        "mutate", help="mutation score of a ruleset against the suite, and rule coverage",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Perturb every executable value of the ruleset (numbers, table neighbours, booleans, enums,\n"
+                    "list orders, expression constants and operators) and replay the suite's cases of that\n"
+                    "ruleset against each mutant. Reports killed / total, the mutants listed as equivalent in\n"
+                    "conformance/mutation/equivalent.yaml, the unexplained survivors, and how many cases\n"
+                    "exercise each rule id. Exit code 1 when a survivor is unexplained.",
+        epilog="example:\n  skruuvi mutate --ruleset skruuvi-1944")
+    p.add_argument("--ruleset", required=True, help="ruleset id")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="case files or folders (default conformance/cases)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(func=cmd_mutate)
+
+
+def _progress(label: str) -> Any:
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        sys.stderr.write(f"\r{label} {done}/{total}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from ..authoring.generate import generate, to_json_lines
+    from ..rules.ruleset import get_ruleset
+
+    ruleset = get_ruleset(args.ruleset)
+    if args.count < 1 or args.per_code < 0:
+        sys.stderr.write("skruuvi: --count must be at least 1 and --per-code at least 0\n")
+        return 2
+    out_dir = (args.out or paths.repo_root() / "conformance" / "generated") / ruleset.era
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"seed-{args.seed}.jsonl.gz"
+    codes: Counter[str] = Counter()
+    show = _progress(f"generating {ruleset.id}")
+    # mtime=0 and no file name in the gzip header: the same arguments give the same bytes
+    with open(target, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as handle:
+        for n, line in enumerate(to_json_lines(generate(ruleset, args.count, args.seed, args.per_code)), 1):
+            handle.write(line.encode("utf-8"))
+            codes[json.loads(line)["expect"].get("error", {}).get("code", "result")] += 1
+            if show is not None and n % 200 == 0:
+                show(n, n)
+    total = sum(codes.values())
+    detail = ", ".join(f"{code} {n}" for code, n in sorted(codes.items()))
+    sys.stdout.write(f"wrote {total} records to {target}: {detail}\n")
+    return 0
+
+
+def _rule_coverage(cases: list[dict[str, Any]], rule_ids: frozenset[str]) -> dict[str, int]:
+    counts: Counter[str] = Counter()
+    for case in cases:
+        for rid in case.get("rules") or ():
+            counts[rid] += 1
+    return {rid: counts[rid] for rid in sorted(rule_ids)}
+
+
+def cmd_mutate(args: argparse.Namespace) -> int:
+    from ..authoring.mutate import run_mutation
+    from ..rules.ruleset import get_ruleset
+    from ..rules.yamlio import find_case_files, iter_records, load_yaml
+
+    ruleset = get_ruleset(args.ruleset)
+    roots = args.paths or [paths.cases_dir()]
+    cases = [case for f in find_case_files(roots) for _, _, case in iter_records(f)
+             if isinstance(case, dict) and case.get("ruleset") == ruleset.id]
+    if not cases:
+        sys.stderr.write(f"skruuvi: no cases of {ruleset.id} found\n")
+        return 2
+    doc = load_yaml(ruleset.path)
+    report = run_mutation(doc, ruleset.path, cases, progress=_progress(f"mutating {ruleset.id}"))
+    equivalent_file = paths.repo_root() / EQUIVALENT_FILE
+    listed = load_yaml(equivalent_file).get(ruleset.id, []) if equivalent_file.is_file() else []
+    reasons = {(e["rule"], e["mutation"]): e["reason"] for e in listed}
+    equivalent = [m for m in report.survived if (m.rule, m.description) in reasons]
+    unexplained = [m for m in report.survived if (m.rule, m.description) not in reasons]
+    coverage = _rule_coverage(cases, ruleset.rule_ids)
+    effective = report.total - len(equivalent)
+    score = (len(report.killed) / effective) if effective else 1.0
+    if args.format == "json":
+        json.dump({
+            "ruleset": ruleset.id, "cases": len(cases), "mutants": report.total, "killed": len(report.killed),
+            "equivalent": [{"rule": m.rule, "pointer": m.pointer, "mutation": m.description,
+                            "reason": reasons[(m.rule, m.description)]} for m in equivalent],
+            "survived": [{"rule": m.rule, "pointer": m.pointer, "mutation": m.description} for m in unexplained],
+            "stillborn": len(report.stillborn), "score": round(score, 4), "rule_coverage": coverage,
+        }, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        out = sys.stdout
+        out.write(f"{ruleset.id}: {len(report.killed)}/{report.total} mutants killed by {len(cases)} cases; "
+                  f"{len(equivalent)} equivalent; score {score:.1%} of the non-equivalent "
+                  f"({len(report.stillborn)} stillborn mutants not counted)\n")
+        for m in unexplained:
+            out.write(f"  SURVIVED  {m.rule}  {m.pointer}  {m.description}\n")
+        for m in equivalent:
+            out.write(f"  equivalent  {m.rule}  {m.description}: {reasons[(m.rule, m.description)]}\n")
+        thin = {rid: n for rid, n in coverage.items() if n < 3}
+        out.write(f"rule coverage: {len(coverage) - len(thin)}/{len(coverage)} rule ids in 3 or more cases\n")
+        for rid, n in thin.items():
+            out.write(f"  {rid}: {n} case(s)\n")
+    return 1 if unexplained else 0

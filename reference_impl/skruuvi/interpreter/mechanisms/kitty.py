@@ -1,0 +1,136 @@
+"""Taking the centre cards and passing cards on: the kitty of an alkupeli, the bolshevik's gifts.
+
+The taker takes the centre cards (automatic). If ``to_partner`` is more than 0 he first gives that many
+cards to his partner in one action. Then ``distribution`` says who hands cards out
+(``distributor``: ``partner`` or ``taker``) and how many to each of the three other players (``each``),
+one action each, in ``distribute_order`` (``clockwise-from-left``: the distributor's left first).
+
+A ruleset may instead offer named *procedures* (``procedures``: name -> ``{to_partner, distribution}``,
+e.g. 1895's ostoskruuvi and pakettiskruuvi) and say which applies (``procedure``): one of the names, or
+``taker-choice``, when the taker, having taken the centre cards, names one with ``choose <name>``.
+
+Parameters: ``taker`` (seat reference), ``distribute_order``, and either ``to_partner`` and
+``distribution`` or ``procedures`` and ``procedure``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from ...rules.errors import IllegalAction
+from ...rules.notation import Action, left, partner
+from ...rules.phases import TAKER_CHOICE
+from ..cards import card_list, card_mask
+from ..state import DealState, kept_plan, moved, seat_ref
+from .gifts import Gift, verify_give
+
+
+class KittyStep(NamedTuple):
+    gifts: tuple[Gift, ...]  # every gift of the phase, in order (empty while the taker chooses)
+    k: int  # the next one
+
+
+def _gifts(taker: int, procedure: Mapping[str, Any]) -> tuple[Gift, ...]:
+    """The gifts of one procedure (``{to_partner, distribution}``) for this taker, in order."""
+    distribution = procedure["distribution"]
+    return _gift_plan(taker, procedure["to_partner"], distribution["distributor"], distribution["each"])
+
+
+@cache
+def _gift_plan(taker: int, to_partner: int, distributor: str, each: int) -> tuple[Gift, ...]:
+    """The gifts of :func:`_gifts` (cached: a handful of plans serve every deal; gifts are immutable)."""
+    gifts = []
+    if to_partner:
+        gifts.append(Gift(taker, partner(taker), to_partner))
+    giver = taker if distributor == "taker" else partner(taker)
+    receiver = giver
+    for _ in range(3):
+        receiver = left(receiver)
+        gifts.append(Gift(giver, receiver, each))
+    return tuple(gifts)
+
+
+def expected_gift(state: DealState) -> Gift:
+    """The gift the kitty phase waits for now (giver, receiver, number of cards)."""
+    step: KittyStep = state.step
+    return step.gifts[step.k]
+
+
+def _fixed_procedure(params: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The procedure in force, or None when the taker chooses it."""
+    if "procedures" not in params:
+        return params
+    name = params["procedure"]
+    return None if name == TAKER_CHOICE else params["procedures"][name]
+
+
+def _first_gift(taker: int, procedure: Mapping[str, Any]) -> KittyStep:
+    """The step that starts the procedure's gifts."""
+    return KittyStep(_gifts(taker, procedure), 0)
+
+
+_CHOOSING = KittyStep((), 0)
+"""The step while the taker chooses the procedure (one shared value: steps are immutable)."""
+
+
+def _first_steps(params: Mapping[str, Any], form_params: Mapping[str, Any] | None) -> tuple[tuple[KittyStep, int], ...]:
+    """The step the phase begins with and the seat then to act, for each seat as the taker: the first gift
+    of the procedure in force and its giver, or :data:`_CHOOSING` and the taker, who names the procedure
+    first (kept per phase: :func:`~skruuvi.interpreter.state.kept_plan`)."""
+    procedure = _fixed_procedure(params)
+    if procedure is None:
+        return tuple((_CHOOSING, taker) for taker in range(4))
+    steps = [_first_gift(taker, procedure) for taker in range(4)]
+    return tuple((step, step.gifts[0].giver) for step in steps)
+
+
+_PLANS: dict[int, tuple[Mapping[str, Any], Mapping[str, Any] | None, tuple[tuple[KittyStep, int], ...]]] = {}
+
+
+def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    taker = seat_ref(state, params["taker"])
+    hands = list(state.hand_masks)
+    hands[taker] |= card_mask(state.centre)
+    step, to_act = kept_plan(_PLANS, _first_steps, params)[taker]
+    return {"hand_masks": tuple(hands), "step": step, "to_act": to_act}, False
+
+
+def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
+    step: KittyStep = state.step
+    if not step.gifts:
+        if action.verb != "choose":
+            raise IllegalAction("wrong-phase", f"the taker must choose a procedure here, not {action.verb!r}")
+        if action.option not in params["procedures"]:
+            offered = ", ".join(params["procedures"])
+            raise IllegalAction("choice-not-offered", f"{action.option!r} is not offered (choose one of: {offered})")
+        return
+    if action.verb == "choose":
+        raise IllegalAction("wrong-phase", "nothing is to be chosen now; a give is required")
+    verify_give(state, action, step.gifts[step.k])
+
+
+def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
+    step: KittyStep = state.step
+    if not step.gifts:
+        step = _first_gift(action.seat, params["procedures"][action.option])
+        return state.evolve(step=step, to_act=step.gifts[0].giver), False
+    gift = step.gifts[step.k]
+    hands = moved(state.hand_masks, gift.giver, gift.receiver, action.cards)
+    if step.k + 1 == len(step.gifts):
+        return state.evolve(hand_masks=hands, step=None, to_act=None), True
+    nxt = KittyStep(step.gifts, step.k + 1)
+    return state.evolve(hand_masks=hands, step=nxt, to_act=nxt.gifts[nxt.k].giver), False
+
+
+def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
+    step: KittyStep = state.step
+    if not step.gifts:
+        for name in params["procedures"]:
+            yield Action(state.to_act, "choose", option=name)
+        return
+    gift = step.gifts[step.k]
+    for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.count):
+        yield Action(gift.giver, "give", target=gift.receiver, cards=cards)

@@ -1,0 +1,398 @@
+"""The scoring expression language: a tiny, safe subset of Python expressions.
+
+A ruleset writes ``when:`` conditions and ``points:`` formulas such as
+``-(first_undertrick[kind][level] + (undertricks - 1) * further_undertrick)``. They are parsed with
+:mod:`ast` and every node is checked against a whitelist; the tree is then turned into nested
+closures. Nothing is ever passed to ``eval``/``exec``.
+
+Grammar (everything else is rejected with the offending construct named):
+  literals (int, str, bool), names (facts of the deal or table names), ``a[b]`` lookups,
+  ``+ - * // %``, unary ``- + not``, comparisons ``== != < <= > >= in``, ``and``/``or``,
+  ``x if c else y``, and the functions ``min``, ``max``, ``abs``.
+
+Facts (the documented vocabulary, see :data:`FACTS`) are supplied per evaluation; tables are bound
+once when the ruleset is compiled. A ruleset may add *derived* facts (named expressions over the
+facts, e.g. a side's honour count); each is available as ``name`` and, for the other side, ``opp_name``.
+
+Whatever is known when compiling is folded: table entries, arithmetic and comparisons of constants, and
+``and``/``or``/``if`` decided by a constant. A :class:`Formula` is also compiled again for facts known of a
+deal (the scorer specialises each scheme to a contract's kind and level, see :mod:`skruuvi.interpreter.scoring`), which
+are then folded like tables. An error that evaluating would raise (a missing table entry, a division by
+zero) is never raised when compiling: the folded part is left to the evaluation.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import operator
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from .errors import RulesetError
+
+#: The deal facts a scoring expression may use, with their meaning (rendered in the rule book).
+FACTS: dict[str, str] = {
+    "level": "level of the final contract (0 when there is none)",
+    "kind": "'trump', 'grand', 'misere', or 'none' when no contract was played",
+    "made": "true when the main pair made its contract",
+    "overtricks": "tricks better than the contract (in misère: tricks fewer than allowed)",
+    "undertricks": "tricks by which the contract failed",
+    "doubling": "0 undoubled, 1 doubled, 2 redoubled",
+    "multiplier": "the ruleset's multiplier for the doubling",
+    "own_tricks": "tricks won by the side being scored",
+    "opp_tricks": "tricks won by the other side",
+    "own_ace_ordinals": "sum of the numbers (1-13) of the tricks won by this side, once per ace in the trick",
+    "opp_ace_ordinals": "the same for the other side",
+    "is_main": "true when the side being scored is the main pair",
+    "own_aces": "aces the side holds when play begins",
+    "opp_aces": "aces the other side holds when play begins",
+    "own_trump_honours": "trump 10, J, Q, K and A the side holds when play begins (0 without trumps)",
+    "own_three_ace_hands": "hands of the side holding exactly three aces when play begins",
+    "own_four_ace_hands": "hands of the side holding all four aces when play begins",
+    "own_sequence_cards": "cards from the third on of the side's runs from the ace down in one hand, outside trumps",
+    "own_trump_sequence_cards": "the same for runs in the trump suit",
+}
+
+Env = Mapping[str, Any]
+Compiled = Callable[[Env], Any]
+
+_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
+_CMPOPS: dict[type, Callable[[Any, Any], bool]] = {  # each gives a bool for any values of the language
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.In: lambda a, b: a in b,
+}
+_FUNCS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
+
+
+def _numbers(*values: Any) -> bool:
+    """Whether every value is a whole number (or a bool): arithmetic on them is folded when compiling, while
+    arithmetic on strings (``'x' * 10 ** 9``) is left to the evaluation."""
+    return all(isinstance(value, int) for value in values)
+
+
+class _Compiler:
+    def __init__(
+        self,
+        tables: Mapping[str, Any],
+        source: str,
+        file: str | None,
+        path: str | None,
+        extra: frozenset[str] = frozenset(),
+        known: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.tables = tables
+        self.extra = extra
+        self.known = known or {}  # facts whose values are known when compiling: folded like table entries
+        self.source = source
+        self.file = file
+        self.path = path
+        self.constants: dict[Compiled, Any] = {}  # the closures that return a value known when compiling
+        self.booleans: set[Compiled] = set()  # the closures that always return a bool
+
+    def _const(self, value: Any) -> Compiled:
+        """A closure returning ``value``, remembered as a constant: its parents use the value itself."""
+
+        def constant(env: Env) -> Any:
+            return value
+
+        self.constants[constant] = value
+        return constant
+
+    def _boolean(self, closure: Compiled) -> Compiled:
+        """``closure``, remembered as always returning a bool: ``and`` / ``or`` need not convert its value."""
+        self.booleans.add(closure)
+        return closure
+
+    def fail(self, why: str) -> RulesetError:
+        return RulesetError(f"expression {self.source!r}: {why}", file=self.file, path=self.path)
+
+    def compile(self, node: ast.AST) -> Compiled:
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            raise self.fail(f"{type(node).__name__} is not allowed")
+        result: Compiled = method(node)
+        return result
+
+    def _Constant(self, node: ast.Constant) -> Compiled:
+        value = node.value
+        if not isinstance(value, int | str) or value is None:
+            raise self.fail(f"constant {value!r} is not allowed")
+        return self._const(value)
+
+    def _Name(self, node: ast.Name) -> Compiled:
+        name = node.id
+        if name in self.tables:
+            return self._const(self.tables[name])
+        if name in self.known:
+            return self._const(self.known[name])
+        if name in FACTS or name in self.extra:
+            return operator.itemgetter(name)  # env[name], without a Python frame
+        if name in ("true", "false"):
+            return self._const(name == "true")
+        raise self.fail(f"unknown name {name!r} (not a fact nor a table of this ruleset)")
+
+    def _Subscript(self, node: ast.Subscript) -> Compiled:
+        base = self.compile(node.value)
+        key = self.compile(node.slice)
+        text = ast.unparse(node)
+        fail = self.fail
+        constants = self.constants
+        if base in constants and key in constants:  # a table entry named by constants: looked up once, here
+            try:
+                return self._const(constants[base][constants[key]])
+            except (KeyError, IndexError, TypeError):
+                pass  # no such entry: the error is the evaluation's, as below
+        if base in constants:  # a table, the usual case
+            table = constants[base]
+
+            def table_lookup(env: Env) -> Any:
+                k = key(env)
+                try:
+                    return table[k]
+                except (KeyError, IndexError, TypeError):
+                    raise fail(f"{text}: no entry for {k!r}") from None
+
+            return table_lookup
+
+        def lookup(env: Env) -> Any:
+            container, k = base(env), key(env)
+            try:
+                return container[k]
+            except (KeyError, IndexError, TypeError):
+                raise fail(f"{text}: no entry for {k!r}") from None
+
+        return lookup
+
+    def _BinOp(self, node: ast.BinOp) -> Compiled:
+        op = _BINOPS.get(type(node.op))
+        if op is None:
+            raise self.fail(f"operator {type(node.op).__name__} is not allowed")
+        a, b = self.compile(node.left), self.compile(node.right)
+        constants = self.constants
+        if a in constants and b in constants and _numbers(constants[a], constants[b]):
+            try:
+                return self._const(op(constants[a], constants[b]))
+            except ArithmeticError:
+                pass  # e.g. a division by zero: the error is the evaluation's, as below
+        if b in constants:
+            right = constants[b]
+            return lambda env: op(a(env), right)
+        if a in constants:
+            left = constants[a]
+            return lambda env: op(left, b(env))
+        return lambda env: op(a(env), b(env))
+
+    def _UnaryOp(self, node: ast.UnaryOp) -> Compiled:
+        x = self.compile(node.operand)
+        if isinstance(node.op, ast.USub):
+            value = self.constants.get(x)
+            if isinstance(value, int):  # a negative number (a bool negates to an int as well)
+                return self._const(-value)
+            return lambda env: -x(env)
+        if isinstance(node.op, ast.UAdd):
+            return x
+        if isinstance(node.op, ast.Not):
+            if x in self.constants:
+                return self._const(not self.constants[x])
+            return self._boolean(lambda env: not x(env))
+        raise self.fail(f"operator {type(node.op).__name__} is not allowed")
+
+    def _BoolOp(self, node: ast.BoolOp) -> Compiled:
+        """``and`` / ``or`` as a bool. A constant operand that cannot decide the value is dropped; one that
+        decides it ends the operands (the operands after it are never read), and decides the whole value
+        when it comes first."""
+        deciding = not isinstance(node.op, ast.And)  # the truth value that decides: False for and
+        parts: list[Compiled] = []
+        for part in [self.compile(v) for v in node.values]:  # every operand is checked, read or not
+            if part not in self.constants:
+                parts.append(part)
+            elif bool(self.constants[part]) is deciding:
+                if not parts:
+                    return self._const(deciding)
+                parts.append(part)
+                break
+        if not parts:
+            return self._const(not deciding)
+        if len(parts) == 1:
+            only = parts[0]
+            return only if only in self.booleans else self._boolean(lambda env: bool(only(env)))
+        if len(parts) == 2:  # the usual case, without a generator: the same value as all() / any() below
+            a, b = parts
+            if a in self.booleans and b in self.booleans:  # a and b is a bool already
+                if not deciding:
+                    return self._boolean(lambda env: a(env) and b(env))
+                return self._boolean(lambda env: a(env) or b(env))
+            if not deciding:  # bool(a and b) is bool(a) and bool(b), b read only when a holds
+                return self._boolean(lambda env: bool(a(env) and b(env)))
+            return self._boolean(lambda env: bool(a(env) or b(env)))
+        if not deciding:
+            return self._boolean(lambda env: all(p(env) for p in parts))
+        return self._boolean(lambda env: any(p(env) for p in parts))
+
+    def _Compare(self, node: ast.Compare) -> Compiled:
+        ops = []
+        for op in node.ops:
+            fn = _CMPOPS.get(type(op))
+            if fn is None:
+                raise self.fail(f"comparison {type(op).__name__} is not allowed")
+            ops.append(fn)
+        first = self.compile(node.left)
+        rest = [self.compile(c) for c in node.comparators]
+        constants = self.constants
+        if len(ops) == 1:  # the usual case, without the loop below
+            fn, second = ops[0], rest[0]
+            if first in constants and second in constants:
+                try:
+                    return self._const(bool(fn(constants[first], constants[second])))
+                except TypeError:
+                    pass  # e.g. ``in`` a number: the error is the evaluation's, as below
+            if second in constants:
+                other = constants[second]
+                return self._boolean(lambda env: fn(first(env), other))
+            return self._boolean(lambda env: fn(first(env), second(env)))
+
+        def compare(env: Env) -> bool:
+            a = first(env)
+            for fn, nxt in zip(ops, rest, strict=True):
+                b = nxt(env)
+                if not fn(a, b):
+                    return False
+                a = b
+            return True
+
+        return self._boolean(compare)
+
+    def _IfExp(self, node: ast.IfExp) -> Compiled:
+        test, body, orelse = self.compile(node.test), self.compile(node.body), self.compile(node.orelse)
+        if test in self.constants:  # the branch is known: the other one is never read
+            return body if self.constants[test] else orelse
+        return lambda env: body(env) if test(env) else orelse(env)
+
+    def _Call(self, node: ast.Call) -> Compiled:
+        if not isinstance(node.func, ast.Name) or node.func.id not in _FUNCS or node.keywords:
+            what = "" if isinstance(node.func, ast.Name) else f" ({type(node.func).__name__} is not allowed)"
+            raise self.fail(
+                f"call {ast.unparse(node.func)!r} is not allowed{what}: only min(), max() and abs() may be called"
+            )
+        fn = _FUNCS[node.func.id]
+        args = [self.compile(a) for a in node.args]
+        if len(args) == 2:  # min(a, b), max(a, b): the usual case, without a generator
+            first, second = args
+            return lambda env: fn(first(env), second(env))
+        return lambda env: fn(*(a(env) for a in args))
+
+    def _Tuple(self, node: ast.Tuple) -> Compiled:
+        items = [self.compile(e) for e in node.elts]
+        return lambda env: tuple(i(env) for i in items)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> ast.Expression:
+    """The syntax tree of an expression, parsed once per text (of the last few thousand): a formula is
+    compiled again for each set of known facts it is specialised to. The tree is only read, never changed."""
+    return ast.parse(text, mode="eval")
+
+
+def expression_names(source: object) -> frozenset[str]:
+    """The names an expression reads (facts, derived facts and tables alike); empty for a number or a
+    boolean. Only meaningful for an expression that :func:`compile_expression` accepts."""
+    if not isinstance(source, str):
+        return frozenset()
+    tree = _parsed(source.strip())
+    return frozenset(node.id for node in ast.walk(tree) if isinstance(node, ast.Name))
+
+
+def compile_expression(
+    source: object,
+    tables: Mapping[str, Any],
+    *,
+    file: str | None = None,
+    path: str | None = None,
+    extra: frozenset[str] = frozenset(),
+    known: Mapping[str, Any] | None = None,
+) -> Compiled:
+    """Compile ``source`` into a function of the facts; raise :class:`RulesetError` if not allowed.
+
+    ``known`` gives facts whose values are known when compiling (e.g. the contract of the deal being
+    scored); like table entries, they are folded into the function."""
+    return function_of(_compile(source, tables, file, path, extra, known))
+
+
+class Folded(NamedTuple):
+    """The value of an expression, known when compiling: every name it reads is a table or a known fact."""
+
+    value: Any
+
+
+def function_of(compiled: Compiled | Folded) -> Compiled:
+    """A compiled expression as a function of the facts (for a :class:`Folded` one, returning its value)."""
+    if isinstance(compiled, Folded):
+        value = compiled.value
+        return lambda env: value
+    return compiled
+
+
+def _compile(
+    source: object,
+    tables: Mapping[str, Any],
+    file: str | None,
+    path: str | None,
+    extra: frozenset[str],
+    known: Mapping[str, Any] | None,
+) -> Compiled | Folded:
+    """:func:`compile_expression`, with a value known when compiling given as :class:`Folded`."""
+    if isinstance(source, int):  # a bool too
+        return Folded(source)
+    if not isinstance(source, str) or not source.strip():
+        raise RulesetError("an expression must be a non-empty string or a number", file=file, path=path)
+    if len(source) > 500:
+        raise RulesetError("expression longer than 500 characters", file=file, path=path)
+    try:
+        tree = _parsed(source.strip())
+    except SyntaxError as exc:
+        raise RulesetError(f"expression {source!r} does not parse: {exc.msg}", file=file, path=path) from None
+    compiler = _Compiler(tables, source, file, path, extra, known)
+    compiled = compiler.compile(tree.body)
+    return Folded(compiler.constants[compiled]) if compiled in compiler.constants else compiled
+
+
+class Formula:
+    """An expression as a ruleset writes it (a scoring rule's ``points`` or ``when``, a derived fact), with
+    what compiling it needs: compiled for any deal (:attr:`compiled`), and again for the facts known of a
+    deal (:meth:`specialised`), which folds whatever those facts decide."""
+
+    def __init__(
+        self,
+        source: object,
+        tables: Mapping[str, Any],
+        *,
+        file: str | None = None,
+        path: str | None = None,
+        extra: frozenset[str] = frozenset(),
+    ) -> None:
+        self.compiled = compile_expression(source, tables, file=file, path=path, extra=extra)
+        self.reads = expression_names(source)
+        self._source = source
+        self._context = (tables, file, path, extra)
+        self._specialised: dict[tuple[tuple[str, Any], ...], Compiled | Folded] = {}
+
+    def specialised(self, known: Mapping[str, Any]) -> Compiled | Folded:
+        """The expression compiled with the facts ``known`` (name: value) folded in, or its value when they
+        decide it. Compiled once per value of the known facts the expression reads."""
+        key = tuple((name, known[name]) for name in sorted(self.reads.intersection(known)))
+        found = self._specialised.get(key)
+        if found is None:
+            found = self._specialised[key] = _compile(self._source, *self._context, dict(key))
+        return found

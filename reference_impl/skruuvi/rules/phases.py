@@ -1,0 +1,141 @@
+"""The phase vocabulary: the mechanisms a ruleset's phases may name, and what each needs from its rules.
+
+A ruleset's phase says ``mechanism: play`` and sets the mechanism's parameters through its rules
+(``param: lead``). This table is the language those phases are written in, as a JSON Schema dialect is a
+table of keywords: the compiler (:mod:`skruuvi.rules.ruleset`) checks every phase against it, and the
+interpreter's mechanisms (:mod:`skruuvi.interpreter.mechanisms`, one module per name here) read the
+parameters it lists. It is data, with no interpreter in it, so that the rules layer never imports the
+interpreter.
+
+A seat reference (``declarer-left``, ``forehand``, ...) names a seat by the seat it counts from, a field of
+the deal's state, and how many seats on clockwise from there (:data:`SEAT_REFS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+
+class SeatRef(NamedTuple):
+    """A seat reference as data: the seat it counts from (a field of the state) and how many seats on
+    clockwise from there (1 the left-hand player, 2 the partner, 3 the right-hand player)."""
+
+    anchor: str
+    turns: int
+
+
+SEAT_REFS: dict[str, SeatRef] = {
+    "dealer": SeatRef("dealer", 0),
+    "forehand": SeatRef("dealer", 1),
+    "dealer-partner": SeatRef("dealer", 2),
+    "dealer-right": SeatRef("dealer", 3),
+    "highest-bidder": SeatRef("highest_bidder", 0),
+    "highest-bidder-partner": SeatRef("highest_bidder", 2),
+    "declarer": SeatRef("declarer", 0),
+    "declarer-left": SeatRef("declarer", 1),
+    "declarer-right": SeatRef("declarer", 3),
+    "declarer-partner": SeatRef("declarer", 2),
+    "doubler-left": SeatRef("doubler", 1),
+    "doubler-left-partner": SeatRef("doubler", 3),
+}
+
+CONTRACT_KINDS = frozenset({"trump", "grand", "misere", "none"})
+"""The kinds of contract a parameter may be set per (``lead: {trump: declarer-left, misere: ...}``)."""
+
+ParamCheck = Callable[[Mapping[str, Any]], "tuple[str, str] | None"]
+
+
+class PhaseVocabulary(NamedTuple):
+    """What one mechanism needs from its phase's rules.
+
+    ``params``: the parameters it cannot do without; ``seat_params``: those that are one seat reference (or
+    one per contract kind); ``seat_list_params``: those that are a non-empty list of seat references;
+    ``choices``: parameters with a closed set of values; ``check``: a check of parameters that must work
+    together, returning ``(param, why)`` when they do not.
+    """
+
+    params: frozenset[str]
+    seat_params: frozenset[str] = frozenset()
+    seat_list_params: frozenset[str] = frozenset()
+    choices: Mapping[str, frozenset[str]] = {}
+    check: ParamCheck | None = None
+
+
+# ----------------------------------------------------------------------------------------------- the kitty
+
+TAKER_CHOICE = "taker-choice"
+"""The kitty's ``procedure`` when the taker names one of the ``procedures`` (``choose <name>``)."""
+
+DISTRIBUTORS = frozenset({"taker", "partner"})
+
+
+def _procedure_problem(procedure: Any) -> str | None:
+    if not isinstance(procedure, dict):
+        return "must be {to_partner: n, distribution: {distributor: taker|partner, each: n}}"
+    to_partner = procedure.get("to_partner")
+    if not isinstance(to_partner, int) or isinstance(to_partner, bool) or to_partner < 0:
+        return "to_partner must be a whole number of cards >= 0"
+    distribution = procedure.get("distribution")
+    if (
+        not isinstance(distribution, dict)
+        or distribution.get("distributor") not in DISTRIBUTORS
+        or not isinstance(distribution.get("each"), int)
+        or distribution["each"] < 1
+    ):
+        return "distribution must be {distributor: taker|partner, each: a whole number of cards >= 1}"
+    return None
+
+
+def check_kitty(params: Mapping[str, Any]) -> tuple[str, str] | None:
+    """A kitty has either ``to_partner`` and ``distribution``, or ``procedures`` and ``procedure`` (a
+    procedure's name, or :data:`TAKER_CHOICE`)."""
+    if "procedures" in params or "procedure" in params:
+        procedures = params.get("procedures")
+        if not isinstance(procedures, dict) or not procedures:
+            return "procedures", "must map procedure names to {to_partner, distribution}"
+        for name, procedure in procedures.items():
+            problem = _procedure_problem(procedure)
+            if problem:
+                return "procedures", f"{name}: {problem}"
+        if params.get("procedure") not in (*procedures, TAKER_CHOICE):
+            return "procedure", f"must be {TAKER_CHOICE} or one of the procedures ({', '.join(procedures)})"
+        return None
+    for name in ("to_partner", "distribution"):
+        if name not in params:
+            return "taker", f"needs {name} (or procedures and procedure)"
+    problem = _procedure_problem({"to_partner": params["to_partner"], "distribution": params["distribution"]})
+    return ("distribution", problem) if problem else None
+
+
+# ------------------------------------------------------------------------------------------ the vocabulary
+
+PHASES: dict[str, PhaseVocabulary] = {
+    "auction": PhaseVocabulary(
+        params=frozenset({"first", "bidders", "end_after_passes"}),
+        seat_params=frozenset({"first"}),
+        choices={"bidders": frozenset({"all", "main-pair"})},
+    ),
+    "kitty": PhaseVocabulary(
+        params=frozenset({"taker", "distribute_order"}),
+        seat_params=frozenset({"taker"}),
+        choices={"distribute_order": frozenset({"clockwise-from-left"})},
+        check=check_kitty,
+    ),
+    "defenders_exchange": PhaseVocabulary(
+        params=frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"}),
+        seat_params=frozenset({"first"}),
+    ),
+    "doubling": PhaseVocabulary(
+        params=frozenset({"doublers", "redoublers"}),
+        seat_list_params=frozenset({"doublers", "redoublers"}),
+    ),
+    "play": PhaseVocabulary(params=frozenset({"lead"}), seat_params=frozenset({"lead"})),
+    "centre_deal": PhaseVocabulary(params=frozenset({"start"}), seat_params=frozenset({"start"})),
+    "partner_exchange": PhaseVocabulary(
+        params=frozenset({"givers", "return_must_differ"}),
+        seat_list_params=frozenset({"givers"}),
+    ),
+    "pair_swap": PhaseVocabulary(params=frozenset({"giver", "count"}), seat_params=frozenset({"giver"})),
+}
+"""Every mechanism a phase may name, and what it needs (the interpreter has one mechanism per entry)."""

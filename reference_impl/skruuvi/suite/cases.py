@@ -1,0 +1,192 @@
+"""The cases of a conformance run: loading them lazily from files, and choosing which ones run.
+
+Case files are read one record at a time (:func:`iter_cases`), so a suite of any size streams through
+the runner with flat memory; only the ids seen so far are kept, to reject duplicates. A
+:class:`Selection` keeps the cases of some rulesets, those whose ids match ``--run`` globs and none of
+the ``--skip`` globs, and one shard ``K/N`` of the rest, by a stable hash of the case id (the same id
+falls in the same shard on every machine and in every run, whatever the other cases are).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
+
+from ..rules.errors import CaseFormatError, InputError
+from ..rules.yamlio import find_case_files, iter_records
+
+
+@dataclass(frozen=True)
+class Case:
+    """One record of the suite with where it came from."""
+
+    id: str
+    ruleset: str
+    file: str
+    location: str | None
+    record: dict[str, Any]
+
+    @property
+    def expect(self) -> dict[str, Any]:
+        return self.record["expect"]
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}: {self.location}" if self.location else self.file
+
+
+def check_record(record: Any, file: str, location: str | None) -> Case:
+    """Turn a loaded record into a :class:`Case`, or raise :class:`CaseFormatError` saying what is missing."""
+    def fail(reason: str, path: str | None = None) -> CaseFormatError:
+        return CaseFormatError(reason, file=file, path=" ".join(p for p in (location, path) if p) or None)
+
+    if not isinstance(record, dict):
+        raise fail("a case must be a mapping")
+    case_id, ruleset, expect = record.get("id"), record.get("ruleset"), record.get("expect")
+    if not isinstance(case_id, str) or not case_id:
+        raise fail("a case needs a string id")
+    if not isinstance(ruleset, str) or not ruleset:
+        raise fail("a case needs a string ruleset", f"{case_id}:")
+    if not isinstance(expect, dict):
+        raise fail("a case needs an expect mapping to be judged", f"{case_id}:")
+    kinds = [k for k in ("result", "error", "match") if k in expect]
+    if len(kinds) != 1 or not isinstance(expect[kinds[0]], dict):
+        raise fail("expect must hold exactly one of result, error or match (a mapping)", f"{case_id}: expect")
+    return Case(case_id, ruleset, file, location, record)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Selection
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``"K/N"`` as ``(K, N)`` with ``1 <= K <= N``; :class:`ValueError` with the reason otherwise."""
+    k_text, sep, n_text = text.strip().partition("/")
+    try:
+        k, n = int(k_text), int(n_text)
+    except ValueError:
+        raise ValueError(f"expected K/N (e.g. 2/4), got {text!r}") from None
+    if not sep or n < 1 or not 1 <= k <= n:
+        raise ValueError(f"expected K/N with 1 <= K <= N, got {text!r}")
+    return k, n
+
+
+def shard_of(case_id: str, shards: int) -> int:
+    """The 1-based shard of ``case_id`` among ``shards``: sha256 of the UTF-8 id, as an integer, mod N."""
+    digest = hashlib.sha256(case_id.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % shards + 1
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which cases run: rulesets (empty: all), ``--run``/``--skip`` globs on ids, one shard ``(K, N)``."""
+
+    rulesets: frozenset[str] = frozenset()
+    run: tuple[str, ...] = ()
+    skip: tuple[str, ...] = ()
+    shard: tuple[int, int] = (1, 1)
+
+    def accepts(self, case: Case) -> bool:
+        if self.rulesets and case.ruleset not in self.rulesets:
+            return False
+        if self.run and not any(fnmatchcase(case.id, glob) for glob in self.run):
+            return False
+        if any(fnmatchcase(case.id, glob) for glob in self.skip):
+            return False
+        k, n = self.shard
+        return n == 1 or shard_of(case.id, n) == k
+
+    def describe(self) -> str:
+        """The selection in words, for "no cases ... found" messages; empty when nothing is filtered."""
+        parts = []
+        if self.rulesets:
+            parts.append(f"of ruleset {', '.join(sorted(self.rulesets))}")
+        if self.run:
+            parts.append(f"matching {' or '.join(self.run)}")
+        if self.skip:
+            parts.append(f"not matching {' or '.join(self.skip)}")
+        if self.shard[1] > 1:
+            parts.append(f"in shard {self.shard[0]}/{self.shard[1]}")
+        return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Loading
+
+
+def _first_location(paths: list[str | Path], case_id: str) -> str:
+    """Where ``case_id`` first occurs (only looked up to word a duplicate-id error)."""
+    for file_path in find_case_files(paths):
+        for file, location, record in iter_records(file_path):
+            if isinstance(record, dict) and record.get("id") == case_id:
+                return f"{file}: {location}" if location else file
+    return "an earlier record"
+
+
+def _records(path: Path) -> Iterator[tuple[str, str | None, Any]]:
+    """The records of one case file; a truncated or corrupt file is a :class:`CaseFormatError`."""
+    location: str | None = None
+    try:
+        for file, location, record in iter_records(path):
+            yield file, location, record
+    except (EOFError, OSError, UnicodeDecodeError, zlib.error) as exc:
+        after = f" after {location}" if location else ""
+        raise CaseFormatError(f"cannot read the file{after}: {exc}", file=str(path)) from None
+
+
+def list_case_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The case files under ``paths`` (directories searched, files kept), or :class:`InputError` for a
+    missing path. Listing once lets several passes over the suite see the same files."""
+    paths = list(paths)
+    for path in paths:
+        if not Path(path).exists():
+            raise InputError("no such file or directory", file=str(path))
+    return find_case_files(paths)
+
+
+def iter_cases(paths: Iterable[str | Path], selection: Selection | None = None, *,
+               check_duplicates: bool = True) -> Iterator[Case]:
+    """The selected cases under ``paths`` (files or directories), in file order, read lazily.
+
+    Raises :class:`~skruuvi.rules.errors.InputError` for a missing path, an unreadable or malformed record,
+    or a duplicate id (among all cases, selected or not): a suite that cannot be loaded is a setup
+    error, not a failure of the engine.
+    """
+    paths = list(paths)
+    selection = selection or Selection()
+    seen: set[str] = set()
+    for file_path in list_case_files(paths):
+        for file, location, record in _records(file_path):
+            case = check_record(record, file, location)
+            if check_duplicates:
+                if case.id in seen:
+                    first = _first_location(paths, case.id)
+                    raise CaseFormatError(f"duplicate case id {case.id!r} (first in {first})", file=file,
+                                          path=location)
+                seen.add(case.id)
+            if selection.accepts(case):
+                yield case
+
+
+def count_cases(paths: Iterable[str | Path], selection: Selection | None = None) -> int:
+    """Check every case under ``paths`` (as :func:`iter_cases` does) and count the selected ones."""
+    return sum(1 for _ in iter_cases(paths, selection))
+
+
+def load_cases(paths: Iterable[str | Path], rulesets: Iterable[str] | None = None) -> list[Case]:
+    """All cases under ``paths`` of ``rulesets`` (all when empty), as a list: see :func:`iter_cases`."""
+    return list(iter_cases(paths, Selection(rulesets=frozenset(rulesets or ()))))
+
+
+def load_known_failures(path: str | Path) -> set[str]:
+    """Case ids listed one per line in ``path``; ``#`` starts a comment."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read known-failures file: {exc.strerror or exc}", file=str(path)) from None
+    return {line.split("#", 1)[0].strip() for line in text.splitlines()} - {""}

@@ -1,0 +1,243 @@
+"""SCP/1, the Skruuvi conformance protocol (DESIGN §6): the reference server and the message shapes.
+
+An implementation is a command that speaks JSON Lines on stdin/stdout, one request line answered by one
+response line; stderr is free for logs::
+
+    -> {"cmd": "start", "protocol": 1}
+    <- {"protocol": 1, "implementation": {"name": "...", "version": "...", "rulesets": ["skruuvi-2016"]}}
+    -> {"cmd": "run", "seq": 7, "case": {<the case without expect and justification>}}
+    <- {"seq": 7, "result": {...}} | {"seq": 7, "error": {"index": 17, "code": "..."}}
+       | {"seq": 7, "skipped": "reason"} | {"seq": 7, "errored": "what went wrong"}
+    -> {"cmd": "stop"}
+
+:func:`serve` is the reference interpreter's side. The helpers below build requests and check
+responses; the runner (:mod:`skruuvi.suite.runner`) uses them, and ``spec/schema/protocol.schema.json``
+describes the same shapes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Callable
+from typing import IO, Any
+
+from .. import __version__
+from ..rules.errors import InputError
+
+PROTOCOL_VERSION = 1
+IMPLEMENTATION_NAME = "skruuvi-reference"
+#: Case fields the runner keeps to itself: the engine must work out the answer without them.
+PRIVATE_CASE_FIELDS = ("expect", "justification")
+#: The kinds of a run response; exactly one of these keys is present in a well-formed response.
+RESPONSE_KINDS = ("result", "error", "skipped", "errored")
+#: A response line longer than this is treated as garbage (the runner stops reading and resyncs).
+MAX_LINE_BYTES = 1 << 20
+
+
+class ProtocolError(ValueError):
+    """A message that is not a well-formed SCP/1 message; the text says what is wrong with it."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Encoding and requests (runner side)
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One message as one compact JSON line, newline included (non-ASCII kept readable)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def start_request() -> dict[str, Any]:
+    return {"cmd": "start", "protocol": PROTOCOL_VERSION}
+
+
+def stop_request() -> dict[str, Any]:
+    return {"cmd": "stop"}
+
+
+def public_case(case: dict[str, Any]) -> dict[str, Any]:
+    """The case as the engine sees it: everything except ``expect`` and ``justification``."""
+    return {key: value for key, value in case.items() if key not in PRIVATE_CASE_FIELDS}
+
+
+def run_request(seq: int, case: dict[str, Any]) -> dict[str, Any]:
+    return {"cmd": "run", "seq": seq, "case": public_case(case)}
+
+
+# ---------------------------------------------------------------------------------------------------
+# Checking responses (runner side)
+
+
+def _short(text: str | bytes, limit: int = 200) -> str:
+    """A printable prefix of a line for error messages."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    text = text.rstrip("\n")
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+def parse_line(line: str | bytes) -> dict[str, Any]:
+    """Decode one response line into a JSON object, or raise :class:`ProtocolError`."""
+    try:
+        message = json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ProtocolError(f"not a JSON line ({exc}): {_short(line)!r}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError(f"not a JSON object: {_short(line)!r}")
+    return message
+
+
+def check_header(message: dict[str, Any]) -> dict[str, Any]:
+    """Check the answer to ``start``; return it unchanged, or raise :class:`ProtocolError`."""
+    if "errored" in message:
+        raise ProtocolError(f"the engine answered start with errored: {message['errored']}")
+    if message.get("protocol") != PROTOCOL_VERSION:
+        raise ProtocolError(f"expected \"protocol\": {PROTOCOL_VERSION} in the start answer, got "
+                            f"{json.dumps(message.get('protocol'))}")
+    impl = message.get("implementation")
+    if not isinstance(impl, dict):
+        raise ProtocolError("the start answer has no \"implementation\" object")
+    for key in ("name", "version"):
+        if not isinstance(impl.get(key), str):
+            raise ProtocolError(f"implementation.{key} must be a string")
+    rulesets = impl.get("rulesets")
+    if not isinstance(rulesets, list) or not all(isinstance(r, str) for r in rulesets):
+        raise ProtocolError("implementation.rulesets must be a list of ruleset ids (strings)")
+    return message
+
+
+def _check_error_body(error: Any) -> None:
+    if not isinstance(error, dict):
+        raise ProtocolError("\"error\" must be an object {index, code}")
+    index = error.get("index")
+    if index is not None and (isinstance(index, bool) or not isinstance(index, int) or index < 0):
+        raise ProtocolError(f"error.index must be a non-negative integer or null, got {json.dumps(index)}")
+    if not isinstance(error.get("code"), str):
+        raise ProtocolError("error.code must be a string")
+
+
+def check_response(message: dict[str, Any], seq: int) -> tuple[str, Any]:
+    """Check a run response for request ``seq``; return ``(kind, body)`` or raise :class:`ProtocolError`.
+
+    ``kind`` is one of :data:`RESPONSE_KINDS`; unknown extra top-level keys are tolerated.
+    """
+    got_seq = message.get("seq")
+    if got_seq != seq or isinstance(got_seq, bool):
+        if "errored" in message and got_seq is None:
+            raise ProtocolError(f"errored without seq: {_short(str(message['errored']))}")
+        raise ProtocolError(f"wrong seq: expected {seq}, got {json.dumps(got_seq)}")
+    kinds = [kind for kind in RESPONSE_KINDS if kind in message]
+    if len(kinds) != 1:
+        found = ", ".join(kinds) if kinds else "none"
+        raise ProtocolError(f"a response needs exactly one of result, error, skipped, errored (found: {found})")
+    kind = kinds[0]
+    body = message[kind]
+    if kind == "result" and not isinstance(body, dict):
+        raise ProtocolError("\"result\" must be an object")
+    if kind == "error":
+        _check_error_body(body)
+    if kind in ("skipped", "errored") and not isinstance(body, str):
+        raise ProtocolError(f"\"{kind}\" must be a string")
+    return kind, body
+
+
+# ---------------------------------------------------------------------------------------------------
+# The reference server
+
+
+def _describe(exc: BaseException) -> str:
+    """An unexpected exception as one line: its type and message."""
+    text = str(exc).strip().replace("\n", " ")
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+class Server:
+    """The reference interpreter behind SCP/1. ``replay`` and ``rulesets`` are injectable for tests."""
+
+    def __init__(self, replay: Callable[[dict[str, Any]], Any] | None = None,
+                 rulesets: Callable[[], list[str]] | None = None, log: IO[str] | None = None) -> None:
+        self._replay = replay
+        self._rulesets = rulesets
+        self._log = log if log is not None else sys.stderr
+
+    def _get_replay(self) -> Callable[[dict[str, Any]], Any]:
+        if self._replay is None:
+            from ..interpreter.replay import replay  # imported late: the server must start even if replay is broken
+
+            self._replay = replay
+        return self._replay
+
+    def _get_rulesets(self) -> list[str]:
+        if self._rulesets is None:
+            from ..rules.ruleset import available_rulesets
+
+            self._rulesets = available_rulesets
+        return list(self._rulesets())
+
+    def header(self) -> dict[str, Any]:
+        """The answer to ``start``."""
+        return {"protocol": PROTOCOL_VERSION,
+                "implementation": {"name": IMPLEMENTATION_NAME, "version": __version__,
+                                   "rulesets": self._get_rulesets()}}
+
+    def handle(self, line: str) -> dict[str, Any] | None:
+        """Answer one request line; ``None`` means stop. Never raises (except KeyboardInterrupt)."""
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as exc:
+            return {"errored": f"request is not JSON: {exc}"}
+        if not isinstance(request, dict):
+            return {"errored": "request is not a JSON object"}
+        cmd = request.get("cmd")
+        seq = request.get("seq")
+        tag = {"seq": seq} if "seq" in request else {}
+        try:
+            if cmd == "stop":
+                return None
+            if cmd == "start":
+                return self._start(request)
+            if cmd == "run":
+                return {**tag, **self._run(request)}
+            return {**tag, "errored": f"unknown cmd {json.dumps(cmd)}; expected start, run or stop"}
+        except InputError as exc:
+            return {**tag, "errored": str(exc)}
+        except Exception as exc:
+            self._log.write(traceback.format_exc())
+            self._log.flush()
+            return {**tag, "errored": _describe(exc)}
+
+    def _start(self, request: dict[str, Any]) -> dict[str, Any]:
+        if request.get("protocol") != PROTOCOL_VERSION:
+            return {"errored": f"unsupported protocol {json.dumps(request.get('protocol'))}; "
+                               f"this server speaks {PROTOCOL_VERSION}"}
+        return self.header()
+
+    def _run(self, request: dict[str, Any]) -> dict[str, Any]:
+        if "seq" not in request:
+            return {"errored": "run request without seq"}
+        case = request.get("case")
+        if not isinstance(case, dict):
+            return {"errored": "run request without a case object"}
+        outcome = self._get_replay()(case)
+        return dict(outcome.to_response())
+
+
+def serve(stdin: IO[str], stdout: IO[str], server: Server | None = None) -> None:
+    """Answer SCP/1 requests from ``stdin`` on ``stdout`` until ``stop`` or end of input.
+
+    Every answer is one line, flushed at once. Blank lines are ignored.
+    """
+    server = server or Server()
+    while True:
+        line = stdin.readline()
+        if not line:
+            return
+        if not line.strip():
+            continue
+        answer = server.handle(line)
+        if answer is None:
+            return
+        stdout.write(encode(answer))
+        stdout.flush()

@@ -1,0 +1,149 @@
+"""Reporting a conformance run: lines on the terminal and a JSON Lines report file.
+
+The report file (``--report FILE``) holds a ``header`` record, one ``case`` record per case in case
+order, and a ``summary`` record; ``spec/schema/report.schema.json`` describes it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import IO, Any
+
+from .. import __version__
+from .runner import STATUSES, CaseResult
+
+RUNNER_NAME = "skruuvi-runner"
+
+_LABELS = {status: status.upper() for status in STATUSES}
+_WORDS = {"pass": "passed", "fail": "failed", "errored": "errored", "timeout": "timed out", "crashed": "crashed",
+          "skipped": "skipped", "unsupported": "unsupported", "xfail": "xfailed", "xpass": "xpassed"}
+#: Shown in the summary line even when zero.
+_ALWAYS = ("pass", "fail", "errored")
+#: Not printed per case under ``--quiet``: nothing to look at.
+_QUIET_HIDDEN = frozenset({"pass", "unsupported"})
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Records
+
+
+def header_record(command: list[str], engine: dict[str, Any], started: str, cases: int) -> dict[str, Any]:
+    return {"type": "header", "runner": {"name": RUNNER_NAME, "version": __version__}, "impl": list(command),
+            "engine": engine, "started": started, "cases": cases}
+
+
+def case_record(result: CaseResult) -> dict[str, Any]:
+    case = result.case
+    return {"type": "case", "id": case.id, "file": case.file, "location": case.location, "ruleset": case.ruleset,
+            "status": result.status, "expected": case.expect, "got": result.got, "diff": list(result.diff),
+            "detail": result.detail, "seconds": result.seconds}
+
+
+def summary_record(counts: Mapping[str, int], seconds: float, code: int) -> dict[str, Any]:
+    return {"type": "summary", "counts": {s: counts.get(s, 0) for s in STATUSES}, "total": sum(counts.values()),
+            "seconds": round(seconds, 3), "exit_code": code}
+
+
+class Tally:
+    """Counts of a run, overall and per ruleset, kept as results stream by (the results themselves are not)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
+        self.by_ruleset: dict[str, dict[str, int]] = {}
+
+    def add(self, result: CaseResult) -> None:
+        self.counts[result.status] += 1
+        per = self.by_ruleset.setdefault(result.case.ruleset, dict.fromkeys(STATUSES, 0))
+        per[result.status] += 1
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+class ReportFile:
+    """Writes the JSON Lines report as the run goes (each line flushed, so a crash keeps what was done)."""
+
+    def __init__(self, handle: IO[str]) -> None:
+        self._handle = handle
+
+    def write(self, record: dict[str, Any]) -> None:
+        self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._handle.flush()
+
+
+# ---------------------------------------------------------------------------------------------------
+# Terminal
+
+
+def summary_line(counts: dict[str, int], seconds: float) -> str:
+    """``conformance: 93 passed, 0 failed, 0 errored, 2 unsupported in 1.2 s``"""
+    parts = [f"{counts.get(s, 0)} {_WORDS[s]}" for s in STATUSES if s in _ALWAYS or counts.get(s, 0)]
+    return f"conformance: {', '.join(parts)} in {seconds:.1f} s"
+
+
+def case_lines(result: CaseResult) -> list[str]:
+    """``PASS id``, or ``FAIL id`` followed by the indented location and diff (or detail)."""
+    lines = [f"{_LABELS[result.status]} {result.case.id}"]
+    if result.status == "pass":
+        return lines
+    lines.append(f"    in {result.case.where}")
+    lines.extend(f"    {line}" for line in result.diff)
+    if result.detail:
+        lines.extend(f"    {line}" for line in result.detail.splitlines())
+    return lines
+
+
+def progress_bar(done: int, total: int, width: int = 24) -> str:
+    """``[#########---------------]  37% [9/24]``"""
+    share = done / total if total else 1.0
+    filled = min(width, int(share * width))
+    return f"[{'#' * filled}{'-' * (width - filled)}] {int(share * 100):3d}% [{done}/{total}]"
+
+
+class Terminal:
+    """Prints one line per case (fewer with ``quiet``) and, on a TTY, a progress bar on stderr.
+
+    The bar is redrawn at most every ``interval`` seconds (and always for the first and the last case),
+    so that a suite of 100,000 fast cases does not spend its time drawing.
+    """
+
+    def __init__(self, out: IO[str], err: IO[str], total: int, *, quiet: bool = False,
+                 interval: float = 0.1) -> None:
+        self.out, self.err, self.total, self.quiet = out, err, total, quiet
+        self.done = 0
+        self.progress = bool(getattr(err, "isatty", lambda: False)())
+        self.interval = interval
+        self._shown = False
+        self._drawn_at = float("-inf")
+
+    def _clear(self) -> None:
+        if self._shown:
+            self.err.write("\r\x1b[K")
+            self.err.flush()
+            self._shown = False
+
+    def on_result(self, result: CaseResult) -> None:
+        self.done += 1
+        if not (self.quiet and result.status in _QUIET_HIDDEN):
+            self._clear()
+            self.out.write("\n".join(case_lines(result)) + "\n")
+            self.out.flush()
+        if self.progress:
+            now = time.monotonic()
+            if self.done in (1, self.total) or now - self._drawn_at >= self.interval:
+                self.err.write(f"\r{progress_bar(self.done, self.total)} {result.case.id[:50]}\x1b[K")
+                self.err.flush()
+                self._shown, self._drawn_at = True, now
+
+    def finish(self, counts: dict[str, int], seconds: float) -> None:
+        self._clear()
+        self.out.write(summary_line(counts, seconds) + "\n")
+        self.out.flush()

@@ -1,0 +1,638 @@
+"""The conformance runner: drives any engine command over SCP/1 and judges its answers (DESIGN §6).
+
+The runner starts the engine once per worker (``jobs``), sends every selected case without ``expect``
+and ``justification``, and compares the answer with the case's ``expect``. It survives whatever the
+engine does: a silent engine is killed after the per-case timeout, a dead one is restarted, garbage,
+a wrong ``seq`` or an over-long line make the case ``errored`` and the engine is restarted to resync.
+No case is ever lost: each one ends with exactly one status.
+
+Over 400 lines: the engine processes, the pipelined workers that feed them and the judging of their
+answers share one life cycle (start, restart, kill, resync), which reads best in one place.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cases import Case, check_record, iter_cases, load_cases, load_known_failures
+from .protocol import (
+    MAX_LINE_BYTES,
+    ProtocolError,
+    check_header,
+    check_response,
+    encode,
+    parse_line,
+    run_request,
+    start_request,
+    stop_request,
+)
+
+#: Every status a case can end with, in the order summaries list them.
+STATUSES = ("pass", "fail", "errored", "timeout", "crashed", "skipped", "unsupported", "xfail", "xpass")
+#: Statuses that make the run fail (exit code 1).
+FAILING = frozenset({"fail", "errored", "timeout", "crashed", "xpass"})
+#: Statuses that a known-failures entry turns into ``xfail``.
+KNOWN_FAILURE_STATUSES = frozenset({"fail", "errored", "timeout", "crashed"})
+
+
+class HandshakeError(Exception):
+    """The engine did not complete the ``start`` handshake; the text includes its stderr tail."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Comparison
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality that keeps booleans apart from numbers (``0`` is not ``false``)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    return type(a) is type(b) and a == b
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=False)
+
+
+_MISSING = object()
+
+
+def _diff_values(path: str, expected: Any, got: Any, out: list[str]) -> None:
+    """Append one line per differing leaf; nested mappings are compared key by key, exactly."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in [*expected, *(k for k in got if k not in expected)]:
+            _diff_values(f"{path}.{key}", expected.get(key, _MISSING), got.get(key, _MISSING), out)
+        return
+    if expected is _MISSING:
+        out.append(f"{path}: expected nothing, got {_show(got)}")
+    elif got is _MISSING:
+        out.append(f"{path}: expected {_show(expected)}, got nothing")
+    elif not _same(expected, got):
+        out.append(f"{path}: expected {_show(expected)}, got {_show(got)}")
+
+
+def compare(expect: dict[str, Any], kind: str, body: Any) -> list[str]:
+    """The differences between ``expect`` and a well-formed answer ``(kind, body)``; empty means pass.
+
+    * ``expect.result``: only its keys (``contract``, ``tricks``, ``score``, ...) are compared; extra
+      keys of the answer are ignored. Inside a key the values must be equal.
+    * ``expect.error``: ``index`` and ``code`` are compared; messages are free.
+    * ``expect.match`` (match records): the answer's ``result.match`` (``sheets`` and ``final``) must
+      equal it key by key.
+    * a match error also compares ``deal`` (the 0-based deal of the match that went wrong).
+    """
+    expected_kind = "error" if "error" in expect else "result"
+    if "match" in expect:
+        expected = {"match": expect["match"]}
+    else:
+        expected = expect["error"] if "error" in expect else expect["result"]
+    if kind != expected_kind:
+        return [f"expected {expected_kind} {_show(expected)}", f"got {kind} {_show(body)}"]
+    if kind == "error":
+        keys: tuple[str, ...] = ("deal", "index", "code") if "deal" in expected else ("index", "code")
+    else:
+        keys = tuple(expected)
+    out: list[str] = []
+    for key in keys:
+        _diff_values(f"{kind}.{key}", expected.get(key, _MISSING), body.get(key, _MISSING), out)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# One engine process
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What came back for one request: a line, or why none did (``timeout``, ``eof``, ``too-long``)."""
+
+    kind: str
+    line: bytes = b""
+
+
+def _read_stdout(stream: Any, inbox: queue.Queue[Reply]) -> None:
+    """Reader thread: forward stdout lines; stop after EOF, a partial last line or an over-long line."""
+    try:
+        while True:
+            line = stream.readline(MAX_LINE_BYTES + 1)
+            if not line:
+                inbox.put(Reply("eof"))
+                return
+            if not line.endswith(b"\n"):
+                inbox.put(Reply("too-long" if len(line) > MAX_LINE_BYTES else "eof", line))
+                return
+            inbox.put(Reply("line", line))
+    except (OSError, ValueError):
+        inbox.put(Reply("eof"))
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+
+
+def _write_stdin(stream: Any, outbox: queue.Queue[bytes | None]) -> None:
+    """Writer thread: send queued requests; ``None`` closes stdin. A blocked write never stalls the runner."""
+    try:
+        while (data := outbox.get()) is not None:
+            stream.write(data)
+            stream.flush()
+    except (OSError, ValueError):
+        pass
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+
+
+def _read_stderr(stream: Any, tail: deque[str]) -> None:
+    """Reader thread: keep the last lines of the engine's stderr (each cut to a sane length)."""
+    with contextlib.suppress(OSError, ValueError):
+        for raw in iter(lambda: stream.readline(4096), b""):
+            tail.append(raw.decode("utf-8", errors="replace").rstrip("\n"))
+    with contextlib.suppress(OSError, ValueError):
+        stream.close()
+
+
+class Engine:
+    """One running engine process and the SCP/1 conversation with it."""
+
+    def __init__(self, command: list[str], *, stderr_lines: int = 20) -> None:
+        self.command = command
+        self.header: dict[str, Any] | None = None
+        self._stderr: deque[str] = deque(maxlen=stderr_lines)
+        self._inbox: queue.Queue[Reply] = queue.Queue()
+        self._outbox: queue.Queue[bytes | None] = queue.Queue()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._threads: list[threading.Thread] = []
+
+    # -- life cycle
+
+    def start(self, timeout: float) -> dict[str, Any]:
+        """Spawn the command and do the ``start`` handshake; raise :class:`HandshakeError` on failure."""
+        try:
+            self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, start_new_session=True)
+        except OSError as exc:
+            raise HandshakeError(f"cannot start {self.command[0]!r}: {exc.strerror or exc}") from None
+        self._threads = [
+            threading.Thread(target=_read_stdout, args=(self._proc.stdout, self._inbox), daemon=True),
+            threading.Thread(target=_read_stderr, args=(self._proc.stderr, self._stderr), daemon=True),
+            threading.Thread(target=_write_stdin, args=(self._proc.stdin, self._outbox), daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
+        reply = self.request(start_request(), timeout)
+        try:
+            if reply.kind != "line":
+                raise ProtocolError(self.describe_failure(reply, timeout))
+            self.header = check_header(parse_line(reply.line))
+        except ProtocolError as exc:
+            self.kill()
+            raise HandshakeError(self._with_stderr(str(exc))) from None
+        return self.header
+
+    def stop(self, grace: float = 2.0) -> None:
+        """Ask the engine to stop, close its stdin and wait a little; kill it if it lingers."""
+        if self._proc is None:
+            return
+        if self._proc.poll() is None:
+            self._send(stop_request())
+            self._outbox.put(None)  # then close stdin
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._proc.wait(timeout=grace)
+        self.kill()
+
+    def kill(self) -> None:
+        """Kill the engine and everything it started (its process group); safe to call twice."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (OSError, AttributeError):
+                with contextlib.suppress(OSError):
+                    proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=5)
+        self._outbox.put(None)  # the writer thread closes stdin; the readers end at EOF and close nothing
+
+    @property
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    # -- conversation
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self._outbox.put(encode(message).encode("utf-8"))
+
+    def request(self, message: dict[str, Any], timeout: float) -> Reply:
+        """Send one message and wait up to ``timeout`` seconds for one stdout line."""
+        if self._proc is None:
+            return Reply("eof")
+        self._send(message)  # a dead engine shows up as EOF on stdout, a stuck one as a timeout
+        return self.receive(timeout)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue one message without waiting for its answer (pipelining: read it later with :meth:`receive`)."""
+        self._send(message)
+
+    def receive(self, timeout: float) -> Reply:
+        """Wait up to ``timeout`` seconds for the next stdout line."""
+        if self._proc is None:
+            return Reply("eof")
+        try:
+            return self._inbox.get(timeout=timeout)
+        except queue.Empty:
+            return Reply("timeout")
+
+    # -- diagnostics
+
+    def exit_status(self) -> str:
+        """How the engine ended, e.g. ``exit code 3`` or ``killed by signal 9`` (waits briefly)."""
+        if self._proc is None:
+            return "not running"
+        try:
+            code = self._proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "closed its stdout but is still running"
+        return f"killed by signal {-code}" if code < 0 else f"exit code {code}"
+
+    def stderr_tail(self) -> str:
+        """The last lines of the engine's stderr (after letting its reader catch up briefly)."""
+        if len(self._threads) > 1:
+            self._threads[1].join(timeout=0.5 if not self.alive else 0.05)
+        return "\n".join(self._stderr)
+
+    def _with_stderr(self, text: str) -> str:
+        tail = self.stderr_tail()
+        return f"{text}\nengine stderr (last lines):\n{_indent(tail)}" if tail else f"{text} (no stderr output)"
+
+    def describe_failure(self, reply: Reply, timeout: float) -> str:
+        """A sentence for a reply that carries no line."""
+        if reply.kind == "timeout":
+            return f"no answer within {timeout:g} s"
+        if reply.kind == "too-long":
+            return f"answer line longer than {MAX_LINE_BYTES} bytes"
+        if reply.line:
+            return f"engine ended in the middle of a line ({self.exit_status()}): {reply.line[:200]!r}"
+        return f"engine exited without answering ({self.exit_status()})"
+
+
+def _indent(text: str, prefix: str = "    ") -> str:
+    return "\n".join(prefix + line for line in text.splitlines())
+
+
+# ---------------------------------------------------------------------------------------------------
+# Running cases
+
+
+@dataclass
+class CaseResult:
+    """The verdict on one case."""
+
+    case: Case
+    status: str
+    got: Any = None
+    diff: list[str] = field(default_factory=list)
+    detail: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def failing(self) -> bool:
+        return self.status in FAILING
+
+
+@dataclass
+class RunConfig:
+    """How to run: the engine command and the limits."""
+
+    command: list[str]
+    timeout: float = 10.0
+    start_timeout: float = 30.0
+    jobs: int = 1
+    known_failures: frozenset[str] = frozenset()
+    #: At most this many cases in flight at once (bounds the reorder buffer when results finish out of order).
+    window: int = 256
+    #: Cases sent to one engine before the oldest answer is read (1: strictly one at a time).
+    pipeline: int = 2
+
+
+class Worker:
+    """Owns one engine process; runs cases one at a time and restarts the engine when needed."""
+
+    def __init__(self, config: RunConfig, engine: Engine | None = None) -> None:
+        self.config = config
+        self.engine = engine
+
+    def _ensure_engine(self) -> str | None:
+        """Start a fresh engine if there is none; return why that failed, or ``None``."""
+        if self.engine is not None and self.engine.alive:
+            return None
+        if self.engine is not None:
+            self.engine.kill()
+        self.engine = Engine(self.config.command)
+        try:
+            self.engine.start(self.config.start_timeout)
+        except HandshakeError as exc:
+            self.engine = None
+            return f"the engine could not be restarted: {exc}"
+        return None
+
+    def _discard_engine(self) -> None:
+        if self.engine is not None:
+            self.engine.kill()
+            self.engine = None
+
+    def run(self, seq: int, case: Case) -> CaseResult:
+        """Run one case and judge it; never raises for anything the engine does."""
+        began = time.monotonic()
+        problem = self.send(seq, case)
+        if problem is not None:
+            problem.seconds = round(time.monotonic() - began, 6)
+            return problem
+        return self.judge(seq, case, began)
+
+    def send(self, seq: int, case: Case, *, restart: bool = True) -> CaseResult | None:
+        """Send one case without waiting; a ``crashed`` result if no engine can be started.
+
+        With ``restart`` a dead engine is replaced first; without it (cases are still awaited from the
+        current engine) the case goes to the current engine whatever its state: if it has died, judging
+        the oldest case shows it, and the cases after that one are sent again.
+        """
+        problem = self._ensure_engine() if restart or self.engine is None else None
+        if problem is not None:
+            return _apply_known_failures(CaseResult(case, "crashed", detail=problem), self.config.known_failures)
+        assert self.engine is not None
+        self.engine.send(run_request(seq, case.record))
+        return None
+
+    def judge(self, seq: int, case: Case, began: float | None = None) -> CaseResult:
+        """Wait for the answer to the case sent as ``seq`` (the oldest unanswered one) and judge it.
+
+        Anything wrong with the answer discards the engine (:attr:`engine` becomes ``None``): the cases
+        sent after this one were not answered and must be sent again.
+        """
+        began = time.monotonic() if began is None else began
+        result = self._judge(seq, case)
+        result.seconds = round(time.monotonic() - began, 6)
+        return _apply_known_failures(result, self.config.known_failures)
+
+    def _judge(self, seq: int, case: Case) -> CaseResult:
+        engine = self.engine
+        if engine is None:
+            return CaseResult(case, "crashed", detail="no engine to answer")
+        reply = engine.receive(self.config.timeout)
+        if reply.kind != "line":
+            return self._no_answer(case, engine, reply)
+        try:
+            kind, body = check_response(parse_line(reply.line), seq)
+        except ProtocolError as exc:
+            self._discard_engine()  # resync: whatever the engine says next cannot be trusted
+            return CaseResult(case, "errored", detail=f"bad response: {exc}; engine restarted")
+        got = {kind: body}
+        if kind == "skipped":
+            return CaseResult(case, "skipped", got=got, detail=body)
+        if kind == "errored":
+            return CaseResult(case, "errored", got=got, detail=f"engine reported: {body}")
+        diff = compare(case.expect, kind, body)
+        return CaseResult(case, "fail" if diff else "pass", got=got, diff=diff)
+
+    def _no_answer(self, case: Case, engine: Engine, reply: Reply) -> CaseResult:
+        detail = engine.describe_failure(reply, self.config.timeout)
+        if reply.kind == "timeout":
+            self._discard_engine()
+            return CaseResult(case, "timeout", detail=f"{detail}; engine killed and restarted")
+        if reply.kind == "too-long":
+            self._discard_engine()
+            return CaseResult(case, "errored", detail=f"bad response: {detail}; engine restarted")
+        detail = engine._with_stderr(detail)
+        self._discard_engine()
+        return CaseResult(case, "crashed", detail=detail)
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.stop()
+            self.engine = None
+
+
+def _apply_known_failures(result: CaseResult, known: frozenset[str]) -> CaseResult:
+    if result.case.id not in known:
+        return result
+    if result.status in KNOWN_FAILURE_STATUSES:
+        result.status = "xfail"
+    elif result.status == "pass":
+        result.status = "xpass"
+        result.detail = "listed as a known failure but passed: remove it from the known-failures file"
+    return result
+
+
+def start_engines(config: RunConfig, count: int) -> list[Engine]:
+    """Start ``count`` engines in parallel; on any handshake failure kill them all and re-raise."""
+    engines = [Engine(config.command) for _ in range(count)]
+    errors: list[HandshakeError | None] = [None] * count
+
+    def boot(i: int) -> None:
+        try:
+            engines[i].start(config.start_timeout)
+        except HandshakeError as exc:
+            errors[i] = exc
+
+    threads = [threading.Thread(target=boot, args=(i,), daemon=True) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    try:
+        for thread in threads:
+            thread.join()
+    except BaseException:  # Ctrl-C during the handshakes: leave no engine behind
+        for engine in engines:
+            engine.kill()
+        raise
+    failure = next((e for e in errors if e is not None), None)
+    if failure is not None:
+        for engine in engines:
+            engine.kill()
+        raise failure
+    return engines
+
+
+def supported(case: Case, header: dict[str, Any]) -> bool:
+    return case.ruleset in header["implementation"]["rulesets"]
+
+
+def _unsupported(case: Case) -> CaseResult:
+    return CaseResult(case, "unsupported", detail=f"the engine does not declare ruleset {case.ruleset}")
+
+
+def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine]) -> Iterator[CaseResult]:
+    """Run ``cases`` on the started ``engines`` (one worker thread each); yield results in case order.
+
+    ``cases`` is consumed lazily: at most ``config.window`` cases are in flight (sent, waiting or
+    finished but not yet yielded), so a suite of any length streams with flat memory, and a slow case
+    holds back at most that many finished results. Cases whose ruleset the engine does not declare are
+    ``unsupported`` and never sent. The engines are stopped when the iteration ends (or is abandoned).
+    """
+    header = engines[0].header or {"implementation": {"rulesets": []}}
+    todo: queue.Queue[tuple[int, Case] | None] = queue.Queue()
+    done: queue.Queue[tuple[int, CaseResult]] = queue.Queue()
+    ready: dict[int, CaseResult] = {}
+    workers = [Worker(config, engine) for engine in engines]
+    stop = threading.Event()
+    threads = [threading.Thread(target=_work, args=(w, todo, done, stop), daemon=True) for w in workers]
+    for thread in threads:
+        thread.start()
+    window = max(config.window, len(workers))
+    source = enumerate(cases)
+    fed = 0  # cases taken from ``source``
+    exhausted = finished = False
+    try:
+        index = 0
+        while True:
+            while not exhausted and fed - index < window:
+                item = next(source, None)
+                if item is None:
+                    exhausted = True
+                    for _ in workers:
+                        todo.put(None)
+                    break
+                fed += 1
+                if supported(item[1], header):
+                    todo.put(item)
+                else:
+                    ready[item[0]] = _unsupported(item[1])
+            if index >= fed:
+                break
+            while index not in ready:
+                i, result = done.get()
+                ready[i] = result
+            yield ready.pop(index)
+            index += 1
+        finished = True
+    finally:
+        stop.set()
+        if not exhausted:  # let idle workers see the end
+            for _ in workers:
+                todo.put(None)
+        if not finished:  # interrupted: do not wait for running cases, kill their engines now
+            for worker in workers:
+                worker._discard_engine()
+        for thread in threads:
+            thread.join(timeout=None if finished else 5)
+
+
+def _work(worker: Worker, todo: queue.Queue[tuple[int, Case] | None],
+          done: queue.Queue[tuple[int, CaseResult]], stop: threading.Event) -> None:
+    """Worker thread: take cases until the sentinel (or until asked to stop), then stop the engine.
+
+    Up to ``config.pipeline`` cases are sent before the oldest answer is read, so that the engine never
+    waits for the runner. When an answer goes wrong the engine is discarded and the cases sent after it,
+    still unanswered, are sent again to the next engine: each case is judged exactly once.
+    """
+    depth = max(1, worker.config.pipeline)
+    pending: deque[tuple[int, Case]] = deque()  # sent, answer not read yet (oldest first)
+    again: deque[tuple[int, Case]] = deque()  # taken but not (or no longer) sent
+    no_more = False
+    try:
+        while not stop.is_set():
+            while len(pending) < depth:
+                if again:
+                    item: tuple[int, Case] | None = again.popleft()
+                elif no_more:
+                    break
+                else:
+                    try:
+                        item = todo.get(block=not pending)  # never wait for work while an answer is due
+                    except queue.Empty:
+                        break
+                    if item is None:
+                        no_more = True
+                        break
+                if pending and (worker.engine is None or not worker.engine.alive):
+                    again.appendleft(item)  # judge what the dead engine owes first; it is replaced after
+                    break
+                index, case = item
+                try:
+                    problem = worker.send(index + 1, case, restart=not pending)
+                except Exception as exc:  # a bug in the runner itself must not lose the case
+                    worker._discard_engine()
+                    problem = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
+                if problem is not None:
+                    done.put((index, problem))
+                else:
+                    pending.append(item)
+            if not pending:
+                if no_more and not again:
+                    break
+                continue
+            index, case = pending.popleft()
+            try:
+                result = worker.judge(index + 1, case)
+            except Exception as exc:  # a bug in the runner itself must not lose the case
+                worker._discard_engine()
+                result = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
+            done.put((index, result))
+            if worker.engine is None and pending:  # their engine is gone: send them again
+                again.extendleft(reversed(pending))
+                pending.clear()
+    finally:
+        worker.close()
+
+
+def run_all(cases: Iterable[Case], config: RunConfig,
+            on_result: Callable[[CaseResult], None] | None = None) -> tuple[dict[str, Any], list[CaseResult]]:
+    """Start the engines, run every case, return ``(engine header, results in case order)``.
+
+    Raises :class:`HandshakeError` when the engine cannot be started at all.
+    """
+    cases = list(cases)
+    engines = start_engines(config, max(1, min(config.jobs, len(cases) or 1)))
+    header = engines[0].header or {}
+    results: list[CaseResult] = []
+    for result in run_cases(cases, config, engines):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return header, results
+
+
+def count_statuses(results: Iterable[CaseResult]) -> dict[str, int]:
+    counts = dict.fromkeys(STATUSES, 0)
+    for result in results:
+        counts[result.status] += 1
+    return counts
+
+
+def failing_statuses(allow_xpass: bool = False) -> frozenset[str]:
+    """The statuses that make the run fail; ``xpass`` only counts when not allowed."""
+    return FAILING - {"xpass"} if allow_xpass else FAILING
+
+
+def exit_code(results: Iterable[CaseResult | str], *, allow_xpass: bool = False) -> int:
+    """0 when nothing failed (pass, skipped, unsupported, xfail; xpass too with ``allow_xpass``), else 1.
+
+    ``results`` may be case results or bare statuses.
+    """
+    failing = failing_statuses(allow_xpass)
+    return 1 if any((r if isinstance(r, str) else r.status) in failing for r in results) else 0
+
+
+__all__ = [
+    "FAILING", "KNOWN_FAILURE_STATUSES", "STATUSES", "Case", "CaseResult", "Engine", "HandshakeError",
+    "RunConfig", "Worker", "check_record", "compare", "count_statuses", "exit_code", "failing_statuses",
+    "iter_cases", "load_cases", "load_known_failures", "run_all", "run_cases", "start_engines",
+]

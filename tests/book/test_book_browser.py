@@ -1,0 +1,178 @@
+"""The rule book tested like a website: build it, serve it on 127.0.0.1, drive headless Chromium.
+
+Needs Debian's ``chromium`` (``/usr/bin/chromium``) and Playwright for Python (``pip install playwright``;
+never ``playwright install``: the system browser is used through ``executable_path``). Without them the
+tests are skipped with a message, except under CI (``CI=true``), where a missing browser is a failure.
+Screenshots of the era pages go to ``test-artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skruuvi.book import md
+from skruuvi.rules.paths import repo_root
+from skruuvi.rules.ruleset import available_rulesets
+
+ROOT = repo_root()
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM = os.environ.get("SKRUUVI_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _missing() -> str | None:
+    if importlib.util.find_spec("mkdocs") is None:
+        return "mkdocs is not installed (pip install -e '.[docs]')"
+    if importlib.util.find_spec("playwright") is None:
+        return "Playwright for Python is not installed (pip install playwright; the system chromium is used)"
+    if not Path(CHROMIUM).is_file():
+        return f"chromium is not installed ({CHROMIUM}; apt-get install chromium)"
+    return None
+
+
+def _require() -> None:
+    why = _missing()
+    if why is None:
+        return
+    if IN_CI:
+        pytest.fail(f"CI: the browser tests cannot run: {why}. .ci/run installs chromium and playwright.")
+    pytest.skip(why)
+
+
+def page_path(md_path: str) -> str:
+    """The served URL path of a generated page: ``rules/skruuvi-2016.md`` -> ``rules/skruuvi-2016/``."""
+    return "" if md_path == md.INDEX else md_path.removesuffix(".md") + "/"
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    _require()
+    out = tmp_path_factory.mktemp("book") / "site"
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
+                          "-d", str(out)], capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(base_url: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def _open(page: Any, url: str) -> list[str]:
+    """Load ``url``; return its console errors and uncaught exceptions (the load itself must succeed)."""
+    problems: list[str] = []
+    page.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: problems.append(f"exception: {exc}"))
+    response = page.goto(url, wait_until="load")
+    assert response is not None and response.ok, f"{url}: HTTP {response.status if response else '?'}"
+    page.wait_for_load_state("networkidle")
+    return problems
+
+
+def era_pages() -> list[tuple[str, str]]:
+    """``(name, md path)`` of every page of every era, and of the comparison chapter."""
+    pages = []
+    for rid in available_rulesets():
+        pages += [(rid, md.rules_page(rid)), (f"{rid}-examples", md.examples_path(rid)),
+                  (f"{rid}-cases", md.cases_path(rid))]
+    return [*pages, ("comparison", md.COMPARISON), ("cross-era", md.CROSS_ERA)]
+
+
+@pytest.mark.parametrize(("name", "path"), era_pages(), ids=[n for n, _ in era_pages()])
+def test_era_page_loads_without_console_errors(page: Any, base_url: str, name: str, path: str) -> None:
+    problems = _open(page, base_url + page_path(path))
+    assert problems == []
+    assert page.locator("article h1").count() >= 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SHOTS / f"{name}.png"
+    page.screenshot(path=str(shot))
+    assert shot.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("ruleset", available_rulesets())
+def test_every_rule_anchor_linked_from_the_cases_resolves(page: Any, base_url: str, ruleset: str) -> None:
+    _open(page, base_url + page_path(md.cases_path(ruleset)))
+    hrefs: list[str] = page.eval_on_selector_all("article a[href*='/rules/']", "els => els.map(e => e.href)")
+    targets: dict[str, set[str]] = {}
+    for href in hrefs:
+        url, _, fragment = href.partition("#")
+        if fragment:
+            targets.setdefault(url, set()).add(fragment)
+    assert targets, "the cases page links to no rule"
+    missing = []
+    for url, fragments in sorted(targets.items()):
+        _open(page, url)
+        found = page.evaluate("ids => ids.filter(id => document.getElementById(decodeURIComponent(id)) === null)",
+                              sorted(fragments))
+        missing += [f"{url}#{f}" for f in found]
+    assert missing == []
+    assert sum(len(f) for f in targets.values()) >= 10
+
+
+def test_search_finds_misaari(page: Any, base_url: str) -> None:
+    assert _open(page, base_url) == []
+    box = page.locator("input.md-search__input")  # the header's search box (visible at desktop width)
+    box.click()
+    box.press_sequentially("misääri", delay=20)
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for(state="visible", timeout=30_000)
+    assert results.count() >= 1
+    assert "misääri" in page.locator(".md-search-result").inner_text().lower()
+
+
+def test_no_broken_internal_link_in_the_served_site(site: Path) -> None:
+    from test_book import check_links  # the link checker of the build test, over this build
+
+    assert check_links(site) == []
