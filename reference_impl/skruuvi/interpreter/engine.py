@@ -25,9 +25,9 @@ from typing import Any
 
 from ..rules.errors import CaseFormatError, IllegalAction
 from ..rules.notation import SEATS, Action, parse_action
-from ..rules.ruleset import Ruleset
+from ..rules.ruleset import PhaseSpec, Ruleset
 from .deal import deal_values
-from .fast import BATCH_PATHS, BatchPath
+from .fast import BatchPath, batch_path_for
 from .mechanisms import MECHANISMS
 from .outcome import Outcome
 from .state import DealState, dealt_values, entered, tuple_new
@@ -104,7 +104,7 @@ def apply(state: DealState, action: object) -> DealState:
 def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[DealState, int]:
     """Apply ``actions[start:]`` through the phases' batch paths for as long as they accept them.
 
-    Each phase's batch path (:data:`~skruuvi.interpreter.fast.BATCH_PATHS`) consumes what it can; when it
+    Each phase's batch path (:func:`_batch_path`) consumes what it can; when it
     ends its phase, the next phases are entered and the next batch path goes on. Returns the new state and the index of
     the first action not applied (``start`` when the phase has no batch path, the deal is over, or the
     batch path is unsure of ``actions[start]``). The state is the one :func:`apply` would reach action by
@@ -113,7 +113,7 @@ def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[
     index = start
     while state.to_act is not None:
         phase = state.form.phases[state.phase_no]
-        state, index, done = _BATCH_PATHS[phase.mechanism](state, phase.params, actions, index)
+        state, index, done = _batch_path(phase)(state, phase.params, actions, index)
         if not done:
             break
         state = _entering(state, list(state), state.phase_no + 1)  # _advance(state), without its call
@@ -143,11 +143,23 @@ def _verified_run(
     return state, index, False
 
 
-_BATCH_PATHS: dict[str, BatchPath] = {
-    name: BATCH_PATHS.get(name) or partial(_verified_run, mechanism) for name, mechanism in MECHANISMS.items()
-}
-"""Each mechanism's batch path: its own (:data:`~skruuvi.interpreter.fast.BATCH_PATHS`), or
-:func:`_verified_run` with its ``verify`` and ``apply``."""
+_PHASE_PATHS: dict[int, tuple[PhaseSpec, BatchPath]] = {}
+"""Each phase's batch path (kept by the phase's identity, with the phase, as :func:`~.state.kept_plan` keeps
+plans): its mechanism's (:func:`~skruuvi.interpreter.fast.batch_path_for`), or :func:`_verified_run` with the
+mechanism's ``verify`` and ``apply`` when there is none for its parameters."""
+
+_STEP_PATH_ONLY = [False]
+
+
+def _batch_path(phase: PhaseSpec) -> BatchPath:
+    kept = _PHASE_PATHS.get(id(phase))
+    if kept is not None and kept[0] is phase:
+        return kept[1]
+    path = None if _STEP_PATH_ONLY[0] else batch_path_for(phase.mechanism, phase.params)
+    if path is None:
+        path = partial(_verified_run, MECHANISMS[phase.mechanism])
+    _PHASE_PATHS[id(phase)] = (phase, path)
+    return path
 
 
 @contextmanager
@@ -155,12 +167,13 @@ def step_path_only() -> Iterator[None]:
     """Within the block, every phase runs on its step path (:func:`_verified_run` with the mechanism's own
     ``verify`` and ``apply``) instead of its batch path: how the batch paths are proven equal to the rule
     (``bench/dump.py --step-path``, and the sampled test over the generated suite)."""
-    kept = dict(_BATCH_PATHS)
-    _BATCH_PATHS.update({name: partial(_verified_run, mechanism) for name, mechanism in MECHANISMS.items()})
+    _PHASE_PATHS.clear()
+    _STEP_PATH_ONLY[0] = True
     try:
         yield
     finally:
-        _BATCH_PATHS.update(kept)
+        _STEP_PATH_ONLY[0] = False
+        _PHASE_PATHS.clear()
 
 
 def legal_actions(state: DealState) -> list[Action]:

@@ -264,3 +264,31 @@ def test_generated_suite_sample_is_answered_the_same_on_the_step_path() -> None:
     with engine.step_path_only():
         step = [replay(record) for record in sample]
     assert step == batch
+
+
+def test_every_phase_of_the_shipped_rulesets_has_its_batch_path() -> None:
+    """The coverage guard never turns a batch path off for today's rulesets (that would only cost speed)."""
+    from skruuvi.interpreter.fast import BATCH_PATHS, batch_path_for
+
+    off = [
+        f"{ruleset.id} {form.name} {phase.id}"
+        for ruleset in RULESETS
+        for form in ruleset.forms.values()
+        for phase in form.phases
+        if phase.mechanism in BATCH_PATHS and batch_path_for(phase.mechanism, phase.params) is None
+    ]
+    assert off == []
+
+
+def test_a_parameter_the_batch_path_does_not_cover_sends_the_phase_to_the_step_path() -> None:
+    from functools import partial
+
+    from skruuvi.interpreter.fast import BATCH_PATHS, batch_path_for
+    from skruuvi.rules.ruleset import PhaseSpec
+
+    phase = next(p for r in RULESETS for f in r.forms.values() for p in f.phases if p.mechanism == "play")
+    assert batch_path_for("play", phase.params) is BATCH_PATHS["play"]
+    unknown = PhaseSpec(phase.id, "play", {**phase.params, "a_new_reading": True}, dict(phase.rule_of_param))
+    assert batch_path_for("play", unknown.params) is None
+    path = engine._batch_path(unknown)
+    assert isinstance(path, partial) and path.func is engine._verified_run

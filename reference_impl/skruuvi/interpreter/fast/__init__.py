@@ -7,10 +7,12 @@ error indexes, codes and messages are the step path's by construction, and the s
 the step path reaches action by action (``tests/interpreter/test_fastpath.py`` holds it on random and
 corrupted records, ``bench/dump.py`` on every record of the suite).
 
-:data:`BATCH_PATHS` is looked up beside the mechanisms by name. A mechanism without an entry (an automatic
-phase, or a mechanism added later) runs action by action on its own ``verify`` and ``apply``
-(:func:`skruuvi.interpreter.engine.apply_run` does that for it): nothing is ever answered differently,
-only more slowly.
+:data:`BATCH_PATHS` is looked up beside the mechanisms by name, through :func:`batch_path_for`, once per
+phase of a ruleset. A batch path is written for the parameters it names in :data:`COVERS`: a phase that sets
+any other parameter (a new reading, a parameter added to a mechanism later) runs action by action on its
+mechanism's own ``verify`` and ``apply``, as does a mechanism without a batch path (an automatic phase, or a
+mechanism added later); :func:`skruuvi.interpreter.engine.apply_run` does that for it. Nothing is ever
+answered differently, only more slowly.
 """
 
 from __future__ import annotations
@@ -35,3 +37,26 @@ BATCH_PATHS: dict[str, BatchPath] = {
     "pair_swap": exchange_batch(pair_swap.transition),
 }
 """The batch path of each mechanism that has one, by the mechanism's name."""
+
+COVERS: dict[str, frozenset[str]] = {
+    "auction": frozenset(
+        {"first", "bidders", "end_after_passes", "min_level", "final_min_level", "single_round", "all_pass_form"}
+    ),
+    "kitty": frozenset({"taker", "distribute_order", "to_partner", "distribution", "procedures", "procedure"}),
+    "defenders_exchange": frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"}),
+    "doubling": frozenset({"doublers", "redoublers"}),
+    "play": frozenset({"lead"}),
+    "partner_exchange": frozenset({"givers", "return_must_differ"}),
+    "pair_swap": frozenset({"giver", "count"}),
+}
+"""The parameters each batch path was written for: it gives the step path's answers for every value of these
+that the phase vocabulary allows, and knows nothing of any other."""
+
+
+def batch_path_for(mechanism: str, params: Mapping[str, Any]) -> BatchPath | None:
+    """The batch path of a phase of ``mechanism`` with these parameters, or None when it has none or the phase
+    sets a parameter the batch path does not cover (then the step path runs it)."""
+    path = BATCH_PATHS.get(mechanism)
+    if path is None or not COVERS[mechanism].issuperset(params):
+        return None
+    return path
