@@ -825,6 +825,11 @@ READINGS = {
     "match.dealer-rotation": "each deal, a redeal included, is dealt by the previous dealer's left.",
     "match.final-accounting": "each side's total is all its below and above points; difference = NS − EW.",
     "match.final-rounding": "book = difference / 100 rounded to the nearest whole number, halves away from zero.",
+    "play.trumps": "the suit of the contract is trumps; a no-trump contract has none (Vint and 1917, not an 1895 text).",
+    "score.honours": "each honour held by the side with more honours scores 10 × level (per honour, not a flat "
+                     "10 × level), made or not, above the line.",
+    "score.aces": "each ace held by the side with more aces scores 10 × level (25 × level at no trump), made or not; "
+                  "at 2–2 the side that takes seven tricks or more scores its two aces.",
 }
 
 

@@ -1071,6 +1071,13 @@ READINGS = {
                             "in play order and the first side to reach 60 alone wins the game.",
     "match.dealer-rotation": "each deal's dealer is the left of the previous dealer.",
     "match.final-rounding": "book = difference / 100 rounded to the nearest whole number, halves away from zero.",
+    "play.trumps": "a bid misère, like grandi, is played without trumps.",
+    "score.overtrick-value": "an overtrick of a 4-level contract scores nothing (Table 2 names levels 5 and 6 only).",
+    "score.undertricks": "Table 2's undertrick values apply to a failed bid misère too.",
+    "score.sequences": "sequences from the ace score in a bid misère too (the misère exemption is on the aces row "
+                       "only).",
+    "match.game-bonus": "a kotka deal that brings a side to 60 wins it a game, numbered on from its games in the "
+                        "alkupelit of the set (n × 200).",
 }
 
 

@@ -279,6 +279,8 @@ def cards_all():
 def ruleset_ids(rs):
     ids = []
     for r in rs["deal"]["rules"]:
+        if r.get("enforced") is False:  # table practice no record can show (deal.shuffled-top-card)
+            continue
         ids.append(r["id"])
     for f in rs["forms"].values():
         ids += [r["id"] for r in f.get("rules", [])]

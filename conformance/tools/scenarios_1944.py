@@ -1001,3 +1001,77 @@ S("1944.match.set-final-half-away-positive",
   match=set4(13, 11, 11, 9), check=lambda out: out[2]["difference"] == 1650 and out[2]["book"] == 17,
   remark="Pins match.final-rounding = 1 with halves away from zero: 1650 / 100 = 16.5 → 17 (rounding to 2 would give "
          "an even book; rounding halves to even or down would give 16).")
+
+# ============================================================================ issue 17: suite gaps an outside engine showed
+# (1) The attacking side's first bid (S000's exchange section) against the auction's first bid: the eventual
+# defenders open low, the attacking side's first bid is at six or seven.
+S("1944.defenders-exchange.banned-main-pair-6-after-defenders-opened-1",
+  description="N (a defender) opens 1S, E bids 6H: the attacking side E–W's first bid is 6H, so no defenders' "
+              "exchange although the auction's first bid was at level 1",
+  rules=["defenders-exchange.banned-after-high-first-bid", "doubling.defenders-order"],
+  dealer="N", form="alkupeli", fix={"E": "H:AKQJT9 S:AK", "W": "H:8"},
+  pre=fa("N", ["1S", "6H", *P8]) + kitty("H") + sa("E", P4) + NODBL,
+  remark="N opens 1S, E bids 6H, then eight passes: E–W are the attacking side. The auction's first bid was N's 1S "
+         "(level 1), but S000 bans the exchange by the attacking side's first bid, E's 6H (level 6): N–S may not "
+         "exchange, and after the second auction (four passes) the knocks follow at once, S (E's left) first.")
+S("1944.errors.exchange-forbidden-defenders-opened-low",
+  description="N opens 1S, E bids 7H: the attacking side's first bid is 7H; S (declarer E's left) tries to exchange",
+  rules=["defenders-exchange.banned-after-high-first-bid"],
+  dealer="N", form="alkupeli", fix={"E": "H:AKQJT9 S:AK D:AK", "W": "H:8"},
+  pre=fa("N", ["1S", "7H", *P8]) + kitty("H") + sa("E", P4),
+  bad=lambda st: f"S give N {sort_low(st.hands['S'])[0]}", error=(18, "exchange-forbidden"),
+  remark="N's 1S is the auction's first bid (level 1); E–W's first bid is E's 7H. Actions 0–9 are the first auction, "
+         "10–13 the table cards, 14–17 the second auction (four passes, 7H by E). S's give at action 18 is "
+         "exchange-forbidden; an engine judging by the auction's first bid would accept it.")
+# (2) The knock order when the declarer is the partner of the first auction's highest bidder.
+S("1944.knocks.partner-declarer-second-defender-knocks",
+  description="N takes the table cards after 1H, S bids 5H in the second auction and is declarer: W passes, E knocks",
+  rules=["doubling.defenders-order", "doubling.redouble-order", "auction2.declarer", "score.multipliers"],
+  dealer="N", form="alkupeli", fix={"N": "H:AKQJ S:AK", "S": "H:T98 D:AK"},
+  pre=fa("N", ["1H", *P8]) + kitty("H") + sa("N", ["p", "5H", *P4]) + dx_pass()
+  + [r("L", "pass"), r("R", "double"), r("D", "pass"), r("P", "pass")],
+  remark="N opens 1H and eight passes follow: N takes the table cards. In the second auction N (who speaks first) "
+         "passes and S bids 5H, then four passes: S made the final bid and is declarer, N is his partner. W (S's "
+         "left) passes the defenders' exchange. The knocks follow the declarer: W passes, then E (S's right, not "
+         "N) knocks; the counter-knock is offered to S (E's left), then N; both pass.")
+S("1944.errors.knock-partner-declarer-taker-not-second",
+  description="S declarer after N took the table cards: W passes the knock, then N (declarer's partner) knocks: "
+              "not-your-turn, E is to act",
+  rules=["doubling.defenders-order"],
+  dealer="N", form="alkupeli", fix={"N": "H:AKQJ S:AK", "S": "H:T98 D:AK"},
+  pre=fa("N", ["1H", *P8]) + kitty("H") + sa("N", ["p", "5H", *P4]) + dx_pass() + [r("L", "pass")],
+  bad="N double", error=(21, "not-your-turn"),
+  remark="Actions 0–8 the first auction (N 1H, eight passes), 9–12 the table cards, 13–18 the second auction "
+         "(N pass, S 5H, four passes): S is declarer. W (S's left) passes the exchange (19) and the knock (20). The "
+         "second knock turn is E's: N, the declarer's own partner, knocking at action 21 is not-your-turn.")
+# (3) S000's worked and illustrative examples as single-deal cases.
+S("1944.kotka.source-example-6S-nine-tricks", example=True,
+  ref=REF + "Viivan alle, kotka example (6 pataa, 9 tikkiä, 54 pistettä, silti pisteenlasku aloitetaan nollasta)",
+  description="S000's kotka example: team A (N–S) bids 6♠ in a kotka and takes only 9 tricks: 9 × 6 = 54 below, "
+              "and the count still starts again from zero",
+  rules=["kotka.running-count-reset", "score.below-tricks", "kotka.min-level"],
+  **ds("W", "N", "6S", form="kotka", fix={"N": "S:AKQJ H:A"}, tricks=9),
+  remark="Realisation: team A is N–S (declarer N). The kotka contract 6♠ needs 12 tricks; N–S take 9: 9 × 6 = 54 "
+         "below the line, short of 60, so no game. S000 adds that the count nevertheless restarts from zero after "
+         "the kotka; a single deal cannot show the next count, so the whole set 1944.match.set-third-game-in-kotka "
+         "shows it (the next kotka's points do not add to these 54).")
+S("1944.auction.source-example-2H-then-2G", example=True,
+  ref=REF + "Maiden arvojärjestys, esimerkki (jos 2 herttaa on tarjottu, voi joku tarjota 'kaksi grandia')",
+  description="S000's bidding example: after 2♥ a player may bid 2 grandi (same level, higher strain)",
+  rules=["auction.higher-bid", "alkupeli.strain-order", "auction.bid-levels"],
+  dealer="N", form="alkupeli", fix={"E": "S:AK H:AK D:AK C:AK"},
+  pre=fa("N", ["2H", "2G", *P8]) + kitty("G") + sa("E", ["4G", *P4]) + dx_pass() + NODBL,
+  remark="N opens 2♥ and E bids 2 grandi: the same number of tricks in a higher-ranking strain, which S000 gives as "
+         "its example of the bidding order (grandi ranks above hearts). Eight passes follow; E–W are the attacking "
+         "side, E raises to 4 grandi in the second auction (the lowest playable level is 4), and the deal is "
+         "played out.")
+S("1944.match.set-final-not-rounded-to-five",
+  ref=REF + "Lopulliset pisteet (tulos jaetaan sadalla; lopullisen tuloksen voi pyöristää viiden tarkkuudelle)",
+  description="S000's final accounting: difference −3780 / 100 = −37.8, entered as −38; rounding to the nearest five, "
+              "which S000 allows, would give −40 (the alternative reading of match.final-rounding)",
+  rules=["match.final-rounding", "match.final-accounting", "match.stages", "match.game-bonus"],
+  match=set4(12, 10, 11, 9), check=lambda out: out[2]["difference"] == -3780 and out[2]["book"] == -38,
+  remark="S000 divides the difference by 100 for the main book and adds that the result may be rounded to the nearest "
+         "five. This set ends at −3780: the default (whole units) books −38; under the alternative reading "
+         "(skruuvi replay --reading match.final-rounding=5) the same record books −40. The kotka trick counts were "
+         "chosen so that the two readings part.")

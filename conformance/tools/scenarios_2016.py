@@ -1556,3 +1556,63 @@ bbad(id="2016.errors.bolsevikki-invalid-deal-no-centre", description="A bolsevik
      error=(None, "invalid-deal"),
      remark="Deal B with the centre clubs dealt out (N 4C, E 5C, S 6C, W 7C): 52 distinct cards, but a bolsevikki "
      "has 12 cards each and 4 centre cards: invalid-deal, index null.")
+
+# ============================================================================ issue 17: suite gaps an outside engine showed
+# (1) "the main pair's first bid" (S001, S002) against "the auction's first bid": the eventual defenders open low,
+# the main pair's first bid is at six or seven.  Under the sources the exchange is banned; an engine that looks at the
+# auction's first bid would allow it.
+add(id="2016.defenders-exchange.banned-main-pair-6-after-defenders-opened-1",
+    description="N (a defender) opens 1S, E bids 6H: the main pair E–W's first bid is 6H, so no defenders' exchange "
+                "although the auction's first bid was at level 1",
+    rules=["defenders-exchange.banned-after-high-first-bid", "doubling.defenders-order", *FLOW],
+    dealer="N", fix={"E": "H:AKQJT9 S:AK", "W": "H:8"},
+    pre=fa("N", ["1S", "6H", *P8]) + kitty("H") + sa("E", P4) + NODBL,
+    want=lambda st: True,
+    remark="N opens 1S, E bids 6H, then eight passes: E is the highest bidder and the main pair is E–W. The auction's "
+           "first bid was N's 1S (level 1), but the rule looks at the main pair's first bid, E's 6H (level 6): the "
+           "defenders N–S may not exchange. After the second auction (four passes, 6H by E) the next action is the "
+           "doubling round, S (E's left) first, then N.")
+add(id="2016.errors.exchange-forbidden-defenders-opened-low",
+    description="N opens 1S, E bids 7H: the main pair's first bid is 7H; S (declarer E's left) tries to exchange",
+    rules=["defenders-exchange.banned-after-high-first-bid"],
+    dealer="N", fix={"E": "H:AKQJT9 S:AK D:AK", "W": "H:8"},
+    pre=fa("N", ["1S", "7H", *P8]) + kitty("H") + sa("E", P4),
+    bad=lambda st: f"S give N {sort_low(st.hands['S'])[0]}", error=(18, "exchange-forbidden"),
+    remark="N opens 1S (level 1, the auction's first bid), E bids 7H and eight passes follow; E takes the centre and "
+           "the second auction is four passes: 7H by E. The main pair E–W's first bid was 7H, so the defenders' "
+           "exchange is forbidden: S's give (action 18) is exchange-forbidden. An engine that judged by the auction's "
+           "first bid (1S) would accept it.")
+# (2) The doubling order when the declarer is the first-auction bidder's partner: the turns follow the declarer,
+# never the kitty taker.  After the declarer's left passes, the second double turn is the declarer's right, not the
+# declarer's own partner (the taker).
+add(id="2016.doubling.partner-declarer-second-defender-doubles",
+    description="N takes the kitty after 1H, S bids 5H in the second auction and is declarer: W passes, E doubles",
+    rules=["doubling.defenders-order", "doubling.redouble-order", "auction2.declarer", "score.multipliers", *FLOW],
+    dealer="N", fix={"N": "H:AKQJ S:AK", "S": "H:T98 D:AK"},
+    pre=fa("N", ["1H", *P8]) + kitty("H") + sa("N", ["p", "5H", *P4]) + dx_pass()
+    + [r("L", "pass"), r("R", "double"), r("D", "pass"), r("P", "pass")],
+    want=lambda st: True,
+    remark="N opens 1H and eight passes follow: N takes the centre. In the second auction N passes and S bids 5H, "
+           "then four passes: the final bid is S's, so S is declarer and N (the taker) his partner. W (S's left) is "
+           "first for the defenders' exchange and passes. Doubling follows the declarer: W (S's left) passes, then E "
+           "(S's right, not N) doubles; the redouble turn goes to the doubler's left S, then N; both pass.")
+add(id="2016.doubling.partner-declarer-first-defender-doubles-taker-redoubles",
+    description="S declarer after N took the kitty: W doubles and N (the doubler's left, the taker) redoubles",
+    rules=["doubling.defenders-order", "doubling.redouble-order", "auction2.declarer", "score.multipliers", *FLOW],
+    dealer="N", fix={"N": "H:AKQJ S:AK", "S": "H:T98 D:AK"},
+    pre=fa("N", ["1H", *P8]) + kitty("H") + sa("N", ["p", "5H", *P4]) + dx_pass()
+    + [r("L", "double"), r("P", "redouble")],
+    want=lambda st: True,
+    remark="As in 2016.doubling.partner-declarer-second-defender-doubles, S is declarer of 5H and N is the taker. W "
+           "(S's left) doubles; the first redouble turn is the doubler's left, N, who redoubles (×3).")
+add(id="2016.errors.double-partner-declarer-taker-not-second",
+    description="S declarer after N took the kitty: W passes the double, then N (declarer's partner) doubles: "
+                "not-your-turn, E is to act",
+    rules=["doubling.defenders-order"],
+    dealer="N", fix={"N": "H:AKQJ S:AK", "S": "H:T98 D:AK"},
+    pre=fa("N", ["1H", *P8]) + kitty("H") + sa("N", ["p", "5H", *P4]) + dx_pass() + [r("L", "pass")],
+    bad="N double", error=(21, "not-your-turn"),
+    remark="The first auction is N 1H and eight passes (actions 0–8), N's four cards to S and S's three gifts "
+           "(9–12), the second auction N pass, S 5H and four passes (13–18); S is declarer. W (S's left) passes the "
+           "defenders' exchange (19) and the first double turn (20). The second double turn is E's (S's right): N, "
+           "the declarer's own partner, doubling at action 21 is not-your-turn.")

@@ -309,7 +309,7 @@ def test_errors_yaml_is_the_design_list_in_precedence_order() -> None:
 def test_sources_yaml_has_every_key_of_the_digest() -> None:
     keys = set(load_yaml(spec_dir() / "sources.yaml"))
     assert keys == {"S000", "S001", "S002", "S003", "S004", "PSW", "PSK", "PV", "HB", "KPO", "NF", "WV", "EB", "PAR",
-                    "CAC", "ALK", "ANY", "KOR", "GR", "RD"}
+                    "CAC", "ALK", "ANY", "KOR", "GR", "RD", "RN"}
 
 
 def test_broken_schema_file(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from .cross_era import cross_era_page
 from .curated import curated_deals
 from .era import era_page
 from .examples import examples_page
+from .reconstruction import reconstruction_page, reconstruction_path
 from .reference import case_format_page, errors_page, glossary_page, index_page, sources_page
 
 
@@ -69,6 +70,9 @@ def build_pages(root: Path) -> dict[str, str]:
         pages[md.rules_page(rs.id)] = era_page(rs, sources=sources, glossary=glossary, cases=cases)
         pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes)
         pages[md.cases_path(rs.id)] = cases_page(rs, cases, error_codes=codes, problems=problems)
+    recon = optional_yaml(spec / "reconstruction.yaml")
+    for rs in rulesets:
+        pages[reconstruction_path(rs.id)] = reconstruction_page(rs, recon, sources)
     notes = optional_yaml(spec / "comparison.yaml")
     pages[md.COMPARISON] = comparison_page(rulesets, notes, sources)
     curated, curated_problems = curated_deals(notes, cases, rulesets)
@@ -87,6 +91,7 @@ def nav(rulesets: list[Ruleset]) -> list[Any]:
     for rs in sorted(rulesets, key=lambda r: r.era):
         items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)},
                                         {"Worked examples": md.examples_path(rs.id)},
+                                        {"Reconstruction notes": reconstruction_path(rs.id)},
                                         {"Cases": md.cases_path(rs.id)}]})
     items.append({"Comparison": [{"Rules by era": md.COMPARISON}, {"Cross-era replay": md.CROSS_ERA}]})
     items.append({"Reference": [{"Error codes": md.ERRORS}, {"Case format and SCP/1": md.CASE_FORMAT},
