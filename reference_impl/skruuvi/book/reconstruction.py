@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..ruleset import Ruleset
+from ..rules.ruleset import Ruleset
 from . import md
 
 

@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from skruuvi import schemas
 from skruuvi.book import site
 from skruuvi.book.reconstruction import open_rules, reconstruction_path
-from skruuvi.paths import spec_dir
-from skruuvi.ruleset import load_ruleset
-from skruuvi.yamlio import load_yaml
+from skruuvi.rules import schemas
+from skruuvi.rules.paths import spec_dir
+from skruuvi.rules.ruleset import load_ruleset
+from skruuvi.rules.yamlio import load_yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted((Path(spec_dir()) / "rulesets").glob("*.yaml"))
 PROJECT_KEYS = {"RD", "RN"}
 
