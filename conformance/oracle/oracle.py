@@ -3,7 +3,11 @@
 (both with alkupeli and kotka deals, and the all-pass form each turns into; 2016 also bolsevikki
 deals), with the match records of both eras (a 1944 set, a 2016 sitsi with its optional bolsevikki
 round), and for `skruuvi-1895` (alkupeli only: one auction, the taker's choice of ostoskruuvi or
-pakettiskruuvi, a redeal on four passes; rubber match records).
+pakettiskruuvi, a redeal on four passes; rubber match records). A case's `readings` replays it under
+alternatives of its ruleset's rules (READINGS: the era table with other values; since 0.8.0).
+
+Over 400 lines: one file on purpose, so that the oracle runs alone (standard library only) and shares no
+module with anything it is meant to check.
 
 Written from docs (DESIGN.md, the project's 2016, 1944 and 1895 briefs and their addenda, the prose of
 skruuvi-2016.yaml and skruuvi-1895.yaml, the Finnish seed text) without looking at the reference
