@@ -11,12 +11,18 @@
    must equal it.
 3. Checks that an unknown rule id, an unimplemented value and a non-mapping `readings` are answered
    `errored` with a message naming the rule.
+4. Walks random legal deals under each single alternative (a random player on the oracle's own `Game`:
+   it tries random actions and keeps the first one the game accepts), replays each finished record
+   through the protocol with that reading and fails unless it gets a `result` with 13 tricks.
 
-Usage: python3 conformance/oracle/selfcheck_readings.py [REPO_ROOT]    (exit status 1 on any failure)
+Usage: python3 conformance/oracle/selfcheck_readings.py [REPO_ROOT] [--walk N]
+       (N random deals per alternative value and dealt form, default 10; exit status 1 on any failure)
 """
 from __future__ import annotations
 
+import copy
 import json
+import random
 import re
 import sys
 from pathlib import Path
@@ -130,7 +136,95 @@ def check_refusals(cases: dict[str, dict[str, Any]]) -> list[str]:
     return failures
 
 
+FORMS = {"skruuvi-2016": ("alkupeli", "kotka", "bolsevikki"), "skruuvi-1944": ("alkupeli", "kotka"),
+         "skruuvi-1895": ("alkupeli",)}
+
+
+def _random_deal(rng: random.Random, form: str) -> dict[str, Any]:
+    deck = sorted(oracle.ALL_CARDS)
+    rng.shuffle(deck)
+    size = 13 if form == "kotka" else 12
+    hands = {s: deck[i * size:(i + 1) * size] for i, s in enumerate(oracle.SEATS)}
+    return {"form": form, "dealer": rng.choice(oracle.SEATS), "hands": hands, "centre": deck[4 * size:]}
+
+
+def _candidates(rng: random.Random, game: oracle.Game) -> list[str]:
+    seat = game.to_act
+    assert seat is not None
+    hand = sorted(game.hands[seat])
+    if game.phase in ("first-auction", "call", "second-auction"):
+        low = game.era.min_bid_level[game.dealt_form]
+        ladder = [(lv, st) for lv in range(low, 8) for st in oracle.STRAINS if st in game.order]
+        ladder.sort(key=game.bid_key)
+        above = [b for b in ladder if game.high is None or game.bid_key(b) > game.bid_key(game.high)]
+        jump = rng.choice((0, 0, 1, 4, 8))                              # mostly the next few bids up
+        calls = [f"{seat} bid {lv}{st}" for lv, st in above[jump:jump + 3]] + [f"{seat} pass"] * 5
+        calls += [f"{seat} bid {lv}{st}" for lv in "1234567" for st in oracle.STRAINS]   # and the rest
+        head = calls[:8]
+        rng.shuffle(head)
+        return head + calls[8:]
+    if game.phase == "choice":
+        return [f"{seat} choose {w}" for w in rng.sample(list(oracle.ERA_1895.kitty_choices), 2)]
+    if game.phase in ("kitty", "gifts", "partner-exchange"):
+        _giver, to, count = game.steps[0]
+        return [f"{seat} give {to} {' '.join(rng.sample(hand, count))}" for _ in range(20)]
+    if game.phase == "defenders-exchange":
+        return [f"{seat} pass", f"{seat} give {oracle.partner(seat)} {rng.choice(hand)}",
+                f"{seat} give {oracle.partner(seat)} {rng.choice(hand)}"]
+    if game.phase == "doubling":
+        return [f"{seat} {v}" for v in rng.sample(["pass", "pass", "pass", "double", "redouble"], 5)]
+    return [f"{seat} play {c}" for c in rng.sample(hand, len(hand))]
+
+
+def walk(rng: random.Random, era: oracle.Era, form: str) -> tuple[dict[str, Any], list[str]]:
+    """A random legal record of one deal on the oracle's own Game under `era`."""
+    for _attempt in range(50):
+        deal = _random_deal(rng, form)
+        game = oracle.Game(era, oracle.read_deal(era, deal))
+        actions: list[str] = []
+        while not game.complete and len(actions) < 400:
+            for raw in _candidates(rng, game):
+                trial = copy.deepcopy(game)
+                try:
+                    trial.apply(raw)
+                except oracle.RecordError:
+                    continue
+                game = trial
+                actions.append(raw)
+                break
+            else:
+                break                                      # stuck (an auction going nowhere): retry
+        if game.complete:
+            return deal, actions
+    raise AssertionError(f"no random legal {era.ruleset} {form} deal found")
+
+
+def check_walks(n: int, seed: int = 1) -> list[str]:
+    failures: list[str] = []
+    rng = random.Random(seed)
+    for rs, rules in oracle.READINGS.items():
+        for rule, values in rules.items():
+            for value, _ in values[1:]:
+                reading = json.loads(json.dumps({rule: value}))
+                era = oracle.apply_readings(oracle.ERAS[rs], reading)
+                for form in FORMS[rs]:
+                    for _ in range(n):
+                        deal, actions = walk(rng, era, form)
+                        out = answer({"id": "walk", "ruleset": rs, "deal": deal, "actions": actions}, reading)
+                        tricks = out.get("result", {}).get("tricks", {})
+                        redeal = out.get("result", {}).get("contract", 0) is None and sum(tricks.values()) == 0
+                        if "result" not in out or (sum(tricks.values()) != 13 and not redeal):
+                            failures.append(f"walk {rs} {form} under {reading}: {json.dumps(out)[:300]}")
+                print(f"  walked {n} x {len(FORMS[rs])} random deals under {rs} {rule} = {json.dumps(value)}")
+    return failures
+
+
 def main(argv: list[str]) -> int:
+    n_walk = 10
+    if "--walk" in argv:
+        i = argv.index("--walk")
+        n_walk = int(argv[i + 1])
+        argv = argv[:i] + argv[i + 2:]
     root = Path(argv[0]) if argv else HERE.parent.parent
     cases = load_cases(root)
     print(f"{len(cases)} hand-written cases")
@@ -139,6 +233,7 @@ def main(argv: list[str]) -> int:
     failures += more
     print(f"{n} derivations checked, {len(more)} disagree")
     failures += check_refusals(cases)
+    failures += check_walks(n_walk)
     for f in failures:
         print("FAIL", f)
     print("OK" if not failures else f"{len(failures)} failures")
