@@ -3,7 +3,11 @@
 (both with alkupeli and kotka deals, and the all-pass form each turns into; 2016 also bolsevikki
 deals), with the match records of both eras (a 1944 set, a 2016 sitsi with its optional bolsevikki
 round), and for `skruuvi-1895` (alkupeli only: one auction, the taker's choice of ostoskruuvi or
-pakettiskruuvi, a redeal on four passes; rubber match records).
+pakettiskruuvi, a redeal on four passes; rubber match records). A case's `readings` replays it under
+alternatives of its ruleset's rules (READINGS: the era table with other values; since 0.8.0).
+
+Over 400 lines: one file on purpose, so that the oracle runs alone (standard library only) and shares no
+module with anything it is meant to check.
 
 Written from docs (DESIGN.md, the project's 2016, 1944 and 1895 briefs and their addenda, the prose of
 skruuvi-2016.yaml and skruuvi-1895.yaml, the Finnish seed text) without looking at the reference
@@ -28,11 +32,11 @@ import json
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.7.0"
+VERSION = "0.8.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
@@ -195,6 +199,22 @@ class Era:
     all_pass_redeal: bool = False             # four opening passes: a redeal, nothing is played
     kitty_choices: tuple[str, ...] = ()       # one auction only; the taker then chooses how to pass
                                               # on the centre cards (empty: kitty + second auction)
+    # Parameters a case's `readings` may change (see READINGS); the defaults are every era's default.
+    first_auction_end_passes: int = FIRST_AUCTION_END_PASSES     # 1895 auction.end-eight-passes
+    second_auction_end_passes: int = SECOND_AUCTION_END_PASSES   # 2016 auction2.end-four-passes
+    kitty_fixed: str = ""                     # 1895 kitty.choice: one procedure, no `choose` action
+    exchange_ban_any_side: bool = False       # 1944: either side's first bid at the ban level bans
+    undertrick_first_6: int = 1000            # 1944 score.undertrick-first at level 6
+    scale: int = 1                            # 1895 score.scale: every point x scale
+    game_limit: int = 60                      # 1944, 1895: running below count that wins a game
+    game_bonus: int = 200                     # 1944, 1895: the k-th game of a side is k x this
+    final_divisor: int = 100                  # 1944, 1895: match difference / this ...
+    final_rounding: int = 1                   # ... rounded to a multiple of this (1944 alt 5)
+    call_first_forehand: bool = False         # 2016 bolsevikki.call-first: dealer's left calls first
+    one_against_three_lead_right: bool = False    # 2016 bolsevikki.lead: the bolshevik's right leads
+    defenders_receive_negation: bool = True   # 2016 score.defenders-receive ('nothing': False)
+    misere_aces_both_sides: bool = True       # 2016 score.misere-aces ('main': only the main pair)
+    sitsi_stages: tuple[tuple[str, int], ...] = (("alkupeli", 4), ("kotka", 4))   # 2016 sitsi.block
 
 
 ERA_2016 = Era(
@@ -252,6 +272,89 @@ ERA_1895 = Era(
 )
 
 ERAS = {era.ruleset: era for era in (ERA_2016, ERA_1944, ERA_1895)}
+
+
+# ----------------------------------------------------------------------------- readings
+
+# A case's `readings: {rule-id: value}` replays it under another reading of its ruleset's rules (the
+# `alternatives:` of spec/rulesets/*.yaml, worked out here from their prose and notes). Per ruleset and
+# rule id: the accepted values, the default first, each with the change it makes to the era table.
+Change = Callable[[Era], Era]
+_SAME: Change = lambda era: era  # noqa: E731  (the default value: nothing changes)
+EITHER_SIDE_BAN = "either side's opening bid at 6 or 7 forbids the defenders' exchange"
+
+
+def _with(**changes: Any) -> Change:
+    return lambda era: replace(era, **changes)
+
+
+def _bolsevikki_strains(order: str) -> Change:
+    return lambda era: replace(era, strain_order={**era.strain_order, "bolsevikki": order})
+
+
+READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
+    "skruuvi-1895": {
+        "auction.end-eight-passes": [(8, _SAME), (12, _with(first_auction_end_passes=12))],
+        "auction.all-pass": [("redeal", _SAME),
+                             ("passimisaari", _with(all_pass_redeal=False, all_pass_form="passimisaari"))],
+        "kitty.choice": [("taker-choice", _SAME),
+                         (OSTOSKRUUVI, _with(kitty_fixed=OSTOSKRUUVI)),
+                         (PAKETTISKRUUVI, _with(kitty_fixed=PAKETTISKRUUVI))],
+        "score.scale": [(1, _SAME),
+                        (10, _with(scale=10, game_limit=600, game_bonus=2000, final_divisor=1000))],
+    },
+    "skruuvi-1944": {
+        "defenders-exchange.banned-after-high-first-bid": [(6, _SAME),
+                                                           (EITHER_SIDE_BAN, _with(exchange_ban_any_side=True))],
+        "score.undertrick-first": [({4: 400, 5: 500, 6: 1000, 7: 1700}, _SAME),
+                                   ({4: 400, 5: 500, 6: 1100, 7: 1700}, _with(undertrick_first_6=1100))],
+        "match.final-rounding": [(1, _SAME), (5, _with(final_rounding=5))],
+    },
+    "skruuvi-2016": {
+        "bolsevikki.strain": [(["M"], _SAME), (["M", "S", "C", "D", "H", "G"], _bolsevikki_strains("MSCDHG"))],
+        "bolsevikki.call-first": [("dealer", _SAME), ("forehand", _with(call_first_forehand=True))],
+        "bolsevikki.lead": [("declarer-left", _SAME),
+                            ("declarer-right", _with(one_against_three_lead_right=True))],
+        "auction2.end-four-passes": [(4, _SAME), (2, _with(second_auction_end_passes=2))],
+        "score.defenders-receive": [("negation", _SAME), ("nothing", _with(defenders_receive_negation=False))],
+        "score.misere-aces": [(None, _SAME), ("main", _with(misere_aces_both_sides=False))],
+        "sitsi.block": [([{"form": "alkupeli", "deals": 4}, {"form": "kotka", "deals": 4}], _SAME),
+                        ([{"form": "alkupeli", "deals": 2}, {"form": "kotka", "deals": 2}],
+                         _with(sitsi_stages=(("alkupeli", 2), ("kotka", 2))))],
+    },
+}
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """Reading values compared as JSON data: mapping keys as text (YAML's 4 is JSON's "4"), and a
+    boolean is never a number."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        ka, kb = {str(k): v for k, v in a.items()}, {str(k): v for k, v in b.items()}
+        return set(ka) == set(kb) and all(_same_value(ka[k], kb[k]) for k in ka)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_same_value(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
+
+
+def apply_readings(era: Era, readings: Any) -> Era:
+    """The era table under a case's `readings`; an unknown rule or value is a CaseError (`errored`),
+    never a silent answer under the default."""
+    if readings is None:
+        return era
+    if not isinstance(readings, dict):
+        raise CaseError("readings must be a mapping of rule id to value")
+    known = READINGS[era.ruleset]
+    for rule, value in readings.items():
+        if rule not in known:
+            raise CaseError(f"readings: rule {rule!r} has no alternative this oracle implements for "
+                            f"{era.ruleset} (it implements: {', '.join(known)})")
+        change = next((c for v, c in known[rule] if _same_value(v, value)), None)
+        if change is None:
+            offered = "; ".join(json.dumps(v) for v, _ in known[rule])
+            raise CaseError(f"readings: {rule} = {json.dumps(value)} is not a value this oracle implements "
+                            f"for {era.ruleset} (it implements: {offered})")
+        era = change(era)
+    return era
 
 
 # ----------------------------------------------------------------------------- deal
@@ -345,6 +448,8 @@ class Game:
         self.redealt = False                                # bolsevikki, 1895: four passes
         self.phase = "call" if self.one_against_three else "first-auction"
         self.to_act: str | None = deal.dealer
+        if self.one_against_three and era.call_first_forehand:     # bolsevikki.call-first: forehand
+            self.to_act = left(deal.dealer)
         # auctions
         self.calls = 0
         self.passes = 0
@@ -431,9 +536,11 @@ class Game:
                 self._redeal()
             else:
                 self._start_all_pass()
-        elif self.high is not None and self.passes == FIRST_AUCTION_END_PASSES:
+        elif self.high is not None and self.passes == self.era.first_auction_end_passes:
             if self.era.kitty_choices:
                 self._start_choice()
+                if self.era.kitty_fixed:                    # kitty.choice fixed: no choose action
+                    self._begin_gifts(self.era.kitty_fixed)
             else:
                 self._start_kitty()
 
@@ -482,9 +589,12 @@ class Game:
             raise RecordError("wrong-phase")
         if a.choice not in self.era.kitty_choices:
             raise RecordError("choice-not-offered")
+        self._begin_gifts(a.choice)
+
+    def _begin_gifts(self, choice: str) -> None:
         t = self.taker
         p = partner(t)
-        if a.choice == OSTOSKRUUVI:                         # one card each, from the taker's left
+        if choice == OSTOSKRUUVI:                         # one card each, from the taker's left
             self.steps = [(t, left(t), 1), (t, p, 1), (t, right(t), 1)]
         else:                                               # 4 to the partner, who gives one each
             self.steps = [(t, p, 4), (p, left(p), 1), (p, t, 1), (p, right(p), 1)]
@@ -501,6 +611,9 @@ class Game:
         self.taker = h
         main_first = next(level for seat, level in self.first_bids if seat in (h, p))
         self.exchange_forbidden = main_first >= self.era.exchange_ban_level
+        if self.era.exchange_ban_any_side:                 # 1944 alternative: the other side's too
+            other_first = [level for seat, level in self.first_bids if seat not in (h, p)][:1]
+            self.exchange_forbidden |= bool(other_first) and other_first[0] >= self.era.exchange_ban_level
         self.phase = "kitty"
         if self.dealt_form == "kotka":                     # 4 cards H -> P, then 4 back P -> H
             self.steps = [(h, p, 4), (p, h, 4)]
@@ -575,12 +688,12 @@ class Game:
             self._check_bid(a.bid)
             self.high, self.high_seat, self.passes = a.bid, a.seat, 0
         else:
-            if (self.passes == SECOND_AUCTION_END_PASSES - 1
+            if (self.passes == self.era.second_auction_end_passes - 1
                     and self.high[0] < self.era.final_min_level[self.dealt_form]):
                 raise RecordError("final-contract-too-low")
             self.passes += 1
         self.to_act = partner(a.seat)
-        if self.passes == SECOND_AUCTION_END_PASSES:
+        if self.passes == self.era.second_auction_end_passes:
             assert self.high_seat is not None
             self.declarer = self.high_seat
             self._start_defenders_exchange()
@@ -658,9 +771,11 @@ class Game:
         if self.is_all_pass:
             self.trump = None
             self.to_act = left(self.dealer)
-        elif self.one_against_three:                        # no trumps; left of D leads
-            self.trump = None
-            self.to_act = left(self.declarer)
+        elif self.one_against_three:                        # 7M: no trumps; left of D leads
+            assert self.high is not None                    # (7S..7G only under bolsevikki.strain)
+            self.trump = self.high[1] if self.high[1] in SUITS else None
+            lead_right = self.era.one_against_three_lead_right
+            self.to_act = right(self.declarer) if lead_right else left(self.declarer)
         else:
             assert self.high is not None
             self.trump = self.high[1] if self.high[1] in SUITS else None
@@ -746,7 +861,9 @@ def _score_bolsevikki(game: Game) -> dict[str, int]:
         return {s: 0 for s in SEATS}
     d = game.declarer
     t = game.seat_tricks[d]
-    each = -BOLSEVIKKI_VALUE if t == 0 else BOLSEVIKKI_VALUE + BOLSEVIKKI_FURTHER_TRICK * (t - 1)
+    assert game.high is not None                            # 7M: no trick; 7S..7G: all 13 tricks
+    under = t if game.high[1] == "M" else 13 - t
+    each = -BOLSEVIKKI_VALUE if under == 0 else BOLSEVIKKI_VALUE + BOLSEVIKKI_FURTHER_TRICK * (under - 1)
     return {s: -3 * each if s == d else each for s in SEATS}
 
 
@@ -763,9 +880,9 @@ def _score_2016(game: Game) -> dict[str, int]:
     else:
         points = -(FIRST_UNDERTRICK[kind][level] + (under - 1) * FURTHER_UNDERTRICK)
     points *= MULTIPLIER[game.doubling]
-    score = {main: points, other: -points}
+    score = {main: points, other: -points if game.era.defenders_receive_negation else 0}
     if kind == "misere":
-        for s in ("NS", "EW"):
+        for s in ("NS", "EW") if game.era.misere_aces_both_sides else (main,):
             score[s] -= game.ace_points[s]
     return score
 
@@ -779,14 +896,15 @@ GAME_LIMIT_1944 = 60                                        # running below coun
 GAME_BONUS_1944 = 200                                       # the k-th game of a side: k x 200
 
 
-def undertricks_1944(level: int, n: int) -> int:
-    """What the defenders score above for n undertricks (S000 Table 2; 6-level first 1000, not 1100)."""
+def undertricks_1944(level: int, n: int, first_6: int = 1000) -> int:
+    """What the defenders score above for n undertricks (S000 Table 2; 6-level first 1000, or the
+    older sources' 1100 under the alternative reading of score.undertrick-first)."""
     if level == 4:
         return 400 * n
     if level == 5:
         return 500 * n
     if level == 6:
-        return 1000 + 600 * (n - 1)
+        return first_6 + 600 * (n - 1)
     return 1700 + 700 * (n - 1)
 
 
@@ -856,7 +974,7 @@ def score_1944(game: Game) -> Score1944:
     if made:
         above[main] += MADE_1944[level] + over * OVERTRICK_1944[level]
     else:
-        above[other] += undertricks_1944(level, under)
+        above[other] += undertricks_1944(level, under, game.era.undertrick_first_6)
     seq = _sequences(game)
     for s in SIDES:
         above[s] += seq[s]
@@ -876,15 +994,15 @@ def score_1944(game: Game) -> Score1944:
     return Score1944(below, steps, above)
 
 
-def game_winner_1944(running: dict[str, int], score: Score1944) -> str | None:
+def game_winner_1944(running: dict[str, int], score: Score1944, limit: int = GAME_LIMIT_1944) -> str | None:
     """Which side (if any) wins a game with this deal's below points, from these running counts."""
-    reached = [s for s in SIDES if running[s] + score.below[s] >= GAME_LIMIT_1944]
+    reached = [s for s in SIDES if running[s] + score.below[s] >= limit]
     if len(reached) < 2:
         return reached[0] if reached else None
     count = dict(running)                                   # both: who got there first, trick by trick
     for s, pts in score.steps:
         count[s] += pts
-        if count[s] >= GAME_LIMIT_1944:
+        if count[s] >= limit:
             return s
     raise AssertionError("both sides reached the limit without a first one")
 
@@ -903,14 +1021,14 @@ def _nonneg_side_ints(x: Any, limit: int | None) -> dict[str, int]:
     return out
 
 
-def read_state_1944(deal: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
+def read_state_1944(deal: dict[str, Any], limit: int = GAME_LIMIT_1944) -> tuple[dict[str, int], dict[str, int]]:
     """deal.state: {running: {NS, EW}, games: {NS, EW}}, default zeros; other keys ignored."""
     state = deal.get("state")
     if state is None:
         return {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0}
     if not isinstance(state, dict):
         raise RecordError("invalid-deal")
-    return (_nonneg_side_ints(state.get("running"), GAME_LIMIT_1944),
+    return (_nonneg_side_ints(state.get("running"), limit),
             _nonneg_side_ints(state.get("games"), None))
 
 
@@ -922,9 +1040,9 @@ def deal_result_with_game(game: Game, sc: Score1944, running: dict[str, int],
                           games: dict[str, int]) -> dict[str, Any]:
     """A single deal's result (1944, 1895): the deal's points plus the game bonus `deal.state` implies."""
     below = dict(sc.below)
-    won = game_winner_1944(running, sc)
+    won = game_winner_1944(running, sc, game.era.game_limit)
     if won is not None:
-        below[won] += (games[won] + 1) * GAME_BONUS_1944
+        below[won] += (games[won] + 1) * game.era.game_bonus
     score = {s: {"below": below[s], "above": sc.above[s]} for s in SIDES}
     return {"contract": game.contract(), "tricks": dict(game.tricks), "score": score}
 
@@ -946,10 +1064,23 @@ def _aces_by_side(game: Game) -> dict[str, int]:
 
 
 def score_1895(game: Game) -> Score1944:
-    """One 1895 deal, before the game bonus (same shape as a 1944 deal). A redeal scores nothing."""
+    """One 1895 deal, before the game bonus (same shape as a 1944 deal), x the era's score.scale."""
+    sc = _score_1895_unscaled(game)
+    k = game.era.scale                                      # score.scale: every figure x k
+    return Score1944({s: v * k for s, v in sc.below.items()}, [(s, v * k) for s, v in sc.steps],
+                     {s: v * k for s, v in sc.above.items()})
+
+
+def _score_1895_unscaled(game: Game) -> Score1944:
+    """The figures of the surviving table (scale 1). A redeal scores nothing."""
     zero = {"NS": 0, "EW": 0}
     if game.redealt:
         return Score1944(dict(zero), [], dict(zero))
+    if game.is_all_pass:                                    # auction.all-pass = passimisaari only:
+        above = dict(zero)                                  # score.passimisaari-difference, nothing
+        fewer = min(SIDES, key=lambda s: game.tricks[s])    # else (13 tricks: never a tie)
+        above[fewer] += 100 * (game.tricks[other_side(fewer)] - game.tricks[fewer])
+        return Score1944(dict(zero), [], above)
     assert game.high is not None
     level, strain = game.high
     kind = "grand" if strain == "G" else "trump"
@@ -1014,17 +1145,17 @@ def replay(era: Era, case: dict[str, Any]) -> dict[str, Any]:
     """Replay one record (a mapping with deal and actions) and return result or error."""
     try:
         deal = read_deal(era, case["deal"])
-        if era is not ERA_2016:                             # 1944, 1895: deal.state
-            running, games = read_state_1944(case["deal"])
+        if era.ruleset != ERA_2016.ruleset:                 # 1944, 1895: deal.state
+            running, games = read_state_1944(case["deal"], era.game_limit)
     except RecordError as e:
         return {"error": {"index": None, "code": e.code}}
     try:
         game = play_deal(era, deal, case["actions"])
     except RecordError as e:
         return {"error": {"index": e.index, "code": e.code}}
-    if era is ERA_1944:
+    if era.ruleset == ERA_1944.ruleset:
         return {"result": result_1944(game, running, games)}
-    if era is ERA_1895:
+    if era.ruleset == ERA_1895.ruleset:
         return {"result": result_1895(game, running, games)}
     return {"result": result_2016(game)}
 
@@ -1035,16 +1166,18 @@ KOTKA_DEALS_1944 = 4          # after the alkupelit, always four kotka deals
 GAMES_TO_END_ALKUPELIT = 2    # alkupelit go on until one side has won two games
 
 
-def book_1944(difference: int) -> int:
-    """difference / 100 rounded to the nearest whole number, halves away from zero."""
-    return (abs(difference) + 50) // 100 * (1 if difference >= 0 else -1)
+def book_1944(difference: int, divisor: int = 100, rounding: int = 1) -> int:
+    """difference / divisor rounded to the nearest multiple of `rounding` (1, or 5 under 1944's
+    match.final-rounding alternative), halves away from zero."""
+    unit = divisor * rounding
+    return (abs(difference) + unit // 2) // unit * rounding * (1 if difference >= 0 else -1)
 
 
 def _match_error(k: int, index: int | None, code: str) -> dict[str, Any]:
     return {"error": {"deal": k, "index": index, "code": code}}
 
 
-def replay_match_1944(match: Any) -> dict[str, Any]:
+def replay_match_1944(match: Any, era: Era = ERA_1944) -> dict[str, Any]:
     """A whole set: alkupelit until a side has 2 games, then exactly 4 kotka deals."""
     if not isinstance(match, dict) or not isinstance(match.get("deals"), list):
         raise CaseError("match needs a list of deals")
@@ -1071,22 +1204,22 @@ def replay_match_1944(match: Any) -> dict[str, Any]:
         if prev_dealer is not None and raw.get("dealer") != left(prev_dealer):
             return _match_error(k, None, "wrong-dealer")
         try:
-            deal = read_deal(ERA_1944, raw)
+            deal = read_deal(era, raw)
         except RecordError as e:
             return _match_error(k, None, e.code)
         try:
-            game = play_deal(ERA_1944, deal, entry["actions"])
+            game = play_deal(era, deal, entry["actions"])
         except RecordError as e:
             return _match_error(k, e.index, e.code)
         sc = score_1944(game)
         if not game.is_all_pass:                          # a pakkomisaari leaves the counts alone
-            won = game_winner_1944(running, sc)
+            won = game_winner_1944(running, sc, era.game_limit)
             for s in SIDES:
                 running[s] += sc.below[s]
                 below[s] += sc.below[s]
             if won is not None:
                 games[won] += 1
-                below[won] += games[won] * GAME_BONUS_1944
+                below[won] += games[won] * era.game_bonus
                 running = {"NS": 0, "EW": 0}
             if deal.form == "kotka":
                 running = {"NS": 0, "EW": 0}
@@ -1101,7 +1234,8 @@ def replay_match_1944(match: Any) -> dict[str, Any]:
         return _match_error(len(entries), None, "incomplete-record")
     total = {s: below[s] + above[s] for s in SIDES}
     diff = total["NS"] - total["EW"]
-    final = {"NS": total["NS"], "EW": total["EW"], "difference": diff, "book": book_1944(diff)}
+    final = {"NS": total["NS"], "EW": total["EW"], "difference": diff,
+             "book": book_1944(diff, era.final_divisor, era.final_rounding)}
     return {"result": {"match": {"sheets": sheets, "final": final}}}
 
 
@@ -1116,7 +1250,7 @@ def _rubber_seats(raw: Any) -> dict[str, str] | None:
     return {s: raw[s] for s in SEATS}
 
 
-def replay_match_1895(match: Any) -> dict[str, Any]:
+def replay_match_1895(match: Any, era: Era = ERA_1895) -> dict[str, Any]:
     """A rubber: alkupelit (redeals included) until a side has won 2 games; 1944-shaped sheets."""
     if not isinstance(match, dict) or not isinstance(match.get("deals"), list):
         raise CaseError("match needs a list of deals")
@@ -1149,22 +1283,22 @@ def replay_match_1895(match: Any) -> dict[str, Any]:
                 return _match_error(k, None, "wrong-seating")
             seats = given
         try:
-            deal = read_deal(ERA_1895, raw)
+            deal = read_deal(era, raw)
         except RecordError as e:
             return _match_error(k, None, e.code)
         try:
-            game = play_deal(ERA_1895, deal, entry["actions"])
+            game = play_deal(era, deal, entry["actions"])
         except RecordError as e:
             return _match_error(k, e.index, e.code)
         sc = score_1895(game)                             # a redeal: all zero, no game
-        won = game_winner_1944(running, sc)
+        won = game_winner_1944(running, sc, era.game_limit)
         for s in SIDES:
             running[s] += sc.below[s]
             below[s] += sc.below[s]
             above[s] += sc.above[s]
         if won is not None:
             games[won] += 1
-            below[won] += games[won] * GAME_BONUS_1944
+            below[won] += games[won] * era.game_bonus
             running = {"NS": 0, "EW": 0}
         prev_dealer = deal.dealer
         sheets.append({s: {"below": below[s], "above": above[s], "games": games[s],
@@ -1173,7 +1307,8 @@ def replay_match_1895(match: Any) -> dict[str, Any]:
         return _match_error(len(entries), None, "incomplete-record")
     total = {s: below[s] + above[s] for s in SIDES}
     diff = total["NS"] - total["EW"]
-    final = {"NS": total["NS"], "EW": total["EW"], "difference": diff, "book": book_1944(diff)}
+    final = {"NS": total["NS"], "EW": total["EW"], "difference": diff,
+             "book": book_1944(diff, era.final_divisor, era.final_rounding)}
     return {"result": {"match": {"sheets": sheets, "final": final}}}
 
 
@@ -1183,7 +1318,7 @@ SITSI_PLAYERS = ("A", "B", "C", "D")                          # sitsi.players
 SITSI_PARTNERSHIPS = ((("A", "B"), ("C", "D")),               # sitsi.partnerships: three blocks
                       (("A", "C"), ("B", "D")),
                       (("A", "D"), ("B", "C")))
-SITSI_STAGES = (("alkupeli", 4), ("kotka", 4))                # sitsi.block: 4 alkupelit, 4 kotkat
+SITSI_STAGES = ERA_2016.sitsi_stages                         # sitsi.block: 4 alkupelit, 4 kotkat
 SITSI_OPTIONS = ("stages", "unwinding", "players", "partnerships",  # sitsi.agreements
                  "bolsevikki_round")
 SITSI_FORMS = ("alkupeli", "kotka")                           # a bolsevikki is no block's deal
@@ -1224,7 +1359,7 @@ def _sitsi_partnerships(x: Any) -> tuple[tuple[tuple[str, str], tuple[str, str]]
     return tuple(out)
 
 
-def _sitsi_options(x: Any) -> tuple[tuple, tuple, list[str], bool]:
+def _sitsi_options(x: Any, era: Era = ERA_2016) -> tuple[tuple, tuple, list[str], bool]:
     """(stages, blocks in playing order, players of the totals, bolsevikki round?) from
     match.options."""
     if x is None:
@@ -1234,7 +1369,7 @@ def _sitsi_options(x: Any) -> tuple[tuple, tuple, list[str], bool]:
     unknown = sorted(str(k) for k in x if k not in SITSI_OPTIONS)
     if unknown:
         raise CaseError(f"unknown match option(s): {', '.join(unknown)}")
-    stages = _sitsi_stages(x["stages"]) if "stages" in x else SITSI_STAGES
+    stages = _sitsi_stages(x["stages"]) if "stages" in x else era.sitsi_stages   # sitsi.block
     blocks = (_sitsi_partnerships(x["partnerships"]) if "partnerships" in x
               else SITSI_PARTNERSHIPS)
     unwinding = x.get("unwinding", False)
@@ -1267,12 +1402,12 @@ def _sitsi_seats(raw: Any, block: tuple) -> dict[str, str] | None:
     return {s: raw[s] for s in SEATS}
 
 
-def replay_match_2016(match: Any) -> dict[str, Any]:
+def replay_match_2016(match: Any, era: Era = ERA_2016) -> dict[str, Any]:
     """A sitsi: blocks of fixed partnerships (each its stages of deals), optionally followed by
     the bolsevikki round (4 bolsevikki deals in the last block's seats); individual totals."""
     if not isinstance(match, dict) or not isinstance(match.get("deals"), list):
         raise CaseError("match needs a list of deals")
-    stages, blocks, players, bolsevikki_round = _sitsi_options(match.get("options"))
+    stages, blocks, players, bolsevikki_round = _sitsi_options(match.get("options"), era)
     per_block = [form for form, n in stages for _ in range(n)]   # required form of each deal
     block_deals = len(per_block) * len(blocks)
     total_deals = block_deals + (SITSI_BOLSEVIKKI_DEALS if bolsevikki_round else 0)
@@ -1308,11 +1443,11 @@ def replay_match_2016(match: Any) -> dict[str, Any]:
         elif given is not None and given != seats:        # later deals: omitted or the same
             return _match_error(k, None, "wrong-seating")
         try:
-            deal = read_deal(ERA_2016, raw)
+            deal = read_deal(era, raw)
         except RecordError as e:
             return _match_error(k, None, e.code)
         try:
-            game = play_deal(ERA_2016, deal, entry["actions"])
+            game = play_deal(era, deal, entry["actions"])
         except RecordError as e:
             return _match_error(k, e.index, e.code)
         score = result_2016(game)["score"]
@@ -1338,12 +1473,13 @@ def respond(case: Any) -> dict[str, Any]:
         return {"skipped": f"ruleset {case.get('ruleset')!r} not supported "
                            f"(only {', '.join(ERAS)})"}
     try:
-        if era is ERA_1944 and "match" in case:
-            return replay_match_1944(case["match"])
-        if era is ERA_2016 and "match" in case:
-            return replay_match_2016(case["match"])
-        if era is ERA_1895 and "match" in case:
-            return replay_match_1895(case["match"])
+        era = apply_readings(era, case.get("readings"))
+        if era.ruleset == ERA_1944.ruleset and "match" in case:
+            return replay_match_1944(case["match"], era)
+        if era.ruleset == ERA_2016.ruleset and "match" in case:
+            return replay_match_2016(case["match"], era)
+        if era.ruleset == ERA_1895.ruleset and "match" in case:
+            return replay_match_1895(case["match"], era)
         if "deal" not in case or "actions" not in case or not isinstance(case["actions"], list):
             return {"errored": "case needs a deal and a list of actions"}
         return replay(era, case)
@@ -1368,7 +1504,12 @@ def handle_line(line: str) -> dict[str, Any] | None:
         return None
     if cmd == "start":
         return {"protocol": 1,
-                "implementation": {"name": NAME, "version": VERSION, "rulesets": list(ERAS)}}
+                "implementation": {"name": NAME, "version": VERSION, "rulesets": list(ERAS)},
+                # backwards-compatible extras: the rule ids whose alternatives `readings` may pin,
+                # and per rule the values accepted (the default first, then the alternatives)
+                "readings": {rs: list(rules) for rs, rules in READINGS.items()},
+                "reading_values": {rs: {rid: [v for v, _ in vals] for rid, vals in rules.items()}
+                                   for rs, rules in READINGS.items()}}
     if cmd == "run":
         out: dict[str, Any] = {"seq": msg.get("seq")}
         out.update(respond(msg.get("case")))
