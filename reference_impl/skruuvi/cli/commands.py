@@ -246,7 +246,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     def ruleset_for(record: dict[str, Any]) -> Any:
         if not readings:
             return None
-        from ..rules.ruleset import get_ruleset, with_readings
+        from ..rules.readings import with_readings
+        from ..rules.ruleset import get_ruleset
 
         rid = record.get("ruleset")
         if rid not in variants:

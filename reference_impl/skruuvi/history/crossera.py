@@ -38,7 +38,7 @@ CODE_PARAMS: dict[str, tuple[str, ...]] = {
     "final-contract-too-low": ("final_min_level",),
     "bid-below-minimum": ("min_level",),
     "bid-not-allowed": ("strain_order",),
-    "exchange-forbidden": ("banned_if_main_first_bid_at_least",),
+    "exchange-forbidden": ("banned_if_main_first_bid_at_least", "banned_by_first_bid_of"),
     "return-same-card": ("return_must_differ",),
     "choice-not-offered": ("procedures", "procedure"),
     "give-wrong-count": ("to_partner", "partner_gives_each", "count", "procedures"),
