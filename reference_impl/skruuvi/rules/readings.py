@@ -18,7 +18,6 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterator, Mapping
-from functools import cache
 from typing import Any
 
 from .errors import RulesetError
@@ -84,6 +83,19 @@ def executable(alt: Mapping[str, Any]) -> bool:
     return "value" in alt and alt.get("executable", True) is not False
 
 
+def _like(value: Any, template: Any) -> Any:
+    """``value`` with mapping keys written as digits (as JSON writes them) made integers where the rule's own
+    value has integer keys (a table by level: ``{"6": 1100}`` from a JSON record means ``{6: 1100}``)."""
+    if isinstance(value, dict) and isinstance(template, dict) and template:
+        int_keys = all(type(k) is int for k in template)
+        out = {}
+        for k, v in value.items():
+            key = int(k) if int_keys and isinstance(k, str) and k.lstrip("-").isdigit() else k
+            out[key] = _like(v, template.get(key, next(iter(template.values()))))
+        return out
+    return value
+
+
 def _check_combination(ruleset: Ruleset, chosen: dict[str, Any], entries: Mapping[str, Any]) -> None:
     """Each chosen alternative's ``requires:`` must hold among the readings and its ``excludes:`` be absent."""
     for rule_id, value in chosen.items():
@@ -121,6 +133,7 @@ def resolve_values(ruleset: Ruleset, readings: Mapping[str, Any]) -> dict[str, A
                 raise RulesetError(f"rule {rule_id} lists no alternative value", file=ruleset.path,
                                    path=rule.pointer)
             value = listed[0]["value"]
+        value = _like(value, entry[key])
         alt = alternative_for(entry, value)
         if alt is not None and not executable(alt):
             raise RulesetError(f"reading {rule_id}={json.dumps(value, ensure_ascii=False)} cannot be executed: "
@@ -167,16 +180,19 @@ def _key(readings: Mapping[str, Any]) -> str:
     return json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr)
 
 
-@cache
-def _cached(ruleset_id: str, key: str) -> Ruleset:
-    return with_readings(get_ruleset(ruleset_id), json.loads(key))
+_UNDER: dict[tuple[str, str], Ruleset] = {}
+"""The rulesets compiled by :func:`ruleset_under`, by ruleset id and readings (as canonical JSON)."""
 
 
 def ruleset_under(ruleset_id: str, readings: Mapping[str, Any]) -> Ruleset:
     """The ruleset ``ruleset_id`` under ``readings`` (explicit values), compiled once per set of readings."""
     if not readings:
         return get_ruleset(ruleset_id)
-    return _cached(ruleset_id, _key(readings))
+    key = (ruleset_id, _key(readings))
+    found = _UNDER.get(key)
+    if found is None:
+        found = _UNDER[key] = with_readings(get_ruleset(ruleset_id), readings)
+    return found
 
 
 def variants(ruleset: Ruleset) -> dict[str, dict[str, Any]]:

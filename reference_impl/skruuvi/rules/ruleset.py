@@ -22,7 +22,6 @@ from . import paths
 from .errors import RulesetError
 from .expr import FACTS, Compiled, Formula, compile_expression
 from .phases import CONTRACT_KINDS, PHASES, SEAT_REFS, PhaseVocabulary
-from .ruledoc import rule_entries
 from .yamlio import load_yaml
 
 DEAL_PARAMS = frozenset({"deal_order", "centre_forbidden_positions", "centre_max_consecutive"})
