@@ -496,15 +496,16 @@ def _case_readings_errors(record: dict[str, Any], ruleset_id: str, file: str, pr
         return
     from ..rules.readings import with_readings
 
+    case = f"case {record.get('id')!r}: readings"
     for rule_id in readings:
         if rule_id not in ruleset.rules:
-            yield _case_error(f"readings: no rule {rule_id!r} in {ruleset_id}", file, prefix, f"/readings/{rule_id}")
+            yield _case_error(f"{case}: no rule {rule_id!r} in {ruleset_id}", file, prefix, f"/readings/{rule_id}")
             return
     try:
         with_readings(ruleset, readings)
     except InputError as exc:
         named = next((r for r in readings if r in exc.reason), next(iter(readings)))
-        yield _case_error(f"readings: {exc.reason}", file, prefix, f"/readings/{named}")
+        yield _case_error(f"{case}: {exc.reason}", file, prefix, f"/readings/{named}")
 
 
 def _case_id_errors(record: dict[str, Any], file: str, prefix: str, ctx: _Context) -> Iterator[CaseFormatError]:
