@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "  skruuvi replay --eras all conformance/cases/2016/misere/made-5M-exact-two.yaml\n"
                               "  skruuvi replay --eras 2016,skruuvi-1944 --format json CASE.yaml\n"
                               "  skruuvi replay --reading score.scale conformance/cases/1895/slams/*.yaml\n"
-                              "  skruuvi replay --variant skruuvi-1944:older-table conformance/cases/1944/below\n"
+                              "  skruuvi replay --variant 1944:older-table conformance/cases/1944/above/*.yaml\n"
                               "  skruuvi replay --eras 1944,1944:older-table CASE.yaml\n\n"
                               "A variant (a ruleset plus a set of readings, declared in the ruleset's variants:\n"
                               "section) is written RULESET:NAME wherever a ruleset is named; RULESET is an id or\n"
