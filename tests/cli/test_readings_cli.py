@@ -110,3 +110,18 @@ def test_validate_names_the_file_the_case_and_the_rule(tmp_path: Path, capsys: p
         out = capsys.readouterr().out
         line = next(ln for ln in out.splitlines() if "readings" in ln)
         assert str(path) in line and f"x.{name}" in line and words in line and "/readings/" in line, line
+
+
+def test_validate_rejects_a_variant_whose_readings_cannot_hold_together(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = yaml.safe_load((repo_root() / "spec" / "rulesets" / "skruuvi-1895.yaml").read_text(encoding="utf-8"))
+    scale = next(r for r in doc["scoring"]["rules"] if r["id"] == "score.scale")
+    scale["alternatives"][0]["excludes"] = ["auction.end-eight-passes"]
+    doc["variants"] = [{"name": "both", "title": "t", "note": "n", "source": ["PSW"],
+                        "readings": {"score.scale": 10, "auction.end-eight-passes": 12}}]
+    (tmp_path / "rulesets").mkdir()
+    path = tmp_path / "rulesets" / "skruuvi-1895.yaml"
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    assert cli.main(["validate", str(path)]) == 1
+    line = next(ln for ln in capsys.readouterr().out.splitlines() if "variant" in ln)
+    assert "/variants/0" in line and "score.scale=10 and auction.end-eight-passes=12 cannot hold together" in line
