@@ -1178,7 +1178,10 @@ def main():
 
 
 def _walk(root):
+    """The case files under ``root``, but not readings/ (written by author_readings.py from these cases)."""
     for d, _sub, files in os.walk(root):
+        if os.path.basename(d) == "readings":
+            continue
         for f in files:
             if f.endswith(".yaml"):
                 yield os.path.join(d, f)

@@ -1044,6 +1044,8 @@ READINGS = {
     "defenders-exchange.banned-after-high-first-bid": "only the main pair's first bid of the first auction counts "
                                                       "(level 6 or 7 bans the exchange); a defender's 6-level bid "
                                                       "does not.",
+    "defenders-exchange.banned-by-whose-bid": "only the attacking (main) pair's first bid bans the exchange; a "
+                                              "high opening bid by a defender does not.",
     "defenders-exchange.before-doubling": "the defenders' exchange comes before the knocks.",
     "doubling.defenders-order": "the declarer's left may knock first, then the declarer's right.",
     "doubling.redouble-order": "after a knock the knocker's left may counter-knock first, then his partner.",

@@ -30,8 +30,11 @@ import yaml
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 # Single-deal cases only: the sitsi match records (cases/2016/match/) are checked by tests/interpreter/test_sitsi.py.
+# Cases that pin readings (<era>/readings/) are the base cases under another reading of a rule; this checker
+# knows only the default readings, so they are left out here and checked by author_readings.py --check and
+# tests/suite/test_readings_suite.py (the reference must reach each hand-derived expectation).
 CASES = sorted(p for p in glob.glob(os.path.join(ROOT, "conformance", "cases", "2016", "*", "*.yaml"))
-               if os.sep + "match" + os.sep not in p)
+               if os.sep + "match" + os.sep not in p and os.sep + "readings" + os.sep not in p)
 RULESET = os.path.join(ROOT, "spec", "rulesets", "skruuvi-2016.yaml")
 CODES = ["invalid-deal", "malformed-action", "not-your-turn", "wrong-phase", "bid-not-allowed", "bid-below-minimum",
          "bid-not-higher",

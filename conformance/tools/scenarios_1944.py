@@ -331,12 +331,12 @@ S("1944.defenders-exchange.passed",
   **ds("S", "W", "5S", fix={"W": "S:AKQJT9 D:AK"}, tricks=11))
 S("1944.defenders-exchange.banned-first-bid-6",
   description="S opens 6C: no defenders' exchange; W's first action after the second auction is a knock decision",
-  rules=["defenders-exchange.banned-after-high-first-bid"],
+  rules=["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.banned-by-whose-bid"],
   **ds("E", "S", "6C", first="6C", fix={"S": "C:AKQJT9 H:AK", "N": "D:AK"}, tricks=12))
 S("1944.defenders-exchange.allowed-defender-opened-6",
   description="N 1S, E 6H, N later 6G: the main pair's first bid (1S) counts, not E's 6H: the exchange is allowed",
-  rules=["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.one-card",
-         "defenders-exchange.different-card"], dealer="N", fix={"N": "S:AKQ H:AK D:AK C:AK", "S": "D:Q C:Q"},
+  rules=["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.banned-by-whose-bid",
+         "defenders-exchange.one-card", "defenders-exchange.different-card"], dealer="N", fix={"N": "S:AKQ H:AK D:AK C:AK", "S": "D:Q C:Q"},
   pre=fa("N", ["1S", "6H", "p", "p", "6G", *P8]) + kitty("G") + sa("N", P4) + dx_give() + NODBL,
   target=lambda st: st.won["NS"] >= 12, goal=(13, 13), want=lambda st: st.won["NS"] >= 12,
   remark="N opens 1S, E bids 6H, S and W pass, N bids 6G, eight passes. The main pair N–S's first bid was N's 1S "

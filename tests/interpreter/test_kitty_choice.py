@@ -16,7 +16,8 @@ from skruuvi.interpreter import engine
 from skruuvi.interpreter.replay import replay
 from skruuvi.rules.errors import IllegalAction, RulesetError
 from skruuvi.rules.notation import CARDS, parse_action
-from skruuvi.rules.ruleset import get_ruleset, with_readings
+from skruuvi.rules.readings import FIRST_ALTERNATIVE, with_readings
+from skruuvi.rules.ruleset import get_ruleset
 
 RS = get_ruleset("skruuvi-1895")
 N, E, S, W = range(4)
@@ -124,7 +125,7 @@ def test_a_fixed_procedure_needs_no_choice(procedure: str, gifts: list[str]) -> 
 
 
 def test_the_all_pass_misere_reading_plays_the_deal() -> None:
-    misere = with_readings(RS, {"auction.all-pass": None})  # the first alternative: passimisaari
+    misere = with_readings(RS, {"auction.all-pass": FIRST_ALTERNATIVE})  # the first alternative: passimisaari
     state = engine.start(misere, DEAL)
     for action in ["N pass", "E pass", "S pass", "W pass"]:
         state = engine.apply(state, action)
@@ -136,7 +137,7 @@ def test_unknown_or_unusable_readings_are_ruleset_errors() -> None:
     with pytest.raises(RulesetError, match="no rule"):
         with_readings(RS, {"kitty.nope": 1})
     with pytest.raises(RulesetError, match="no alternative"):
-        with_readings(RS, {"kitty.take": None})
+        with_readings(RS, {"kitty.take": FIRST_ALTERNATIVE})
     with pytest.raises(RulesetError, match="procedure"):
         with_readings(RS, {"kitty.choice": "kotkaskruuvi"})
 
@@ -149,7 +150,7 @@ def _numbers(value, scale: int):
 
 def test_scale_ten_multiplies_every_point_and_keeps_games_and_the_book() -> None:
     """The manual's own figures (PSW: one nought was dropped): every point ×10, the same games and book."""
-    original = with_readings(RS, {"score.scale": None})
+    original = with_readings(RS, {"score.scale": FIRST_ALTERNATIVE})
     assert original.scale == 10 and original.game_threshold == 600
     rng = random.Random(1895)
     for _ in range(40):
@@ -186,7 +187,7 @@ def test_every_gift_moves_only_the_named_cards() -> None:
 def test_the_all_pass_misere_reading_scores_the_side_with_fewer_tricks() -> None:
     """Under the alternative reading, an all-pass deal is scored as the 1940s pakkomisääri: the side with
     fewer tricks scores 100 for each trick of difference, above the line; nobody scores below it."""
-    misere = with_readings(RS, {"auction.all-pass": None})
+    misere = with_readings(RS, {"auction.all-pass": FIRST_ALTERNATIVE})
     rng = random.Random(18)
     played = 0
     while played < 12:

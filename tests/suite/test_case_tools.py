@@ -19,7 +19,7 @@ TOOLS = Path(__file__).resolve().parents[2] / "conformance" / "tools"
 
 @pytest.mark.parametrize("command", [
     ["author.py", "--check"], ["check_2016.py"], ["author_1944.py", "--check"], ["check_1944.py"],
-    ["author_1895.py", "--check"], ["check_1895.py"],
+    ["author_1895.py", "--check"], ["check_1895.py"], ["author_readings.py", "--check"],
 ])
 def test_case_tool(command: list[str]) -> None:
     proc = subprocess.run([sys.executable, *command], cwd=TOOLS, capture_output=True, text=True, timeout=600)

@@ -13,6 +13,7 @@ import importlib.util
 import random
 import subprocess
 import sys
+from fnmatch import fnmatchcase
 from pathlib import Path
 from types import ModuleType
 
@@ -22,6 +23,7 @@ from skruuvi.authoring.bots import random_record
 from skruuvi.interpreter.replay import replay
 from skruuvi.rules.notation import DECK, SEATS
 from skruuvi.rules.ruleset import get_ruleset
+from skruuvi.suite.cases import iter_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 ORACLE = ROOT / "conformance" / "oracle" / "oracle.py"
@@ -37,14 +39,23 @@ def oracle() -> ModuleType:
     return module
 
 
+READINGS_CASES = "*.readings.*"
+"""The cases that pin readings (``readings:``, under conformance/cases/<era>/readings/). The oracle does not
+implement ``readings`` yet (a later session teaches it), so they are left out of its run, and counted."""
+
+
 def test_the_oracle_passes_the_hand_written_suite_over_scp() -> None:
+    cases = list(iter_cases([ROOT / "conformance" / "cases"]))
+    pinned = [c.id for c in cases if "readings" in c.record]
+    assert pinned and all(fnmatchcase(i, READINGS_CASES) for i in pinned)
+    assert not [c.id for c in cases if fnmatchcase(c.id, READINGS_CASES) and c.id not in pinned]
     proc = subprocess.run(
         [sys.executable, "-m", "skruuvi", "conformance", "--quiet", "--jobs", "2",
-         "--impl", f"{sys.executable} {ORACLE}"],
+         "--impl", f"{sys.executable} {ORACLE}", "--skip", READINGS_CASES],
         capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    assert " 0 failed" in proc.stdout
+    assert f"conformance: {len(cases) - len(pinned)} passed, 0 failed" in proc.stdout, proc.stdout[-500:]
 
 
 VERBS = ["pass", "double", "redouble", "bid 5H", "bid 1S", "bid 7G", "bid 6M", "play AS", "play 2C",

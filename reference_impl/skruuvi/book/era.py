@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..rules.expr import FACTS
+from ..rules.readings import rule_field
 from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, rule_cases_index
@@ -121,11 +122,17 @@ class _Page:
         self.add(self.case_links(rid))
 
     def conflict(self, entry: Mapping[str, Any]) -> str:
-        rows = [["**default (chosen)**", md.value(entry.get("value")) if "value" in entry else entry.get("text", ""),
+        key = rule_field(entry)  # the key the alternatives replace: value, or e.g. a scoring rule's `to`
+        shown = (f"`{key}`: " if key != "value" else "") + md.value(entry.get(key)) if key in entry else \
+            entry.get("text", "")
+        rows = [["**default (chosen)**", shown,
                  md.source_links(entry.get("source") or [], self.here, self.sources), entry.get("note", "")]]
         for alt in entry.get("alternatives") or []:
+            why = str(alt.get("note", ""))
+            if alt.get("executable") is False:
+                why += f" *Not executable:* {alt.get('why', '')}"
             rows.append(["alternative", md.value(alt.get("value")) if "value" in alt else "",
-                         md.source_links(alt.get("source") or [], self.here, self.sources), alt.get("note", "")])
+                         md.source_links(alt.get("source") or [], self.here, self.sources), why])
         title = "Conflicting readings" if entry.get("status") == "conflict" else "Other readings"
         return md.admonition("warning", title, md.table(["Reading", "Value", "Sources", "Why"], rows))
 
@@ -149,9 +156,19 @@ class _Page:
         self.add(f"This book has {len(self.rs.rules)} rules: {legend}. Each heading's anchor is the rule id. "
                  + md.link("Worked examples", self.here, md.examples_path(self.rs.id)) + " · "
                  + md.link("all cases", self.here, md.cases_path(self.rs.id)) + ".")
+        if raw.get("variants"):
+            self.add(self.variants(raw["variants"]))
         if self.sources is None:
             self.add(md.admonition("note", "No bibliography yet",
                                    "`spec/sources.yaml` is not there yet, so source keys are not linked."))
+
+    def variants(self, declared: Iterable[Mapping[str, Any]]) -> str:
+        """The declared variants: a ruleset plus readings, spelled ``RULESET:NAME`` on the command line."""
+        rows = [[f"`{self.rs.id}:{v.get('name')}`", str(v.get("title", "")),
+                 "; ".join(f"`{rid}` = {md.value(value)}" for rid, value in (v.get("readings") or {}).items()),
+                 md.source_links(v.get("source") or [], self.here, self.sources) + " " + str(v.get("note", ""))]
+                for v in declared]
+        return md.admonition("info", "Variants", md.table(["Variant", "What", "Readings", "Why"], rows))
 
     def phase_order(self) -> list[str]:
         order: list[str] = []

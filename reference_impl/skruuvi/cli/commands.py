@@ -20,6 +20,8 @@ from .conformance import default_impl
 
 PROG = "skruuvi"
 EXIT_USAGE = 2
+READING_HELP = ("another reading of a rule: RULE=VALUE (VALUE is a YAML scalar or flow value; RULE=null is the "
+                "value null) or RULE alone for the rule's first listed alternative; repeatable.")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,19 +46,26 @@ def build_parser() -> argparse.ArgumentParser:
                               "  skruuvi replay conformance/cases/2016/score/made-5H-exact.yaml\n"
                               "  skruuvi replay --eras all conformance/cases/2016/misere/made-5M-exact-two.yaml\n"
                               "  skruuvi replay --eras 2016,skruuvi-1944 --format json CASE.yaml\n"
-                              "  skruuvi replay --reading score.scale conformance/cases/1895/slams/*.yaml")
+                              "  skruuvi replay --reading score.scale conformance/cases/1895/slams/*.yaml\n"
+                              "  skruuvi replay --variant 1944:older-table conformance/cases/1944/above/*.yaml\n"
+                              "  skruuvi replay --eras 1944,1944:older-table CASE.yaml\n\n"
+                              "A variant (a ruleset plus a set of readings, declared in the ruleset's variants:\n"
+                              "section) is written RULESET:NAME wherever a ruleset is named; RULESET is an id or\n"
+                              "an era. A record's own readings: are applied on top.")
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="a .yaml case file or a .jsonl file with one case per line; '-' reads JSON Lines from "
                         "stdin")
     p.add_argument("--eras", metavar="all|ID,ID",
-                   help="replay under these rulesets (ids or eras, comma-separated) or 'all' of spec/rulesets/")
+                   help="replay under these rulesets (ids, eras or variants RULESET:NAME, comma-separated) or "
+                        "'all' of spec/rulesets/")
     p.add_argument("--format", choices=("text", "json"), default=None,
                    help="with --eras: a side-by-side table (text, the default) or one JSON object per case")
     p.add_argument("--reading", metavar="RULE[=VALUE]", action="append", default=[],
-                   help="replay under another reading of a rule of the record's ruleset: RULE=VALUE (VALUE is a "
-                        "YAML scalar or flow value) or RULE alone for its first listed alternative; repeatable. "
-                        "E.g. --reading score.scale (1895's figures as printed) or "
-                        "--reading kitty.choice=pakettiskruuvi")
+                   help=READING_HELP + " E.g. --reading score.scale (1895's figures as printed) or "
+                        "--reading kitty.choice=pakettiskruuvi. Not with --eras (name a variant there)")
+    p.add_argument("--variant", metavar="RULESET:NAME", action="append", default=[],
+                   help="replay the records of RULESET under its declared variant NAME (repeatable, one per "
+                        "ruleset); --reading applies on top")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("compare", help="list the rule differences between two rulesets, by topic",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -69,8 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
                               "  skruuvi compare skruuvi-2016 skruuvi-1944\n"
                               "  skruuvi compare 2016 1944 --format markdown > diff.md\n"
                               "  skruuvi compare 2016 1944 --format json | jq '.topics.doubling'")
-    p.add_argument("a", metavar="A", help="the first ruleset: its id (skruuvi-2016) or its era (2016)")
-    p.add_argument("b", metavar="B", help="the second ruleset")
+    p.add_argument("a", metavar="A", help="the first ruleset: its id (skruuvi-2016), its era (2016) or a "
+                                          "variant RULESET:NAME (skruuvi-1944:older-table)")
+    p.add_argument("b", metavar="B", help="the second ruleset (two variants of one ruleset side by side: "
+                                          "compare skruuvi-1944 skruuvi-1944:older-table)")
     p.add_argument("--format", choices=("text", "markdown", "json"), default="text",
                    help="output format (default: text)")
     p.add_argument("--all", action="store_true", dest="include_same",
@@ -84,7 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="answer SCP/1 requests on stdin/stdout (the reference engine)",
                        description="Speak the conformance protocol SCP/1 on stdin/stdout as the reference "
                                    "engine; logs go to stderr. This is what 'skruuvi conformance' runs by "
-                                   "default.")
+                                   "default. With --reading or --variant it is the reference under other "
+                                   "readings (a test engine for a variant); a case's own readings: apply on top.")
+    p.add_argument("--reading", metavar="RULE[=VALUE]", action="append", default=[],
+                   help=READING_HELP + " Applies to every case's ruleset (a ruleset without the rule answers "
+                                       "errored)")
+    p.add_argument("--variant", metavar="RULESET:NAME", action="append", default=[],
+                   help="answer the cases of RULESET under its declared variant NAME (repeatable)")
     p.set_defaults(func=cmd_serve)
     tools.add_parsers(sub)
     return parser
@@ -127,13 +144,18 @@ def _known_rulesets() -> dict[str, Any]:
 
 
 def _pick_rulesets(names: list[str], what: str) -> list[Any] | None:
-    """Rulesets by id or era; None (after saying why) when one is unknown."""
-    from ..history.compare import find_ruleset
+    """Rulesets by id or era, or variants ``RULESET:NAME``; None (after saying why) when one is unknown."""
+    from ..rules.errors import RulesetError
+    from ..rules.readings import resolve_ruleset
 
     known = _known_rulesets()
     picked = []
     for name in names:
-        rs = find_ruleset(name, known)
+        try:
+            rs = resolve_ruleset(name, known)
+        except RulesetError as exc:
+            _say(f"{what}: {name}: {exc.reason}")
+            return None
         if rs is None:
             choices = ", ".join(f"{r.id} ({r.era})" for r in known.values())
             _say(f"{what}: unknown ruleset or era {name!r} (known: {choices})")
@@ -208,53 +230,71 @@ def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> in
     return status
 
 
-def _parse_readings(specs: list[str]) -> dict[str, Any] | None:
-    """``--reading RULE[=VALUE]`` options as ``{rule id: value or None}``; None (after a message) if bad."""
+def _parse_readings(specs: list[str], what: str = "replay") -> dict[str, Any] | None:
+    """``--reading RULE[=VALUE]`` options as ``{rule id: value}``, RULE alone standing for
+    :data:`~skruuvi.rules.readings.FIRST_ALTERNATIVE` (and ``RULE=null`` for the value null); None (after a
+    message) if bad."""
     from ..rules.errors import YamlError
+    from ..rules.readings import FIRST_ALTERNATIVE
     from ..rules.yamlio import parse_yaml
 
     readings: dict[str, Any] = {}
     for spec in specs:
         rule_id, eq, text = spec.partition("=")
         if not rule_id or (eq and not text):
-            _say(f"replay: --reading {spec!r}: expected RULE or RULE=VALUE, e.g. score.scale=10")
+            _say(f"{what}: --reading {spec!r}: expected RULE or RULE=VALUE, e.g. score.scale=10")
+            return None
+        if rule_id in readings:
+            _say(f"{what}: --reading {spec!r}: rule {rule_id} is given twice")
             return None
         try:
-            readings[rule_id] = parse_yaml(text, "--reading") if eq else None
+            readings[rule_id] = parse_yaml(text, "--reading") if eq else FIRST_ALTERNATIVE
         except YamlError as exc:
-            _say(f"replay: --reading {spec!r}: {exc}")
+            _say(f"{what}: --reading {spec!r}: {exc}")
             return None
     return readings
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    from ..interpreter.replay import replay
+def _pick_variants(specs: list[str], what: str) -> dict[str, Any] | None:
+    """``--variant RULESET:NAME`` options as ``{ruleset id: variant}``; None (after a message) if bad."""
+    from ..rules.readings import split_spelling
 
+    variants: dict[str, Any] = {}
+    for spec in specs:
+        if split_spelling(spec)[1] is None:
+            _say(f"{what}: --variant {spec!r}: expected RULESET:NAME, e.g. skruuvi-1944:older-table")
+            return None
+        picked = _pick_rulesets([spec], what)
+        if picked is None:
+            return None
+        if picked[0].id in variants:
+            _say(f"{what}: --variant {spec!r}: a second variant of {picked[0].id}")
+            return None
+        variants[picked[0].id] = picked[0]
+    return variants
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from ..suite.variants import ReadingReplay
+
+    if args.eras is not None and (args.reading or args.variant):
+        option = "--reading" if args.reading else "--variant"
+        _say(f"replay: {option} cannot be combined with --eras; name variants in --eras instead "
+             "(e.g. --eras 1944,1944:older-table)")
+        return EXIT_USAGE
     if args.eras is not None:
         return _replay_eras(args)
     if args.format == "text":
         _say("replay: --format text needs --eras (without it every outcome is one JSON line)")
         return EXIT_USAGE
     readings = _parse_readings(args.reading)
-    if readings is None:
+    variants = _pick_variants(args.variant, "replay")
+    if readings is None or variants is None:
         return EXIT_USAGE
-    if readings and args.eras is not None:
-        _say("replay: --reading applies to the record's own ruleset; it cannot be combined with --eras")
-        return EXIT_USAGE
-    variants: dict[str, Any] = {}
-
-    def ruleset_for(record: dict[str, Any]) -> Any:
-        if not readings:
-            return None
-        from ..rules.ruleset import get_ruleset, with_readings
-
-        rid = record.get("ruleset")
-        if rid not in variants:
-            variants[rid] = with_readings(get_ruleset(rid), readings)
-        return variants[rid]
+    replay = ReadingReplay(readings, variants)
 
     def show(record: dict[str, Any]) -> None:
-        response = replay(record, ruleset_for(record)).to_response()
+        response = replay(record).to_response()
         sys.stdout.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
 
     return _each_case(args.files, show)
@@ -272,7 +312,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from ..suite.protocol import serve
+    from ..suite.protocol import Server, serve
+    from ..suite.variants import ReadingReplay
+
+    readings = _parse_readings(args.reading, "serve")
+    variants = _pick_variants(args.variant, "serve")
+    if readings is None or variants is None:
+        return EXIT_USAGE
+    server = Server(replay=ReadingReplay(readings, variants)) if readings or variants else None
 
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
@@ -280,7 +327,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     channel = sys.stdout
     sys.stdout = sys.stderr  # a stray print() must not corrupt the protocol channel
     try:
-        serve(sys.stdin, channel)
+        serve(sys.stdin, channel, server)
     finally:
         sys.stdout = channel
     return 0

@@ -58,14 +58,21 @@ def add_parser(sub: Any) -> None:
                "  skruuvi conformance\n"
                "  skruuvi conformance conformance/cases/2016 --ruleset skruuvi-2016 --jobs 4\n"
                "  skruuvi conformance --impl './my-engine --scp' --timeout 2 --report report.jsonl --quiet\n"
-               "  skruuvi conformance conformance/generated --shard 2/4 --skip '*.invalid-deal-*' --junit j.xml")
+               "  skruuvi conformance conformance/generated --shard 2/4 --skip '*.invalid-deal-*' --junit j.xml\n"
+               "  skruuvi conformance --ruleset skruuvi-1944:older-table \\\n"
+               "      --impl 'python -m skruuvi serve --variant skruuvi-1944:older-table'\n\n"
+               "A variant RULESET:NAME (declared in the ruleset's variants: section) in --ruleset runs that\n"
+               "ruleset's cases with the expectations the reference works out under the variant (the case\n"
+               "files hold the default reading's), to judge an engine that implements the variant; the\n"
+               "summary says how many cases were judged that way.")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="case files (.yaml, .jsonl, .jsonl.gz) or directories to search (default: conformance/cases)")
     p.add_argument("--impl", metavar="CMD",
                    help="the engine command, split like a shell would (default: the reference interpreter, "
                         "'python -m skruuvi serve')")
-    p.add_argument("--ruleset", action="append", metavar="ID", dest="rulesets",
-                   help="run only cases of this ruleset (repeatable)")
+    p.add_argument("--ruleset", action="append", metavar="ID[:VARIANT]", dest="rulesets",
+                   help="run only cases of this ruleset (repeatable); with :VARIANT, judge them under that "
+                        "declared variant")
     p.add_argument("--run", action="append", metavar="GLOB", default=[],
                    help="run only cases whose id matches this glob (fnmatch: * ? [seq]; repeatable: any matches)")
     p.add_argument("--skip", action="append", metavar="GLOB", default=[],
@@ -123,7 +130,10 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         _say("--impl is empty")
         return EXIT_USAGE
     paths = args.paths or [_display_path(cases_dir())]
-    selection = case_files.Selection(rulesets=frozenset(args.rulesets or ()), run=tuple(args.run),
+    rulesets, variants = _rulesets_and_variants(args.rulesets or [])
+    if variants is None:
+        return EXIT_USAGE
+    selection = case_files.Selection(rulesets=frozenset(rulesets), run=tuple(args.run),
                                      skip=tuple(args.skip), shard=args.shard)
     try:
         known = case_files.load_known_failures(args.known_failures) if args.known_failures else set()
@@ -150,10 +160,39 @@ def cmd_conformance(args: argparse.Namespace) -> int:
                 _say(f"cannot write {name} {target}: {exc.strerror or exc}")
                 return EXIT_USAGE
         cases = case_files.iter_cases(files, selection, check_duplicates=False)
-        return _run(cases, total, config, outputs, args)
+        if variants.variants:
+            cases = variants.apply(cases)
+        return _run(cases, total, config, outputs, args, variants)
 
 
-def _run(cases: Any, total: int, config: Any, outputs: dict[str, IO[str]], args: argparse.Namespace) -> int:
+def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
+    """``--ruleset`` values as the ruleset ids to select and the variants to judge under (None after a
+    message when a variant is unknown)."""
+    from ..rules.errors import RulesetError
+    from ..rules.readings import resolve_ruleset, split_spelling
+    from ..rules.ruleset import available_rulesets, get_ruleset
+    from ..suite.variants import VariantCases
+
+    ids, chosen = [], {}
+    for name in names:
+        base, variant = split_spelling(name)
+        ids.append(base)
+        if variant is None:
+            continue
+        try:
+            found = resolve_ruleset(name, {rid: get_ruleset(rid) for rid in available_rulesets()})
+        except RulesetError as exc:
+            _say(f"--ruleset {name}: {exc.reason}")
+            return ids, None
+        if found is None or found.id != base:
+            _say(f"--ruleset {name}: name the variant by ruleset id (e.g. skruuvi-1944:older-table)")
+            return ids, None
+        chosen[base] = found
+    return ids, VariantCases(chosen)
+
+
+def _run(cases: Any, total: int, config: Any, outputs: dict[str, IO[str]], args: argparse.Namespace,
+         variants: Any = None) -> int:
     from ..suite import runner
     from ..suite.report import ReportFile, Tally, Terminal, case_record, header_record, now_iso, summary_record
     from ..suite.report_formats import JUnitWriter, MarkdownWriter
@@ -187,7 +226,7 @@ def _run(cases: Any, total: int, config: Any, outputs: dict[str, IO[str]], args:
         return EXIT_USAGE
     seconds = time.monotonic() - began
     code = 1 if any(tally.counts[s] for s in runner.failing_statuses(args.allow_xpass)) else 0
-    terminal.finish(tally.counts, seconds)
+    terminal.finish(tally.counts, seconds, variants.summary() if variants is not None and variants.variants else "")
     if report is not None:
         report.write(summary_record(tally.counts, seconds, code))
     if junit is not None:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.readings import label
 from ..rules.ruleset import Rule, Ruleset
 
 TOPICS = ("deal", "auction", "exchanges", "doubling", "play", "scoring", "match")
@@ -177,12 +178,12 @@ class RulesetDiff:
             return out
 
         return {
-            "a": self.a.id, "b": self.b.id, "counts": self.counts(),
-            "topics": {t: [{"id": d.id, "kind": d.kind, "changed": list(d.changed), self.a.id: side(d.a),
-                            self.b.id: side(d.b)} for d in diffs] for t, diffs in self.by_topic().items()},
+            "a": label(self.a), "b": label(self.b), "counts": self.counts(),
+            "topics": {t: [{"id": d.id, "kind": d.kind, "changed": list(d.changed), label(self.a): side(d.a),
+                            label(self.b): side(d.b)} for d in diffs] for t, diffs in self.by_topic().items()},
             "params": [{"place": p.place, "param": p.param,
-                        self.a.id: None if p.a is None else {"rule": p.a.id, "value": p.a.value},
-                        self.b.id: None if p.b is None else {"rule": p.b.id, "value": p.b.value}}
+                        label(self.a): None if p.a is None else {"rule": p.a.id, "value": p.a.value},
+                        label(self.b): None if p.b is None else {"rule": p.b.id, "value": p.b.value}}
                        for p in self.params],
         }
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..interpreter.outcome import ScoreItem
+from ..rules.readings import label
 from ..rules.ruleset import Rule, Ruleset
 from .compare import TOPIC_TITLES, RuleDiff, RulesetDiff, effective_value
 from .crossera import CrossEra, EraReplay, Rejection, ScoreDiff
@@ -69,12 +70,13 @@ def _columns(rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
 
 def diff_text(diff: RulesetDiff, include_same: bool = False) -> str:
     a, b, counts = diff.a, diff.b, diff.counts()
-    out = [f"{a.id} ({a.era}) → {b.id} ({b.era}): {counts['changed']} rules changed, {counts['same']} the same, "
-           f"{counts['only-a']} only in {a.id}, {counts['only-b']} only in {b.id}",
+    out = [f"{label(a)} ({a.era}) → {label(b)} ({b.era}): {counts['changed']} rules changed, "
+           f"{counts['same']} the same, "
+           f"{counts['only-a']} only in {label(a)}, {counts['only-b']} only in {label(b)}",
            "  (~ changed, - only in the first, + only in the second, = the same)"]
     for topic, diffs in diff.by_topic(include_same).items():
         out += ["", f"{TOPIC_TITLES.get(topic, topic)}:"]
-        rows = [[SIGN[d.kind], d.id, ("only in " + (a.id if d.kind == "only-a" else b.id) + ": "
+        rows = [[SIGN[d.kind], d.id, ("only in " + (label(a) if d.kind == "only-a" else label(b)) + ": "
                                       if d.kind.startswith("only") else "") + change_text(d)] for d in diffs]
         out += _columns(rows)
     if diff.params:
@@ -90,9 +92,9 @@ def _cell(text: str) -> str:
 
 def diff_markdown(diff: RulesetDiff, include_same: bool = False) -> str:
     a, b, counts = diff.a, diff.b, diff.counts()
-    out = [f"# {a.id} ({a.era}) compared with {b.id} ({b.era})",
-           f"{counts['changed']} rules changed, {counts['same']} the same, {counts['only-a']} only in `{a.id}`, "
-           f"{counts['only-b']} only in `{b.id}`."]
+    out = [f"# {label(a)} ({a.era}) compared with {label(b)} ({b.era})",
+           f"{counts['changed']} rules changed, {counts['same']} the same, {counts['only-a']} only in `{label(a)}`, "
+           f"{counts['only-b']} only in `{label(b)}`."]
     for topic, diffs in diff.by_topic(include_same).items():
         out += [f"## {TOPIC_TITLES.get(topic, topic)}", f"| | Rule | {a.era} | {b.era} | Difference |",
                 "|---|---|---|---|---|"]
@@ -164,7 +166,7 @@ def rejection_text(era: EraReplay, rule_fmt: RuleFormat = plain_rule) -> str:
 
 
 def era_rows(x: CrossEra, rule_fmt: RuleFormat = plain_rule) -> list[list[str]]:
-    rows = [["", *[f"{e.ruleset.id} ({e.ruleset.era})" for e in x.eras]]]
+    rows = [["", *[f"{label(e.ruleset)} ({e.ruleset.era})" for e in x.eras]]]
     states = []
     for e in x.eras:
         if not e.playable:
@@ -202,7 +204,7 @@ def _phase_cell(r: Rejection | None) -> str:
 def difference_rows(x: CrossEra, rule_fmt: RuleFormat = plain_rule) -> list[list[str]]:
     """Header, then one row per scoring rule whose items differ: the rule (linked where it exists), the items."""
     scored = [e for e in x.eras if e.scored]
-    rows = [["rule", *[e.ruleset.id for e in scored]]]
+    rows = [["rule", *[label(e.ruleset) for e in scored]]]
     for d in x.differences:
         home = next((e.ruleset for e in scored if d.rule in e.ruleset.rules), scored[0].ruleset)
         rows.append([rule_fmt(home, d.rule), *[_diff_cell(d, e, rule_fmt) for e in scored]])
@@ -210,9 +212,9 @@ def difference_rows(x: CrossEra, rule_fmt: RuleFormat = plain_rule) -> list[list
 
 
 def _diff_cell(d: ScoreDiff, era: EraReplay, rule_fmt: RuleFormat = plain_rule) -> str:
-    items = d.items.get(era.ruleset.id, ())
+    items = d.items.get(label(era.ruleset), ())
     text = items_text(items, era.ruleset.columns != ("deal",))
-    via = d.via.get(era.ruleset.id, ())
+    via = d.via.get(label(era.ruleset), ())
     return text + (f" (via {', '.join(rule_fmt(era.ruleset, v) for v in via)})" if via and items else "")
 
 

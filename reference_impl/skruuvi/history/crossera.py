@@ -25,11 +25,12 @@ from ..interpreter import engine
 from ..interpreter.engine import play_deal
 from ..interpreter.facts import deal_facts, winner_side
 from ..interpreter.outcome import Outcome, ScoreItem
-from ..interpreter.replay import replay
+from ..interpreter.replay import record_ruleset, replay
 from ..interpreter.state import DealState
 from ..rules import paths
 from ..rules.errors import IllegalAction, SkruuviError
-from ..rules.ruleset import Ruleset, get_ruleset
+from ..rules.readings import label
+from ..rules.ruleset import Ruleset
 from ..rules.yamlio import load_yaml
 
 # Which phase parameter enforces an error code (tried in the phase being played, then the form's other phases,
@@ -38,7 +39,7 @@ CODE_PARAMS: dict[str, tuple[str, ...]] = {
     "final-contract-too-low": ("final_min_level",),
     "bid-below-minimum": ("min_level",),
     "bid-not-allowed": ("strain_order",),
-    "exchange-forbidden": ("banned_if_main_first_bid_at_least",),
+    "exchange-forbidden": ("banned_if_main_first_bid_at_least", "banned_by_first_bid_of"),
     "return-same-card": ("return_must_differ",),
     "choice-not-offered": ("procedures", "procedure"),
     "give-wrong-count": ("to_partner", "partner_gives_each", "count", "procedures"),
@@ -94,7 +95,7 @@ class EraReplay:
         return self.outcome is not None and self.outcome.ok
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"ruleset": self.ruleset.id, "era": self.ruleset.era, "playable": self.playable}
+        out: dict[str, Any] = {"ruleset": label(self.ruleset), "era": self.ruleset.era, "playable": self.playable}
         if not self.playable:
             out["reason"] = self.reason
         elif self.outcome is not None:
@@ -198,7 +199,7 @@ def _home_phase(case: Mapping[str, Any], index: int | None) -> str | None:
     if index is None:
         return None
     try:
-        home = get_ruleset(case.get("ruleset"))  # type: ignore[arg-type]
+        home = record_ruleset(case)
     except SkruuviError:
         return None
     state = _state_at(home, case, index)
@@ -261,11 +262,11 @@ def score_differences(eras: Sequence[EraReplay]) -> tuple[ScoreDiff, ...]:
     for era in scored:
         assert era.outcome is not None
         for item in era.outcome.breakdown:
-            per.setdefault(item.rule, {}).setdefault(era.ruleset.id, ())
-            per[item.rule][era.ruleset.id] += (item,)
+            per.setdefault(item.rule, {}).setdefault(label(era.ruleset), ())
+            per[item.rule][label(era.ruleset)] += (item,)
     diffs = []
     for rule, items in per.items():
-        keys = [_key(items.get(e.ruleset.id, ())) for e in scored]
+        keys = [_key(items.get(label(e.ruleset), ())) for e in scored]
         if all(k == keys[0] for k in keys):
             continue
         via = {}
@@ -273,10 +274,10 @@ def score_differences(eras: Sequence[EraReplay]) -> tuple[ScoreDiff, ...]:
             assert era.outcome is not None and era.outcome.result is not None
             contract = era.outcome.result.get("contract") or {}
             mode = era.ruleset.rules[rule].raw.get("multiplied") if rule in era.ruleset.rules else None
-            mine = items.get(era.ruleset.id, ())
+            mine = items.get(label(era.ruleset), ())
             multiplied = mode is True or (mode == "winner" and any(i.side == era.winner for i in mine))
-            via[era.ruleset.id] = formula_rules(era.ruleset, rule, bool(contract.get("doubling")) and multiplied)
-        diffs.append(ScoreDiff(rule, {e.ruleset.id: items.get(e.ruleset.id, ()) for e in scored}, via))
+            via[label(era.ruleset)] = formula_rules(era.ruleset, rule, bool(contract.get("doubling")) and multiplied)
+        diffs.append(ScoreDiff(rule, {label(e.ruleset): items.get(label(e.ruleset), ()) for e in scored}, via))
     return tuple(diffs)
 
 

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from ..rules.errors import IllegalAction
 from ..rules.notation import CARDS, SEAT_INDEX, SEATS, Card, left
-from ..rules.ruleset import FormSpec, Ruleset
+from ..rules.ruleset import CENTRE_POSITION_NAMES, FormSpec, Ruleset
 from .cards import cards_of
 from .state import tuple_new
 
@@ -122,8 +122,8 @@ _INDICES = frozenset(range(52))
 """The positions in the pack."""
 _INT = frozenset({int})
 """The one type of a position (``bool`` is a subclass of ``int``, and not a position)."""
-_NAMED_POSITIONS = {"first": 0, "last": 51}
-"""The positions a ruleset may name in ``centre_forbidden_positions``."""
+_NAMED_POSITIONS = CENTRE_POSITION_NAMES
+"""The positions a ruleset may name in ``centre_forbidden_positions`` (checked when the ruleset is compiled)."""
 
 
 def _dealt_out(deck: list[T], ordered: list[int], dealer: int) -> tuple[tuple[list[T], ...], list[T]]:

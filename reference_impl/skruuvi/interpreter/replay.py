@@ -1,9 +1,10 @@
 """Replaying a recorded deal or match: the interpreter's one entry point for records (DESIGN §3).
 
-``replay(case)`` reads the record's ``ruleset``, ``deal`` and ``actions`` (or ``match``; everything
-else is ignored), applies the actions in order and returns an :class:`~skruuvi.interpreter.outcome.Outcome`:
-the result, or where and why the first illegal action was rejected. It raises only for records that are
-not records at all (:class:`~skruuvi.rules.errors.CaseFormatError`) or name an unknown ruleset.
+``replay(case)`` reads the record's ``ruleset``, ``readings`` (other readings of its rules, optional),
+``deal`` and ``actions`` (or ``match``; everything else is ignored), applies the actions in order and
+returns an :class:`~skruuvi.interpreter.outcome.Outcome`: the result, or where and why the first illegal
+action was rejected. It raises only for records that are not records at all
+(:class:`~skruuvi.rules.errors.CaseFormatError`) or name an unknown ruleset or unusable readings.
 
 The way through (see ``README.md`` beside this file): the record here; the deal and its phases in
 :func:`skruuvi.interpreter.engine.play_deal`; the result in :func:`skruuvi.interpreter.settle.settled_result`.
@@ -16,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules.errors import CaseFormatError, IllegalAction
+from ..rules.readings import ruleset_under
 from ..rules.ruleset import Ruleset, get_ruleset
 from .engine import play_deal
 from .games import position_from
@@ -38,14 +40,25 @@ def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
     return result_of(played, before)
 
 
+def record_ruleset(case: Mapping[str, Any]) -> Ruleset:
+    """The ruleset a record names, under the readings it pins (``readings: {rule id: value}``, if any)."""
+    if "ruleset" not in case:
+        raise CaseFormatError("missing 'ruleset'", path="/ruleset")
+    readings = case.get("readings")
+    if readings is None:
+        return get_ruleset(case["ruleset"])
+    if not isinstance(readings, dict) or not all(isinstance(k, str) for k in readings):
+        raise CaseFormatError("readings must be a mapping {rule id: value}", path="/readings")
+    return ruleset_under(case["ruleset"], readings)
+
+
 def replay(case: Mapping[str, Any], ruleset: Ruleset | None = None) -> Outcome:
-    """Replay one recorded deal or match. ``ruleset`` overrides the record's ``ruleset`` (cross-era replay)."""
+    """Replay one recorded deal or match under its ruleset and the readings it pins. ``ruleset`` overrides
+    both (cross-era replay, or a variant)."""
     if type(case) is not dict and not isinstance(case, Mapping):  # a dict is checked without the ABC's hook
         raise CaseFormatError("a case must be a mapping")
     if ruleset is None:
-        if "ruleset" not in case:
-            raise CaseFormatError("missing 'ruleset'", path="/ruleset")
-        ruleset = get_ruleset(case["ruleset"])
+        ruleset = record_ruleset(case)
     if "match" in case:
         return replay_match(ruleset, case["match"])
     if "deal" not in case or "actions" not in case:

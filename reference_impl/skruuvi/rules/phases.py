@@ -125,6 +125,7 @@ PHASES: dict[str, PhaseVocabulary] = {
     "defenders_exchange": PhaseVocabulary(
         params=frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"}),
         seat_params=frozenset({"first"}),
+        choices={"banned_by_first_bid_of": frozenset({"main", "either"})},
     ),
     "doubling": PhaseVocabulary(
         params=frozenset({"doublers", "redoublers"}),

@@ -12,7 +12,6 @@ forms, scoring, match, deal), each a method of one compiler holding the half-bui
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -23,7 +22,6 @@ from . import paths
 from .errors import RulesetError
 from .expr import FACTS, Compiled, Formula, compile_expression
 from .phases import CONTRACT_KINDS, PHASES, SEAT_REFS, PhaseVocabulary
-from .ruledoc import rule_entries
 from .yamlio import load_yaml
 
 DEAL_PARAMS = frozenset({"deal_order", "centre_forbidden_positions", "centre_max_consecutive"})
@@ -33,6 +31,8 @@ SCORING_TARGETS = frozenset({"main", "defenders", "each", "NS", "EW", "declarer-
 MATCH_PARAMS = frozenset({"stages", "dealer_rotation", "totals"})
 GAME_PARAMS = frozenset({"game_threshold", "game_bonus", "simultaneous_games"})
 SIDE_TOTAL_PARAMS = frozenset({"final_divisor", "final_rounding"})
+CENTRE_POSITION_NAMES = {"first": 0, "last": 51}
+"""The pack positions a ruleset may name in ``centre_forbidden_positions`` (besides the indices 0-51)."""
 
 
 class UnknownRuleset(RulesetError):
@@ -131,6 +131,11 @@ class Ruleset:
     deal_plans: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """The same for each scheme specialised to a contract, doubling and trick count
     (:func:`skruuvi.interpreter.scoring.deal_plan`)."""
+    readings: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """The other readings this copy was compiled under (:func:`skruuvi.rules.readings.with_readings`); empty
+    for the ruleset as written."""
+    variant: str | None = field(default=None, compare=False)
+    """The declared variant this copy is (:func:`skruuvi.rules.readings.variant`), if any."""
 
     @property
     def scale(self) -> int:
@@ -256,6 +261,16 @@ class _Builder:
                 for ref in value:
                     if ref not in SEAT_REFS:
                         raise bad(param, ref, SEAT_REFS)
+
+    def check_centre_positions(self, value: Any) -> None:
+        """``centre_forbidden_positions``: a list of pack positions, each 0-51 or a name (first, last)."""
+        if not isinstance(value, list) or not all(
+            p in CENTRE_POSITION_NAMES or (type(p) is int and 0 <= p < 52) for p in value
+        ):
+            rule = self.rules[next(r for r in self.rules if self.rules[r].param == "centre_forbidden_positions")]
+            names = ", ".join(CENTRE_POSITION_NAMES)
+            raise self.fail(f"centre_forbidden_positions must be a list of pack positions (0-51 or {names}), "
+                            f"got {value!r}", f"{rule.pointer}/value")
 
     def phases(self) -> dict[str, PhaseSpec]:
         raw_phases = self.section("phases")
@@ -442,6 +457,7 @@ class _Builder:
         deal = self.section("deal")
         deal_params = {k: v for k, (v, _) in self.add_rules(deal.get("rules"), "/deal/rules").items()}
         self.require(deal_params, DEAL_PARAMS, "/deal", "the deal")
+        self.check_centre_positions(deal_params["centre_forbidden_positions"])
         scoring_params, tables, schemes, derived = self.scoring()
         phases = self.phases()
         forms = self.forms(phases, schemes)
@@ -504,27 +520,3 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if ruleset.id != ruleset_id:
         raise RulesetError(f"file defines id {ruleset.id!r}, expected {ruleset_id!r}", file=ruleset.path, path="/id")
     return ruleset
-
-
-def with_readings(ruleset: Ruleset, readings: Mapping[str, Any]) -> Ruleset:
-    """The ruleset with other readings of some rules: ``{rule id: value}``, where ``value`` replaces the
-    rule's ``value``, or is ``None`` for the rule's first listed alternative (e.g. ``score.scale`` -> 10,
-    the 1895 figures as printed). The copy is compiled and checked like any ruleset; its id is unchanged,
-    so records replay under it as under the original. Raises :class:`RulesetError` for an unknown rule id,
-    a rule without a value or alternatives, or a value the ruleset cannot use."""
-    doc = copy.deepcopy(dict(ruleset.raw))
-    entries = {entry.get("id"): entry for _, entry in rule_entries(doc)}
-    for rule_id, value in readings.items():
-        rule = ruleset.rules.get(rule_id)
-        if rule is None:
-            raise RulesetError(f"no rule {rule_id!r} in {ruleset.id}", file=ruleset.path)
-        entry = entries[rule_id]
-        if "value" not in entry:
-            raise RulesetError(f"rule {rule_id} has no value to change", file=ruleset.path, path=rule.pointer)
-        if value is None:
-            values = [a["value"] for a in entry.get("alternatives") or () if "value" in a]
-            if not values:
-                raise RulesetError(f"rule {rule_id} lists no alternative value", file=ruleset.path, path=rule.pointer)
-            value = values[0]
-        entry["value"] = value
-    return compile_ruleset(doc, ruleset.path)

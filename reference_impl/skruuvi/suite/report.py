@@ -143,7 +143,8 @@ class Terminal:
                 self.err.flush()
                 self._shown, self._drawn_at = True, now
 
-    def finish(self, counts: dict[str, int], seconds: float) -> None:
+    def finish(self, counts: dict[str, int], seconds: float, note: str = "") -> None:
+        """The summary line, with ``note`` after it (e.g. how many cases were judged under a variant)."""
         self._clear()
-        self.out.write(summary_line(counts, seconds) + "\n")
+        self.out.write(summary_line(counts, seconds) + (f"; {note}" if note else "") + "\n")
         self.out.flush()

@@ -225,9 +225,28 @@ def _interpreter_errors(doc: dict[str, Any], file: str) -> Iterator[RulesetError
     except ImportError:  # pragma: no cover - the interpreter ships ruleset.py
         return
     try:
-        compile_ruleset(doc, file)
+        compiled = compile_ruleset(doc, file)
     except InputError as exc:
         yield RulesetError(exc.reason, file=exc.file or file, path=exc.path)
+        return
+    yield from _readings_errors(compiled, file)
+
+
+def _readings_errors(ruleset: Any, file: str) -> Iterator[RulesetError]:
+    """Each alternative's ``requires:``/``excludes:`` name rules of the ruleset, and each declared variant
+    compiles under its readings (which must hold together)."""
+    from ..rules.readings import alternatives, variant, variants
+
+    for rule_id, alt in alternatives(ruleset):
+        for other in [*(alt.get("requires") or {}), *(alt.get("excludes") or ())]:
+            if other not in ruleset.rules:
+                yield RulesetError(f"an alternative of {rule_id} refers to unknown rule {other!r}", file=file,
+                                   path=ruleset.rules[rule_id].pointer + "/alternatives")
+    for i, name in enumerate(variants(ruleset)):
+        try:
+            variant(ruleset, name)
+        except InputError as exc:
+            yield RulesetError(f"variant {name!r}: {exc.reason}", file=file, path=f"/variants/{i}")
 
 
 def _duplicate_rule_ids(doc: dict[str, Any], file: str) -> Iterator[RulesetError]:
@@ -405,12 +424,20 @@ def _compiled_ruleset(ruleset_id: str, ctx: _Context) -> Any:
     return ctx.compiled[ruleset_id]
 
 
-def _deal_problem(deal: Any, ruleset_id: str, ctx: _Context, single: bool) -> tuple[bool, str] | None:
+def _deal_problem(deal: Any, ruleset_id: str, ctx: _Context, single: bool,
+                  readings: Any = None) -> tuple[bool, str] | None:
     """``(valid, message)`` from the interpreter's deal builder (and, for a single-deal record of a ruleset
-    with games, its ``deal.state``), or ``None`` if it cannot be asked."""
+    with games, its ``deal.state``), under the record's ``readings``, or ``None`` if it cannot be asked."""
     ruleset = _compiled_ruleset(ruleset_id, ctx)
     if ruleset is None:
         return None
+    if isinstance(readings, dict) and readings:
+        from ..rules.readings import with_readings
+
+        try:
+            ruleset = with_readings(ruleset, readings)
+        except InputError:  # reported by _case_readings_errors
+            return None
     try:
         from ..interpreter.deal import build_deal
         from ..interpreter.games import position_from
@@ -455,8 +482,30 @@ def _case_errors(record: Any, file: str, prefix: str, suite: bool, ctx: _Context
     for i, rid in _entries(record.get("rules")):
         if isinstance(rid, str) and rid not in known_rules:
             yield _case_error(f"unknown rule id {rid!r} (not a rule of {ruleset_id})", file, prefix, f"/rules/{i}")
+    yield from _case_readings_errors(record, ruleset_id, file, prefix, ctx)
     yield from _expect_errors(record, file, prefix, ctx)
     yield from _deal_errors(record, ruleset_id, file, prefix, ctx)
+
+
+def _case_readings_errors(record: dict[str, Any], ruleset_id: str, file: str, prefix: str,
+                          ctx: _Context) -> Iterator[CaseFormatError]:
+    """A case's ``readings`` must be readings the ruleset can execute together (one error naming the rule)."""
+    readings = record.get("readings")
+    ruleset = _compiled_ruleset(ruleset_id, ctx) if isinstance(readings, dict) and readings else None
+    if ruleset is None:
+        return
+    from ..rules.readings import with_readings
+
+    case = f"case {record.get('id')!r}: readings"
+    for rule_id in readings:
+        if rule_id not in ruleset.rules:
+            yield _case_error(f"{case}: no rule {rule_id!r} in {ruleset_id}", file, prefix, f"/readings/{rule_id}")
+            return
+    try:
+        with_readings(ruleset, readings)
+    except InputError as exc:
+        named = next((r for r in readings if r in exc.reason), next(iter(readings)))
+        yield _case_error(f"{case}: {exc.reason}", file, prefix, f"/readings/{named}")
 
 
 def _case_id_errors(record: dict[str, Any], file: str, prefix: str, ctx: _Context) -> Iterator[CaseFormatError]:
@@ -503,7 +552,7 @@ def _deal_errors(record: dict[str, Any], ruleset_id: str, file: str, prefix: str
             continue
         if where and stop is not None and k >= stop:
             break  # the match record is expected to stop at an earlier deal (its form, dealer, ...)
-        answer = _deal_problem(deal, ruleset_id, ctx, single=not where)
+        answer = _deal_problem(deal, ruleset_id, ctx, single=not where, readings=record.get("readings"))
         if answer is None:
             continue
         valid, message = answer

@@ -3,7 +3,9 @@
 Parameters: ``first`` (seat reference of the defender who may give first), ``return_must_differ``
 (the partner may not give back the card he just received) and
 ``banned_if_main_first_bid_at_least`` (no exchange when the main pair's first bid had this level or
-more; the state then remembers that the exchange is forbidden, for the doubling phase's error code).
+more; the state then remembers that the exchange is forbidden, for the doubling phase's error code) and
+the optional ``banned_by_first_bid_of`` (``main``, the default: only the main pair's first bid counts;
+``either``: either side's first bid at that level bans the exchange).
 """
 
 from __future__ import annotations
@@ -37,8 +39,9 @@ def _step(giver: int, received: Card | None, return_must_differ: bool) -> Exchan
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     main = state.declarer
     assert main is not None
-    first_bid = state.side_first_bid[main % 2]
-    if first_bid is not None and first_bid.level >= params["banned_if_main_first_bid_at_least"]:
+    level = params["banned_if_main_first_bid_at_least"]
+    sides = (main % 2,) if params.get("banned_by_first_bid_of", "main") == "main" else (0, 1)
+    if any((bid := state.side_first_bid[side]) is not None and bid.level >= level for side in sides):
         return {"exchange_banned": True, "step": None, "to_act": None}, True
     giver = seat_ref(state, params["first"])
     return {"step": _step(giver, None, params["return_must_differ"]), "to_act": giver}, False

@@ -1,0 +1,106 @@
+"""Judging engines under other readings: variant expectations for the runner, a reference server under readings.
+
+A case file holds the expectations of the default reading (or of the readings the case pins). To judge an
+engine that implements a variant, :func:`expect_under` maps a :class:`~skruuvi.suite.cases.Case` to the
+same case with its ``expect`` worked out by the reference interpreter under the variant (the case's own
+``readings`` on top). :class:`ReadingReplay` is the reference interpreter under some readings, for
+``skruuvi serve --reading/--variant``: a test engine that implements another reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..interpreter.outcome import Outcome
+from ..interpreter.replay import replay
+from ..rules.errors import CaseFormatError
+from ..rules.readings import FIRST_ALTERNATIVE, label, with_readings
+from ..rules.ruleset import Ruleset, get_ruleset
+from .cases import Case
+
+
+def _case_readings(record: Mapping[str, Any]) -> dict[str, Any]:
+    readings = record.get("readings")
+    if readings is None:
+        return {}
+    if not isinstance(readings, dict):
+        raise CaseFormatError("readings must be a mapping {rule id: value}", path="/readings")
+    return dict(readings)
+
+
+def _expect_from(old: Mapping[str, Any], response: Mapping[str, Any]) -> dict[str, Any]:
+    """The expectation that ``response`` (a replay answer) satisfies, in the shape of ``old``: the same keys of
+    a result (the runner compares only those), ``index`` and ``code`` of an error, or a match's sheets."""
+    if "error" in response:
+        error = response["error"]
+        return {"error": {"index": error.get("index"), "code": error.get("code")}}
+    result = response["result"]
+    if "match" in old:
+        return {"match": result["match"]}
+    keys = list(old["result"]) if isinstance(old.get("result"), dict) else list(result)
+    return {"result": {k: result[k] for k in keys if k in result} or dict(result)}
+
+
+def expect_under(case: Case, variant: Ruleset) -> Case:
+    """``case`` with the expectation of the reference interpreter under ``variant`` (the case's own readings
+    applied on top), for judging an engine that implements the variant."""
+    ruleset = with_readings(variant, _case_readings(case.record))
+    response = replay(case.record, ruleset).to_response()
+    record = {**case.record, "expect": _expect_from(case.expect, response)}
+    record["justification"] = {"kind": "reference-under-variant",
+                               "note": f"expected answer worked out by the reference under {label(variant)}"}
+    return replace(case, record=record)
+
+
+@dataclass
+class VariantCases:
+    """The cases of a run with those of a variant's ruleset judged under the variant; counts them."""
+
+    variants: Mapping[str, Ruleset]
+    """The variant to judge each ruleset's cases under, by ruleset id."""
+    judged: int = 0
+
+    def apply(self, cases: Iterable[Case]) -> Iterator[Case]:
+        for case in cases:
+            variant = self.variants.get(case.ruleset)
+            if variant is None:
+                yield case
+            else:
+                self.judged += 1
+                yield expect_under(case, variant)
+
+    def summary(self) -> str:
+        names = ", ".join(label(v) for v in self.variants.values())
+        return f"{self.judged} judged under {names} (expectations worked out by the reference)"
+
+
+@dataclass
+class ReadingReplay:
+    """The reference interpreter under readings: ``readings`` apply to every record's ruleset (a value of
+    :data:`~skruuvi.rules.readings.FIRST_ALTERNATIVE` means that rule's first alternative), ``variants`` to
+    the records of their ruleset; the record's own ``readings`` on top. A ruleset compiled once per set."""
+
+    readings: Mapping[str, Any] = field(default_factory=dict)
+    variants: Mapping[str, Ruleset] = field(default_factory=dict)
+    _compiled: dict[tuple[str, str], Ruleset] = field(default_factory=dict, repr=False)
+
+    def ruleset_for(self, record: Mapping[str, Any]) -> Ruleset | None:
+        own = _case_readings(record)
+        rid = record.get("ruleset")
+        if not isinstance(rid, str):
+            return None  # replay says what is wrong
+        if not self.readings and not own and rid not in self.variants:
+            return None
+        key = (rid, repr(sorted(own.items(), key=lambda kv: kv[0])))
+        if key not in self._compiled:
+            base = self.variants.get(rid) or get_ruleset(rid)
+            self._compiled[key] = with_readings(with_readings(base, self.readings), own)
+        return self._compiled[key]
+
+    def __call__(self, record: Mapping[str, Any]) -> Outcome:
+        return replay(record, self.ruleset_for(record))
+
+
+__all__ = ["FIRST_ALTERNATIVE", "ReadingReplay", "VariantCases", "expect_under"]
