@@ -5,10 +5,11 @@
 For every hand-written case (``conformance/cases``), every generated case (``conformance/generated``), a
 seeded set of bot records per ruleset (``--bench-count``, the bench's kind of record) and, for every
 ``--cross-every``-th case (chosen by a hash of its id, so that adding cases does not move the sample), its
-replay under each of the other rulesets, one JSON line records the whole outcome: the result, the error's code, index, deal and message, and every score item of the breakdown. An
-exception is recorded by its type and message (a raising input must keep raising the same way). With
-``--step-path`` every phase runs on its step path: the digest must be the same as without it, which proves
-the batch paths of :mod:`skruuvi.interpreter.fast` equal to the rules on every record.
+replay under each of the other rulesets, one JSON line records the whole outcome: the result, the error's
+code, index, deal and message, and every score item of the breakdown. An exception is recorded by its type and
+message (a raising input must keep raising the same way). With ``--step-path`` every phase runs on its step
+path: the digest must be the same as without it, which proves the batch paths of
+:mod:`skruuvi.interpreter.fast` equal to the rules on every record.
 
 The last line printed is the sha256 of the dump and the number of replays. Two trees give the same answers
 exactly when they print the same digest. Nothing is asserted here; the fast-path test samples the same

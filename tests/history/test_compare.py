@@ -7,8 +7,8 @@ import json
 import re
 
 import pytest
-from skruuvi.cli.commands import main
 
+from skruuvi.cli.commands import main
 from skruuvi.history.compare import compare_rulesets, cross_era, find_ruleset, rule_matrix, topic_of
 from skruuvi.history.compare_report import diff_markdown, diff_text, fmt_value
 from skruuvi.rules.paths import cases_dir, spec_dir
