@@ -1,10 +1,13 @@
 """Auction: calls in turn until enough consecutive passes.
 
 Parameters: ``first`` (seat reference of the first caller), ``bidders`` (``all`` or ``main-pair``),
-``end_after_passes`` (consecutive passes after the last bid that end it), and optionally
-``min_level`` (lowest level a bid may name), ``all_pass_form`` (the form a deal turns into when every
-bidder passes before anyone bids), ``final_min_level`` (the lowest level the auction may end at) and
-``single_round`` (every bidder calls exactly once, then the auction ends).
+``end_after_passes`` (consecutive passes after the last bid that end it), and optionally ``min_level`` (lowest
+level a bid may name), ``all_pass_form`` (the form a deal turns into when every bidder passes before anyone
+bids), ``final_min_level`` (the lowest level the auction may end at), ``final_min_passes`` (which passes that
+minimum refuses: ``ending-pass``, only a pass that would end the auction below it, the default; or ``every-pass``,
+every pass while the highest bid is below it), ``single_round`` (every bidder calls exactly once, then
+the auction ends) and ``equal_bids`` (``rejected``, the default: a bid must be higher; or ``first-keeps``: a
+bid equal to the highest is a call for the same contract, which stays with its first bidder).
 """
 
 from __future__ import annotations
@@ -51,17 +54,24 @@ def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:
     if minimum is not None and bid.level < minimum:
         raise IllegalAction("bid-below-minimum", f"the lowest bid here is at level {minimum}")
     if state.highest is not None and _rank(state, bid) <= _rank(state, state.highest):
+        if bid == state.highest and params.get("equal_bids", "rejected") == "first-keeps":
+            return
         raise IllegalAction("bid-not-higher", f"{bid} is not higher than {state.highest}")
 
 
 def _ends_too_low(state: DealState, params: Mapping[str, Any]) -> bool:
+    """Whether a pass now is refused by the final minimum: the pass that would end the auction below it, or
+    (``final_min_passes: every-pass``) any pass while the highest bid is below it."""
     final_min = params.get("final_min_level")
     step: AuctionStep = state.step
     return (
         final_min is not None
         and state.highest is not None
-        and step.passes + 1 >= params["end_after_passes"]
         and state.highest.level < final_min
+        and (
+            step.passes + 1 >= params["end_after_passes"]
+            or params.get("final_min_passes", "ending-pass") == "every-pass"
+        )
     )
 
 
@@ -73,7 +83,9 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
         if _ends_too_low(state, params):
             raise IllegalAction(
                 "final-contract-too-low",
-                f"this pass would end the auction at {state.highest}, below level {params['final_min_level']}",
+                f"no pass while the contract is {state.highest}, below level {params['final_min_level']}"
+                if state.step.passes + 1 < params["end_after_passes"]
+                else f"this pass would end the auction at {state.highest}, below level {params['final_min_level']}",
             )
     else:
         raise IllegalAction("wrong-phase", f"{action.verb!r} has no meaning during an auction")
@@ -84,6 +96,11 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     nxt = _next(params, action.seat)
     if action.verb == "bid":
         bid = action.bid
+        if bid == state.highest:  # an equal call (equal_bids: first-keeps): the contract stays with its first bidder
+            state = state.evolve(step=AuctionStep(0, step.bids + 1, step.calls + 1), to_act=nxt)
+            if params.get("single_round") and step.calls + 1 >= bidder_count(params):
+                return _close(state), True
+            return state, False
         side = action.seat % 2
         firsts = state.side_first_bid
         if firsts[side] is None:
