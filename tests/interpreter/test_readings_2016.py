@@ -229,35 +229,75 @@ READINGS: list[dict[str, Any]] = [
         "score are the base case's (N takes no trick: +105, each opponent -35). By default E leads: W at 7 is "
         "out of turn.",
     },
-    # --- bolsevikki: several may call, the first caller plays (CAC, ANY) ---------------------------------------
+    # --- bolsevikki: several may call, the first caller chooses (CAC, ANY) -----------------------------------
     {
-        "name": "several-callers-second-calls",
-        "readings": {"bolsevikki.several-callers": "first-keeps"},
+        "name": "several-callers-first-keeps",
+        "readings": {"bolsevikki.several-callers": "first-chooses"},
         "base": "bolsevikki/made-N-dealer-first-caller",
-        "actions": lambda a: replaced(a, 1, "E bid 7M"),
+        "actions": lambda a: ["N bid 7M", "E bid 7M", "S pass", "W pass", "N bid 7M", *a[4:]],
         "default": error(1, "bid-not-higher"),
         "expect": base_expect("bolsevikki/made-N-dealer-first-caller"),
-        "why": "N calls 7M, then E calls it too (1): allowed under the reading, and N, the first caller, stays "
-        "the bolshevik; the rest is the base case. By default E's 7M is not higher than N's.",
+        "why": "N and E call 7M in the round (0-3); N, the first caller, chooses first and keeps it (4): N is the "
+        "bolshevik and the rest is the base case. By default E's 7M (1) is not higher than N's.",
+    },
+    {
+        "name": "several-callers-first-withdraws",
+        "readings": {"bolsevikki.several-callers": "first-chooses"},
+        "base": "bolsevikki/made-N-dealer-first-caller",
+        "actions": lambda a: ["N bid 7M", "E bid 7M", "S pass", "W pass", "N pass", *a[4:]],
+        "default": error(1, "bid-not-higher"),
+        "expect": error(5, "not-your-turn"),
+        "why": "N withdraws (4): E, the one caller left, is the bolshevik; he takes the centre and gives first, "
+        "so the base case's 'N give E 7C' at 5 is out of turn.",
+    },
+    {
+        "name": "several-callers-two-withdraw",
+        "readings": {"bolsevikki.several-callers": "first-chooses"},
+        "base": "bolsevikki/made-W-third-caller",
+        "actions": lambda a: ["E bid 7M", "S bid 7M", "W bid 7M", "N pass", "E pass", "S pass", *a[4:]],
+        "default": error(1, "bid-not-higher"),
+        "expect": base_expect("bolsevikki/made-W-third-caller"),
+        "why": "Dealer E, S and W all call 7M, N passes; E withdraws (4), then S (5): W, the last caller left, "
+        "is the bolshevik without a further call, and the base case follows (W's gifts, play, W +105). By "
+        "default S's 7M (1) is not higher than E's.",
     },
     {
         "name": "several-callers-fourth-calls",
-        "readings": {"bolsevikki.several-callers": "first-keeps"},
+        "readings": {"bolsevikki.several-callers": "first-chooses"},
         "base": "bolsevikki/made-W-third-caller",
-        "actions": lambda a: replaced(a, 3, "N bid 7M"),
+        "actions": lambda a: [*a[:3], "N bid 7M", "W bid 7M", *a[4:]],
         "default": error(3, "bid-not-higher"),
         "expect": base_expect("bolsevikki/made-W-third-caller"),
-        "why": "W calls 7M third, N calls it fourth (3): W keeps it; the rest is the base case.",
+        "why": "W calls third, N fourth (3); W chooses first and keeps it (4): the base case.",
+    },
+    {
+        "name": "several-callers-first-chooses-first",
+        "readings": {"bolsevikki.several-callers": "first-chooses"},
+        "base": "bolsevikki/made-N-dealer-first-caller",
+        "actions": lambda a: ["N bid 7M", "E bid 7M", "S pass", "W pass", "E bid 7M", *a[4:]],
+        "default": error(1, "bid-not-higher"),
+        "expect": error(4, "not-your-turn"),
+        "why": "N called first, so N chooses first: E's keep at 4 is out of turn.",
+    },
+    {
+        "name": "several-callers-choice-is-keep-or-withdraw",
+        "readings": {"bolsevikki.several-callers": "first-chooses"},
+        "base": "bolsevikki/made-N-dealer-first-caller",
+        "actions": lambda a: ["N bid 7M", "E bid 7M", "S pass", "W pass", "N bid 6M", *a[4:]],
+        "default": error(1, "bid-not-higher"),
+        "expect": error(4, "bid-not-allowed"),
+        "why": "In the choice a caller may only bid the contract again (keep) or pass (withdraw): N's 6M at 4 is "
+        "bid-not-allowed.",
     },
     {
         "name": "several-callers-cac-forehand-first",
-        "readings": {"bolsevikki.several-callers": "first-keeps", "bolsevikki.call-first": "forehand"},
+        "readings": {"bolsevikki.several-callers": "first-chooses", "bolsevikki.call-first": "forehand"},
         "base": "bolsevikki/made-W-third-caller",
-        "actions": lambda a: ["S pass", "W bid 7M", "N bid 7M", "E pass", *a[4:]],
+        "actions": lambda a: ["S pass", "W bid 7M", "N bid 7M", "E pass", "W bid 7M", *a[4:]],
         "default": error(0, "not-your-turn"),
         "expect": base_expect("bolsevikki/made-W-third-caller"),
-        "why": "CAC's procedure: the dealer E's left (S) calls first: S passes, W calls, N calls too, E passes. "
-        "W, the first caller, plays; the rest is the base case. By default the dealer E calls first.",
+        "why": "CAC's procedure: the dealer E's left (S) calls first: S passes, W calls, N calls too, E passes; "
+        "W, the first caller, keeps it (4); the rest is the base case. By default the dealer E calls first.",
     },
     # --- the kitty partner's gifts in any order (ANY) ------------------------------------------------------------
     {

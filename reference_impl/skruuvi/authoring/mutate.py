@@ -35,7 +35,7 @@ DOMAINS: dict[str, tuple[Any, ...]] = {
     "distributor": ("taker", "partner"),
     "distribute_order": ("clockwise-from-left", "any-order"),
     "final_min_passes": ("ending-pass", "every-pass"),
-    "equal_bids": ("rejected", "first-keeps"),
+    "equal_bids": ("rejected", "first-chooses"),
     "return_order": ("same", "reverse"),
 }
 SEAT_KEYS = frozenset({"first", "taker", "start", "giver", "lead"})

@@ -117,7 +117,7 @@ PHASES: dict[str, PhaseVocabulary] = {
         choices={
             "bidders": frozenset({"all", "main-pair"}),
             "final_min_passes": frozenset({"ending-pass", "every-pass"}),
-            "equal_bids": frozenset({"rejected", "first-keeps"}),
+            "equal_bids": frozenset({"rejected", "first-chooses"}),
         },
     ),
     "kitty": PhaseVocabulary(

@@ -31,7 +31,7 @@ READINGS_2016 = {
     "passimisaari.doubling-order": ["dealer", "forehand", "dealer-partner", "dealer-right"],
     "score.zero-sum": ["score.passimisaari-tricks", "score.passimisaari-aces", "score.misere-aces"],
     "bolsevikki.lead": "declarer-right",
-    "bolsevikki.several-callers": "first-keeps",
+    "bolsevikki.several-callers": "first-chooses",
     "kitty.partner-order": "any-order",
     "bolsevikki.gift-order": "any-order",
     "passimisaari.different-card": False,

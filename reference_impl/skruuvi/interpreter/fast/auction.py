@@ -3,7 +3,7 @@
 The rule is :mod:`skruuvi.interpreter.mechanisms.auction`'s: :func:`apply_many` applies calls as its
 ``apply`` does, and stops before the first call that is not canonical, out of turn or not sure to be legal
 (a bid not above the highest, a pass that would end the auction too low), which the step path then judges.
-An auction with a reading it does not implement (``final_min_passes: every-pass``, ``equal_bids: first-keeps``)
+An auction with a reading it does not implement (``final_min_passes: every-pass``, ``equal_bids: first-chooses``)
 is left to the step path whole.
 """
 
@@ -104,7 +104,7 @@ def apply_many(
     if step_only:
         return state, start, False
     step, seat, highest, highest_bidder, firsts = state[_FIRST:_FIRST_BID_END]
-    passes, bids, called = step
+    passes, bids, called, _ = step  # no callers are kept by default (equal_bids: rejected)
     assert seat is not None
     if highest is None:
         top = -1
@@ -147,7 +147,7 @@ def apply_many(
     if round_calls is not None and called + index - start >= round_calls:  # the round is over
         return _closed(state, highest, highest_bidder, firsts), index, True
     going_on = (
-        tuple_new(AuctionStep, (passes, bids, called + index - start)),
+        tuple_new(AuctionStep, (passes, bids, called + index - start, ())),
         seat,
         highest,
         highest_bidder,
