@@ -56,7 +56,7 @@ def test_the_2016_ruleset_compiles(doc):
     assert alku.params == {"hand_size": 12, "centre_cards": 4, "strain_order": ["M", "S", "C", "D", "H", "G"]}
     assert rs.deal_params["centre_forbidden_positions"] == ["first", "last"]
     assert rs.deal_params["centre_max_consecutive"] == 3
-    assert rs.scoring_params == {"multipliers": [1, 2, 3], "defenders_receive": "negation"}
+    assert rs.scoring_params == {"multipliers": [1, 2, 3], "defenders_receive": "negation", "zero_sum": []}
 
 
 def test_phase_parameters_and_extends():
