@@ -265,7 +265,7 @@ A(id="2016.kitty.partner-passes-on-received-card",
 # ============================================================================ VALID: second auction
 add(id="2016.second-auction.partner-raises-declarer-partner", example=True,
     description="N is highest bidder at 2H; in the second auction S bids 5H and becomes declarer; W leads",
-    rules=["auction2.main-pair-only", "auction2.first-speaker", "auction2.declarer", "auction2.final-min-level", "auction2.end-four-passes", "play.lead", *FLOW],
+    rules=["auction2.main-pair-only", "auction2.first-speaker", "auction2.declarer", "auction2.final-min-level", "auction2.end-four-passes", "auction2.final-min-passes", "play.lead", *FLOW],
     dealer="N", fix={"N": "H:AKQJ", "S": "H:T98 S:AK"},
     pre=fa("N", ["2H", *P8]) + kitty("H") + sa("N", ["p", "5H", "p", "p", "p", "p"]) + dx_pass() + NODBL,
     want=lambda st: True,
@@ -320,7 +320,7 @@ A(id="2016.defenders-exchange.done", example=True,
 
 A(id="2016.defenders-exchange.passed",
   description="After 5H by N, E passes the optional exchange; W does nothing and doubling starts with E",
-  rules=["defenders-exchange.one-card", "defenders-exchange.before-doubling", *FLOW],
+  rules=["defenders-exchange.one-card", "defenders-exchange.before-doubling", "defenders-exchange.optional", *FLOW],
   pre=[*A_PRE, "E pass", *NODBL],
   remark=A_REMARK + A_KITTY_REMARK + " E passes: no exchange; the doubling round starts with E again.")
 
@@ -397,7 +397,8 @@ A(id="2016.defenders-exchange.done-then-first-defender-doubles",
 add(id="2016.defenders-exchange.passed-then-second-defender-doubles",
     description="5C by S: W (S's left) passes the exchange; the doubling round follows, W passes and E doubles",
     rules=["deal.players", "deal.pack", "defenders-exchange.one-card", "defenders-exchange.before-doubling",
-           "doubling.defenders-order", "doubling.redouble-order", "score.multipliers", *FLOW],
+           "defenders-exchange.optional", "doubling.defenders-order", "doubling.redouble-order", "score.multipliers",
+           *FLOW],
     dealer="S", fix={"S": "C:AKQJT9"},
     pre=fa("S", ["1C", *P8]) + kitty("C") + sa("S", ["5C", *P4]) + dx_pass()
     + [r("L", "pass"), r("R", "double"), r("D", "pass"), r("P", "pass")],
@@ -460,7 +461,7 @@ add(id="2016.play.ruff-wins",
 
 add(id="2016.play.misere-no-trumps-declarer-W",
     description="6M by W: no trumps; N (W's left) leads; E–W duck",
-    rules=["play.trumps", "play.lead", "score.misere-aces", *FLOW],
+    rules=["play.trumps", "play.lead", "score.misere-aces", "auction2.final-min-passes", *FLOW],
     dealer="N", fix={"W": "S:2345 H:2345 D:234", "E": "C:2345 S:6 H:6 D:5"},
     pre=fa("N", ["p", "1M", *P8]) + kitty("M") + sa("E", ["p", "6M", *P4]) + dx_pass() + NODBL,
     want=lambda st: st.won["EW"] <= 1,
@@ -556,7 +557,7 @@ mis("made-5M-no-tricks-D4", "Digest D4: 5M with 0 tricks = 10 + 2 × 2 = +14 for
     "5M", 0, example=True, remark="N holds the 2s, 3s and 4s, S the 5s, 6s and 7s (but ♣7): N–S can duck everything.",
     extra_want=lambda st: st.won["NS"] == 0)
 mis("made-5M-exact-two", "5M made with exactly 2 tricks: +10, aces in each side's tricks cost that side",
-    "5M", 2, fix={"N": "S:234 H:23 D:23", "S": "S:56 H:45 D:45"},
+    "5M", 2, fix={"N": "S:234 H:23 D:23", "S": "S:56 H:45 D:45"}, rules=["score.zero-sum"],
     remark="N–S hold some low cards but also middling ones; they take two tricks.",
     extra_want=lambda st: ace_ordinals(st, "NS")[0] > 0)
 mis("made-6M-one-trick", "6M made with 1 trick (allowed 7 − 6 = 1): +20", "6M", 1,
@@ -567,7 +568,7 @@ mis("made-5M-one-overtrick", "5M with 1 trick: 10 + 1 × 2 = 12", "5M", 1,
 mis("down-5M-one", "5M one down (3 tricks): −10", "5M", 3, fix={"N": "S:23 H:23 D:2", "S": "S:4 H:4 D:3"},
     remark="N–S hold a few low cards only.")
 mis("down-6M-one", "6M one down (2 tricks): −15", "6M", 2, fix={"N": "S:23 H:23 D:2", "S": "S:4 H:4 D:3"},
-    remark="N–S hold a few low cards only.")
+    rules=["score.zero-sum"], remark="N–S hold a few low cards only.")
 mis("down-7M-one", "7M one down (1 trick): −20", "7M", 1, fix={"N": "S:234 H:23 D:23", "S": "S:56 H:45 D:45"},
     remark="N–S hold some low cards.")
 mis("down-6M-three", "6M three down (4 tricks): −(15 + 2 × 5) = −25", "6M", 4, fix={"N": "S:2 H:2", "S": "D:2"},
@@ -603,11 +604,12 @@ def d5(st):
 
 
 passi("basic-dealer-N", "All four pass: passimisääri, dealer N; each side pays its tricks and its aces' trick numbers",
-      "N", {}, lambda st: True, example=True)
+      "N", {}, lambda st: True, example=True, rules=["passimisaari.return-order", "score.zero-sum"])
 passi("d5-five-tricks-ace-in-13", "Digest D5: a side with 5 tricks, one of them trick 13 with an ace, scores −5 − 13 = −18",
       "E", {}, d5)
 passi("d5-doubled", "Digest D5 doubled: the same side scores −5 × 2 − 13 = −23 (aces not multiplied)",
-      "E", {}, d5, dbl=["E double", "S pass", "N pass"], rules=["score.multipliers"],
+      "E", {}, d5, dbl=["E double", "S pass", "N pass"],
+      rules=["score.multipliers", "passimisaari.return-order", "score.zero-sum"],
       remark="Same deal and play as 2016.passimisaari.d5-five-tricks-ace-in-13; dealer E doubles, S (his left) and "
              "N pass the redouble.")
 passi("redoubled-by-second-redoubler", "Dealer S passes, N doubles; E passes, W redoubles: tricks × 3, aces × 1",
@@ -1197,7 +1199,7 @@ def _aces(st):
 
 
 kpassi("all-pass-passimisaari", "Kotka, all four pass: passimisääri with no centre cards; partner exchange, no double",
-       "N", {}, _aces,
+       "N", {}, _aces, rules=["passimisaari.return-order"],
        remark="A kotka passed out by N, E, S, W is played as a passimisääri: nothing is dealt (no centre cards); E "
        "(forehand) gives W one card, S gives N one, W gives E back another, N gives S back another.")
 kpassi("all-pass-doubled", "Kotka passimisääri, dealer E doubles: tricks × 2, aces × 1", "E", {}, _aces,
@@ -1406,7 +1408,7 @@ def B(**kw):
 # --- valid: made by each seat (first, second, third and fourth caller)
 B(id="2016.bolsevikki.made-N-dealer-first-caller", example=True,
   description="Dealer N bids 7M first and is the bolshevik; E, S, W pass; N takes no trick: N +105, each other −35",
-  rules=BV_FLOW, pre=[*B_CALL, *B_GIVES], want=btricks(0),
+  rules=[*BV_FLOW, "bolsevikki.several-callers", "bolsevikki.gift-order"], pre=[*B_CALL, *B_GIVES], want=btricks(0),
   remark=B_REMARK + B_CALL_REMARK + " N gives away his three highest cards (7C, 6C, 5C); he keeps the 2s, 3s and 4s "
   "of every suit and 5S, the lowest cards of each suit, so he can never win a trick.")
 bv("made-E-second-caller-deck", "Deal as a deck (centre positions [3, 20, 22, 40]), dealer N passes, E bids 7M as "
@@ -1416,7 +1418,7 @@ bv("made-E-second-caller-deck", "Deal as a deck (centre positions [3, 20, 22, 40
    remark="A bolsevikki is dealt exactly as an alkupeli: deck[3], deck[20], deck[22], deck[40] are the centre, the "
    "other 48 cards go one at a time from the dealer's left (E first). N passes, E bids 7M, S and W pass.")
 bv("made-W-third-caller", "Dealer E: E and S pass, W bids 7M as third caller, N passes; W takes no trick: W +105",
-   "E", "W", {"W": "S:234 H:235 D:234 C:24"}, 0,
+   "E", "W", {"W": "S:234 H:235 D:234 C:24"}, 0, rules=("bolsevikki.several-callers", "bolsevikki.gift-order"),
    remark="Passing does not end the call: W, the third caller, may still bid 7M; N, the fourth, passes.")
 bv("made-S-fourth-caller", "Dealer W, N and E pass; S bids 7M as the fourth caller (no redeal); S takes no trick: "
    "S +105, each other −35", "W", "S", {"S": "S:235 H:234 D:234 C:34"}, 0,

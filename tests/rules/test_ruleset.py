@@ -56,7 +56,7 @@ def test_the_2016_ruleset_compiles(doc):
     assert alku.params == {"hand_size": 12, "centre_cards": 4, "strain_order": ["M", "S", "C", "D", "H", "G"]}
     assert rs.deal_params["centre_forbidden_positions"] == ["first", "last"]
     assert rs.deal_params["centre_max_consecutive"] == 3
-    assert rs.scoring_params == {"multipliers": [1, 2, 3], "defenders_receive": "negation"}
+    assert rs.scoring_params == {"multipliers": [1, 2, 3], "defenders_receive": "negation", "zero_sum": []}
 
 
 def test_phase_parameters_and_extends():
@@ -65,7 +65,8 @@ def test_phase_parameters_and_extends():
     assert ph["first-auction"].params["end_after_passes"] == 8
     assert ph["first-auction"].params["all_pass_form"] == "passimisaari"
     assert ph["second-auction"].params == {
-        "bidders": "main-pair", "first": "highest-bidder", "end_after_passes": 4, "final_min_level": 5}
+        "bidders": "main-pair", "first": "highest-bidder", "end_after_passes": 4, "final_min_level": 5,
+        "final_min_passes": "ending-pass"}
     assert ph["kitty"].params["to_partner"] == 4
     assert ph["kitty"].params["distribution"] == {"distributor": "partner", "each": 1}
     assert ph["defenders-exchange"].params["banned_if_main_first_bid_at_least"] == 6

@@ -33,6 +33,10 @@ DOMAINS: dict[str, tuple[Any, ...]] = {
     "bidders": ("all", "main-pair"),
     "defenders_receive": ("negation", "nothing"),
     "distributor": ("taker", "partner"),
+    "distribute_order": ("clockwise-from-left", "any-order"),
+    "final_min_passes": ("ending-pass", "every-pass"),
+    "equal_bids": ("rejected", "first-chooses"),
+    "return_order": ("same", "reverse"),
 }
 SEAT_KEYS = frozenset({"first", "taker", "start", "giver", "lead"})
 STRAINS = ("S", "C", "D", "H", "G", "M")

@@ -114,12 +114,16 @@ PHASES: dict[str, PhaseVocabulary] = {
     "auction": PhaseVocabulary(
         params=frozenset({"first", "bidders", "end_after_passes"}),
         seat_params=frozenset({"first"}),
-        choices={"bidders": frozenset({"all", "main-pair"})},
+        choices={
+            "bidders": frozenset({"all", "main-pair"}),
+            "final_min_passes": frozenset({"ending-pass", "every-pass"}),
+            "equal_bids": frozenset({"rejected", "first-chooses"}),
+        },
     ),
     "kitty": PhaseVocabulary(
         params=frozenset({"taker", "distribute_order"}),
         seat_params=frozenset({"taker"}),
-        choices={"distribute_order": frozenset({"clockwise-from-left"})},
+        choices={"distribute_order": frozenset({"clockwise-from-left", "any-order"})},
         check=check_kitty,
     ),
     "defenders_exchange": PhaseVocabulary(
@@ -136,6 +140,7 @@ PHASES: dict[str, PhaseVocabulary] = {
     "partner_exchange": PhaseVocabulary(
         params=frozenset({"givers", "return_must_differ"}),
         seat_list_params=frozenset({"givers"}),
+        choices={"return_order": frozenset({"same", "reverse"})},
     ),
     "pair_swap": PhaseVocabulary(params=frozenset({"giver", "count"}), seat_params=frozenset({"giver"})),
 }

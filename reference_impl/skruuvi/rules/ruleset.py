@@ -418,7 +418,17 @@ class _Builder:
                     )
                 )
             schemes[sname] = tuple(compiled)
+        self.check_zero_sum(params.get("zero_sum", []), schemes)
         return params, tables, schemes, derived
+
+    def check_zero_sum(self, zero_sum: Any, schemes: Mapping[str, tuple[ScoringRule, ...]]) -> None:
+        """``zero_sum`` (optional) lists scoring rules whose every item the other side also receives negated."""
+        per_side = {rule.id for rules in schemes.values() for rule in rules if rule.to != "declarer-against-each"}
+        if not isinstance(zero_sum, list):
+            raise self.fail("zero_sum must be a list of scoring rule ids", "/scoring/rules")
+        for rule_id in zero_sum:
+            if not isinstance(rule_id, str) or rule_id not in per_side:
+                raise self.fail(f"zero_sum: {rule_id!r} is not a scoring rule scored per side", "/scoring/rules")
 
     def match(self, forms: Mapping[str, FormSpec]) -> MatchSpec | None:
         section = self.doc.get("match")

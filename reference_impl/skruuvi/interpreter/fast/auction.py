@@ -3,6 +3,8 @@
 The rule is :mod:`skruuvi.interpreter.mechanisms.auction`'s: :func:`apply_many` applies calls as its
 ``apply`` does, and stops before the first call that is not canonical, out of turn or not sure to be legal
 (a bid not above the highest, a pass that would end the auction too low), which the step path then judges.
+An auction with a reading it does not implement (``final_min_passes: every-pass``, ``equal_bids: first-chooses``)
+is left to the step path whole.
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ class _Plan(NamedTuple):
     bidders: int
     final_min: int | None
     all_pass_form: str | None
+    step_only: bool  # a reading this path does not implement: the step path plays the auction
+
+
+STEP_ONLY = {"final_min_passes": "ending-pass", "equal_bids": "rejected"}
+"""The parameters this path implements at their default value only (another value: the step path plays)."""
 
 
 def _make_plan(params: Mapping[str, Any], form_params: Mapping[str, Any] | None) -> _Plan:
@@ -57,6 +64,7 @@ def _make_plan(params: Mapping[str, Any], form_params: Mapping[str, Any] | None)
         bidders=bidders,
         final_min=params.get("final_min_level"),
         all_pass_form=all_pass_form,
+        step_only=any(params.get(name, default) != default for name, default in STEP_ONLY.items()),
     )
 
 
@@ -90,11 +98,13 @@ def apply_many(
     the index of the first action not consumed, and whether the auction is over.
     """
     form = state.form
-    calls, next_seat, end_after, rare_passes, round_calls, bidders, final_min, all_pass_form = kept_plan(
+    calls, next_seat, end_after, rare_passes, round_calls, bidders, final_min, all_pass_form, step_only = kept_plan(
         _PLANS, _make_plan, params, form.params
     )  # the plan's fields unpacked at once (cheaper than reading them one by one)
+    if step_only:
+        return state, start, False
     step, seat, highest, highest_bidder, firsts = state[_FIRST:_FIRST_BID_END]
-    passes, bids, called = step
+    passes, bids, called, _ = step  # no callers are kept by default (equal_bids: rejected)
     assert seat is not None
     if highest is None:
         top = -1
@@ -137,7 +147,7 @@ def apply_many(
     if round_calls is not None and called + index - start >= round_calls:  # the round is over
         return _closed(state, highest, highest_bidder, firsts), index, True
     going_on = (
-        tuple_new(AuctionStep, (passes, bids, called + index - start)),
+        tuple_new(AuctionStep, (passes, bids, called + index - start, ())),
         seat,
         highest,
         highest_bidder,

@@ -1,7 +1,8 @@
 """The kitty's batch path: the gifts read with their card masks and made on a list of hands.
 
 The rule is :mod:`skruuvi.interpreter.mechanisms.kitty`'s: its ``verify`` and ``apply`` take the taker's
-``choose``, and its gifts are checked by the step path's own check (:func:`check_give`).
+``choose``, and its gifts are checked by the step path's own check (:func:`check_give`). Gifts in any order
+(``distribute_order: any-order``) are left to the step path.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ def apply_many(
     gift by the seat to act, of cards it holds, for the step path to judge. Returns the state after the
     run (equal to the step path's), the index of the first action not consumed, and whether the phase is over.
     """
+    if params["distribute_order"] != "clockwise-from-left":  # not implemented here: the step path plays
+        return state, start, False
     index, count = start, len(actions)
     if not state.step.gifts:  # the taker names the procedure first: checked and applied as the step path does
         if index == count:

@@ -1,10 +1,15 @@
 """Auction: calls in turn until enough consecutive passes.
 
 Parameters: ``first`` (seat reference of the first caller), ``bidders`` (``all`` or ``main-pair``),
-``end_after_passes`` (consecutive passes after the last bid that end it), and optionally
-``min_level`` (lowest level a bid may name), ``all_pass_form`` (the form a deal turns into when every
-bidder passes before anyone bids), ``final_min_level`` (the lowest level the auction may end at) and
-``single_round`` (every bidder calls exactly once, then the auction ends).
+``end_after_passes`` (consecutive passes after the last bid that end it), and optionally ``min_level`` (lowest
+level a bid may name), ``all_pass_form`` (the form a deal turns into when every bidder passes before anyone
+bids), ``final_min_level`` (the lowest level the auction may end at), ``final_min_passes`` (which passes that
+minimum refuses: ``ending-pass``, only a pass that would end the auction below it, the default; or ``every-pass``,
+every pass while the highest bid is below it), ``single_round`` (every bidder calls exactly once, then
+the auction ends) and ``equal_bids`` (``rejected``, the default: a bid must be higher; or ``first-chooses``: in
+a single round a bid equal to the highest is a call for the same contract; when the round is over and several
+have called it, the callers choose in the order they called: a caller keeps it by bidding it again (he is the
+declarer) or withdraws by passing, and when one caller is left he is the declarer).
 """
 
 from __future__ import annotations
@@ -21,6 +26,14 @@ class AuctionStep(NamedTuple):
     passes: int = 0  # consecutive passes so far
     bids: int = 0  # bids made in this auction
     calls: int = 0  # calls made in this auction
+    callers: tuple[int, ...] = ()  # with equal_bids first-chooses: the seats that called the highest bid, in order
+
+
+class CallerChoice(NamedTuple):
+    """After a single round in which several called the same contract (``equal_bids: first-chooses``): the
+    callers still in it, in the order they called; the first of them chooses now."""
+
+    callers: tuple[int, ...]
 
 
 OPENING = AuctionStep()
@@ -51,21 +64,40 @@ def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:
     if minimum is not None and bid.level < minimum:
         raise IllegalAction("bid-below-minimum", f"the lowest bid here is at level {minimum}")
     if state.highest is not None and _rank(state, bid) <= _rank(state, state.highest):
+        if bid == state.highest and params.get("equal_bids", "rejected") == "first-chooses":
+            return
         raise IllegalAction("bid-not-higher", f"{bid} is not higher than {state.highest}")
 
 
 def _ends_too_low(state: DealState, params: Mapping[str, Any]) -> bool:
+    """Whether a pass now is refused by the final minimum: the pass that would end the auction below it, or
+    (``final_min_passes: every-pass``) any pass while the highest bid is below it."""
     final_min = params.get("final_min_level")
     step: AuctionStep = state.step
     return (
         final_min is not None
         and state.highest is not None
-        and step.passes + 1 >= params["end_after_passes"]
         and state.highest.level < final_min
+        and (
+            step.passes + 1 >= params["end_after_passes"]
+            or params.get("final_min_passes", "ending-pass") == "every-pass"
+        )
     )
 
 
+def _verify_choice(state: DealState, action: Action) -> None:
+    """A caller's choice: keep the contract (bid it again) or withdraw (pass)."""
+    if action.verb == "bid":
+        if action.bid != state.highest:
+            why = f"a caller may only keep {state.highest} (bid it again) or withdraw (pass)"
+            raise IllegalAction("bid-not-allowed", why)
+    elif action.verb != "pass":
+        raise IllegalAction("wrong-phase", f"{action.verb!r} has no meaning during an auction")
+
+
 def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
+    if type(state.step) is CallerChoice:
+        return _verify_choice(state, action)
     if action.verb == "bid":
         assert action.bid is not None
         _verify_bid(state, params, action.bid)
@@ -73,17 +105,43 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
         if _ends_too_low(state, params):
             raise IllegalAction(
                 "final-contract-too-low",
-                f"this pass would end the auction at {state.highest}, below level {params['final_min_level']}",
+                f"no pass while the contract is {state.highest}, below level {params['final_min_level']}"
+                if state.step.passes + 1 < params["end_after_passes"]
+                else f"this pass would end the auction at {state.highest}, below level {params['final_min_level']}",
             )
     else:
         raise IllegalAction("wrong-phase", f"{action.verb!r} has no meaning during an auction")
 
 
+def _apply_choice(state: DealState, action: Action) -> tuple[DealState, bool]:
+    """A caller keeps the contract (he is the declarer) or withdraws; the last caller left is the declarer."""
+    callers = state.step.callers[1:]
+    if action.verb == "bid" or len(callers) == 1:
+        return _close(state.evolve(highest_bidder=action.seat if action.verb == "bid" else callers[0])), True
+    return state.evolve(step=CallerChoice(callers), to_act=callers[0]), False
+
+
+def _round_over(state: DealState, step: AuctionStep) -> tuple[DealState, bool]:
+    """The single round is over: the contract is closed, or (several callers) the first caller chooses."""
+    if len(step.callers) > 1:
+        return state.evolve(step=CallerChoice(step.callers), to_act=step.callers[0]), False
+    return _close(state), True
+
+
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
     step: AuctionStep = state.step
+    if type(step) is CallerChoice:
+        return _apply_choice(state, action)
     nxt = _next(params, action.seat)
     if action.verb == "bid":
         bid = action.bid
+        choosing = params.get("equal_bids", "rejected") == "first-chooses"
+        if choosing and bid == state.highest:  # another call of the same contract: its callers will choose
+            step = AuctionStep(0, step.bids + 1, step.calls + 1, (*step.callers, action.seat))
+            state = state.evolve(step=step, to_act=nxt)
+            if params.get("single_round") and step.calls >= bidder_count(params):
+                return _round_over(state, step)
+            return state, False
         side = action.seat % 2
         firsts = state.side_first_bid
         if firsts[side] is None:
@@ -92,19 +150,22 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
             highest=bid,
             highest_bidder=action.seat,
             side_first_bid=firsts,
-            step=AuctionStep(0, step.bids + 1, step.calls + 1),
+            step=AuctionStep(0, step.bids + 1, step.calls + 1, (action.seat,) if choosing else ()),
             to_act=nxt,
         )
         if params.get("single_round") and step.calls + 1 >= bidder_count(params):
-            return _close(state), True
+            return _round_over(state, state.step)
         return state, False
     passes = step.passes + 1
     if state.highest is None and passes == bidder_count(params) and params.get("all_pass_form"):
         form = state.ruleset.forms[params["all_pass_form"]]
         return state.evolve(form=form, phase_no=-1, step=None, to_act=None), True
-    if passes >= params["end_after_passes"] or (params.get("single_round") and step.calls + 1 >= bidder_count(params)):
+    if passes >= params["end_after_passes"]:
         return _close(state), True
-    return state.evolve(step=AuctionStep(passes, step.bids, step.calls + 1), to_act=nxt), False
+    step = AuctionStep(passes, step.bids, step.calls + 1, step.callers)
+    if params.get("single_round") and step.calls >= bidder_count(params):
+        return _round_over(state.evolve(step=step), step)
+    return state.evolve(step=step, to_act=nxt), False
 
 
 def _close(state: DealState) -> DealState:
@@ -115,6 +176,10 @@ def _close(state: DealState) -> DealState:
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     seat = state.to_act
     assert seat is not None
+    if type(state.step) is CallerChoice:
+        yield Action(seat, "pass")
+        yield Action(seat, "bid", bid=state.highest)
+        return
     if not _ends_too_low(state, params):
         yield Action(seat, "pass")
     for bid in BIDS.values():

@@ -1,7 +1,8 @@
-"""The defenders' optional one-card exchange.
+"""The defenders' one-card exchange, optional unless ``compulsory``.
 
 Parameters: ``first`` (seat reference of the defender who may give first), ``return_must_differ``
-(the partner may not give back the card he just received) and
+(the partner may not give back the card he just received), optionally ``compulsory`` (true: the first
+defender may not pass, his pass is ``wrong-phase``; default false) and
 ``banned_if_main_first_bid_at_least`` (no exchange when the main pair's first bid had this level or
 more; the state then remembers that the exchange is forbidden, for the doubling phase's error code) and
 the optional ``banned_by_first_bid_of`` (``main``, the default: only the main pair's first bid counts;
@@ -24,16 +25,18 @@ class ExchangeStep(NamedTuple):
     giver: int
     received: Card | None  # set once the first defender has given
     gift: Gift  # the gift this step waits for (worked out once, when the step begins)
+    may_pass: bool = True  # the first defender may pass (the exchange is not compulsory)
 
 
 @cache
-def _step(giver: int, received: Card | None, return_must_differ: bool) -> ExchangeStep:
+def _step(giver: int, received: Card | None, return_must_differ: bool, compulsory: bool = False) -> ExchangeStep:
     """The first defender's gift to his partner, or (``received`` given) the partner's gift back (not that
-    card, if ``return_must_differ``). Kept: there are at most 4 x 53 x 2 such steps, each an immutable value."""
+    card, if ``return_must_differ``). Kept: there are at most 4 x 53 x 2 x 2 such steps, each an immutable
+    value."""
     if received is None:
-        return ExchangeStep(giver, None, Gift(giver, partner(giver), 1))
+        return ExchangeStep(giver, None, Gift(giver, partner(giver), 1), not compulsory)
     not_card = received if return_must_differ else None
-    return ExchangeStep(giver, received, Gift(partner(giver), giver, 1, not_card))
+    return ExchangeStep(giver, received, Gift(partner(giver), giver, 1, not_card), False)
 
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
@@ -44,13 +47,14 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     if any((bid := state.side_first_bid[side]) is not None and bid.level >= level for side in sides):
         return {"exchange_banned": True, "step": None, "to_act": None}, True
     giver = seat_ref(state, params["first"])
-    return {"step": _step(giver, None, params["return_must_differ"]), "to_act": giver}, False
+    step = _step(giver, None, params["return_must_differ"], params.get("compulsory", False))
+    return {"step": step, "to_act": giver}, False
 
 
 def check(step: ExchangeStep, action: Action, hand: int, given: int) -> None:
     """The check against the giver's ``hand`` (card masks, ``given`` the action's cards): a pass while no
-    gift has been made, or the step's gift."""
-    if action.verb == "pass" and step.received is None:
+    gift has been made (unless the exchange is compulsory), or the step's gift."""
+    if action.verb == "pass" and step.may_pass:
         return
     check_give(action, step.gift, hand, given)
 
@@ -79,7 +83,7 @@ apply = exchange_apply(transition)
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     step: ExchangeStep = state.step
     gift = step.gift
-    if step.received is None:
+    if step.may_pass:
         yield Action(gift.giver, "pass")
     for card in card_list(state.hand_masks[gift.giver]):
         if card != gift.not_card:

@@ -3,7 +3,8 @@
 The taker takes the centre cards (automatic). If ``to_partner`` is more than 0 he first gives that many
 cards to his partner in one action. Then ``distribution`` says who hands cards out
 (``distributor``: ``partner`` or ``taker``) and how many to each of the three other players (``each``),
-one action each, in ``distribute_order`` (``clockwise-from-left``: the distributor's left first).
+one action each, in ``distribute_order`` (``clockwise-from-left``: the distributor's left first;
+``any-order``: to the three in any order, each once).
 
 A ruleset may instead offer named *procedures* (``procedures``: name -> ``{to_partner, distribution}``,
 e.g. 1895's ostoskruuvi and pakettiskruuvi) and say which applies (``procedure``): one of the names, or
@@ -51,6 +52,26 @@ def _gift_plan(taker: int, to_partner: int, distributor: str, each: int) -> tupl
         receiver = left(receiver)
         gifts.append(Gift(giver, receiver, each))
     return tuple(gifts)
+
+
+def _any_order_gift(step: KittyStep, params: Mapping[str, Any], action: Action) -> int:
+    """The index of the gift ``action`` makes: the step's own, or (``distribute_order: any-order``) a later gift
+    of the distribution (the last three gifts: one to each other player) to the seat the action names."""
+    k = step.k
+    if params["distribute_order"] != "any-order" or action.target == step.gifts[k].receiver:
+        return k
+    first = len(step.gifts) - 3  # the distribution's first gift
+    if k >= first:
+        for j in range(k + 1, len(step.gifts)):
+            if step.gifts[j].receiver == action.target:
+                return j
+    return k
+
+
+def _brought_forward(step: KittyStep, j: int) -> tuple[Gift, ...]:
+    """The step's gifts with gift ``j`` made next (at the step's place), the others in their order."""
+    gifts, k = step.gifts, step.k
+    return gifts if j == k else (*gifts[:k], gifts[j], *gifts[k:j], *gifts[j + 1 :])
 
 
 def expected_gift(state: DealState) -> Gift:
@@ -109,7 +130,7 @@ def verify(state: DealState, params: Mapping[str, Any], action: Action) -> None:
         return
     if action.verb == "choose":
         raise IllegalAction("wrong-phase", "nothing is to be chosen now; a give is required")
-    verify_give(state, action, step.gifts[step.k])
+    verify_give(state, action, step.gifts[_any_order_gift(step, params, action)])
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
@@ -117,11 +138,12 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     if not step.gifts:
         step = _first_gift(action.seat, params["procedures"][action.option])
         return state.evolve(step=step, to_act=step.gifts[0].giver), False
-    gift = step.gifts[step.k]
+    gifts = _brought_forward(step, _any_order_gift(step, params, action))
+    gift = gifts[step.k]
     hands = moved(state.hand_masks, gift.giver, gift.receiver, action.cards)
-    if step.k + 1 == len(step.gifts):
+    if step.k + 1 == len(gifts):
         return state.evolve(hand_masks=hands, step=None, to_act=None), True
-    nxt = KittyStep(step.gifts, step.k + 1)
+    nxt = KittyStep(gifts, step.k + 1)
     return state.evolve(hand_masks=hands, step=nxt, to_act=nxt.gifts[nxt.k].giver), False
 
 
@@ -131,6 +153,9 @@ def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
         for name in params["procedures"]:
             yield Action(state.to_act, "choose", option=name)
         return
-    gift = step.gifts[step.k]
-    for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.count):
-        yield Action(gift.giver, "give", target=gift.receiver, cards=cards)
+    remaining = step.gifts[step.k :]
+    if params["distribute_order"] != "any-order" or step.k < len(step.gifts) - 3:
+        remaining = remaining[:1]  # the next gift only (any-order: any remaining gift of the distribution)
+    for gift in remaining:
+        for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.count):
+            yield Action(gift.giver, "give", target=gift.receiver, cards=cards)

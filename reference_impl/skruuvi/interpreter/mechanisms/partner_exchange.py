@@ -1,7 +1,8 @@
 """Compulsory one-card exchanges between partners (the all-pass misère's swap).
 
 Parameters: ``givers`` (seat references; each gives one card to his partner, in this order; then
-each partner gives one card back, in the same order) and ``return_must_differ``.
+each partner gives one card back, in the same order, or with ``return_order: reverse`` in the reverse
+order) and ``return_must_differ``.
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ def _step(state: DealState, params: Mapping[str, Any], k: int, received: tuple[C
     Built by :data:`~skruuvi.interpreter.state.tuple_new` (once per gift of the phase)."""
     givers = params["givers"]
     n = len(givers)
-    first = seat_ref(state, givers[k % n])
     if k < n:
+        first = seat_ref(state, givers[k])
         gift = tuple_new(Gift, (first, partner(first), 1, None))
     else:
-        gift = tuple_new(Gift, (partner(first), first, 1, received[k - n] if params["return_must_differ"] else None))
+        j = k - n if params.get("return_order", "same") == "same" else 2 * n - 1 - k  # whose gift goes back
+        first = seat_ref(state, givers[j])
+        gift = tuple_new(Gift, (partner(first), first, 1, received[j] if params["return_must_differ"] else None))
     return tuple_new(SwapStep, (k, received, gift))
 
 
