@@ -1,0 +1,135 @@
+"""The alternative readings of the 1944 and 1895 rulesets (issue 15, part 2), replayed with ``with_readings``.
+
+Every reading is tested on records whose answer it changes. Each entry of :data:`READINGS` is written so that
+it can become a conformance case once cases can pin readings: the record (``ruleset``, ``deal``, ``actions``,
+taken from the conformance case or generated record named in ``base``), the ``readings`` it is replayed
+under, the ``expect`` result under them, and the hand ``derivation`` of that result. The default answer of
+the same record (its own ``expect``, hand-derived or agreed by the reference and the oracle) is asserted
+unchanged, so each entry also shows what the reading changes.
+
+A derivation starts from the record's default answer (justified where the base record is) and derives by
+hand only what the reading changes: which rule, which table values, the arithmetic.
+"""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from skruuvi.interpreter import engine
+from skruuvi.interpreter.replay import replay
+from skruuvi.rules.ruleset import get_ruleset, with_readings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@cache
+def _generated(ruleset: str) -> dict[str, dict[str, Any]]:
+    records: dict[str, dict[str, Any]] = {}
+    era = ruleset.removeprefix("skruuvi-")
+    for path in sorted((ROOT / "conformance" / "generated" / era).glob("*.jsonl.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as lines:
+            for line in lines:
+                record = json.loads(line)
+                records[record["id"]] = record
+    return records
+
+
+def base_record(base: str, ruleset: str) -> dict[str, Any]:
+    """The record named by ``base``: a conformance case file (a path under conformance/cases) or the id of a
+    generated record of ``ruleset``."""
+    if base.endswith(".yaml"):
+        with open(ROOT / base, encoding="utf-8") as handle:
+            return dict(yaml.safe_load(handle))
+    return copy.deepcopy(_generated(ruleset)[base])
+
+
+def reading_case(
+    name: str, ruleset: str, readings: dict[str, Any], base: str, expect: dict[str, Any], derivation: str
+) -> dict[str, Any]:
+    """One reading case: the base record with the readings, the expected result under them, its derivation."""
+    record = base_record(base, ruleset)
+    assert record["ruleset"] == ruleset
+    case = {"id": name, "ruleset": ruleset, "readings": readings, "base": base, "derivation": derivation,
+            "default": record["expect"], "expect": expect}
+    for key in ("deal", "actions", "match"):
+        if key in record:
+            case[key] = record[key]
+    return case
+
+
+def score(ns: tuple[int, int], ew: tuple[int, int]) -> dict[str, dict[str, int]]:
+    return {"NS": {"below": ns[0], "above": ns[1]}, "EW": {"below": ew[0], "above": ew[1]}}
+
+
+READINGS: list[dict[str, Any]] = [
+    # ------------------------------------------------ 1944 score.honour-count: 2 × aces + 1 after a cancellation
+    reading_case(
+        "1944.reading.honour-count.grandi-two-two-cancelled",
+        "skruuvi-1944",
+        {"score.honour-count": None},
+        "conformance/cases/1944/honours/grandi-two-two-cancelled.yaml",
+        {"result": {"contract": {"declarer": "W", "bid": "5G", "doubling": 0}, "tricks": {"NS": 7, "EW": 6},
+                    "score": score((35, 3150), (30, 0))}},
+        """The case's own derivation: 5G by W, EW took 6 < 7 tricks, so EW's honours are cancelled and only NS
+        count theirs. At play N holds the ♦A, S the ♣A: NS 2 aces. Default: 2 × 2 = 4 honours, 10 × 5 × 4 = 200.
+        Reading (2 × aces + 1 for the side that alone counts): 2 × 2 + 1 = 5, 10 × 5 × 5 = 250, no knock.
+        NS above 2500 (undertricks) + 200 + 200 (sequences) + 250 = 3150; everything else as in the case.""",
+    ),
+    reading_case(
+        "1944.reading.honour-count.6G-fails-with-six-tricks",
+        "skruuvi-1944",
+        {"score.honour-count": None},
+        "gen.1944.1.legal-00087",
+        {"result": {"contract": {"declarer": "E", "bid": "6G", "doubling": 0}, "tricks": {"NS": 7, "EW": 6},
+                    "score": score((42, 4300), (36, 0))}},
+        """Default NS above 4240 (reference and oracle agree). 6G by E, no knock. Hands at play: N ♣A, E ♠A,
+        S ♦A, W ♥A, aces 2–2. EW win T2, T3, T4, T11, T12, T13: 6 < 7 tricks, so only NS count honours. Default
+        NS honours 2 × 2 = 4 (10 × 6 × 4 = 240); reading 2 × 2 + 1 = 5 (10 × 6 × 5 = 300): NS above
+        4240 − 240 + 300 = 4300. Below the line and EW unchanged.""",
+    ),
+    reading_case(
+        "1944.reading.honour-count.4G-fails-with-five-tricks",
+        "skruuvi-1944",
+        {"score.honour-count": None},
+        "gen.1944.1.legal-00092",
+        {"result": {"contract": {"declarer": "S", "bid": "4G", "doubling": 0}, "tricks": {"NS": 5, "EW": 8},
+                    "score": score((20, 0), (32, 2300))}},
+        """Default EW above 2260 (reference and oracle agree). 4G by S, no knock. Hands at play: N ♠A, E ♥A,
+        S ♦A, W ♣A, aces 2–2. NS win T4, T5, T6, T12, T13: 5 < 7 tricks, so only EW count honours. Default EW
+        honours 4 (10 × 4 × 4 = 160); reading 5 (10 × 4 × 5 = 200): EW above 2260 − 160 + 200 = 2300.""",
+    ),
+]
+
+
+def _ruleset(case: dict[str, Any]) -> Any:
+    return with_readings(get_ruleset(case["ruleset"]), case["readings"])
+
+
+def _response(case: dict[str, Any], ruleset: Any = None) -> dict[str, Any]:
+    return replay(case, ruleset).to_response()
+
+
+@pytest.mark.parametrize("case", READINGS, ids=[case["id"] for case in READINGS])
+def test_the_reading_changes_the_answer_as_derived(case: dict[str, Any]) -> None:
+    assert _response(case, _ruleset(case)) == case["expect"]
+    assert case["expect"] != case["default"]
+
+
+@pytest.mark.parametrize("case", READINGS, ids=[case["id"] for case in READINGS])
+def test_the_default_answer_is_unchanged(case: dict[str, Any]) -> None:
+    assert _response(case) == case["default"]
+
+
+@pytest.mark.parametrize("case", READINGS, ids=[case["id"] for case in READINGS])
+def test_the_step_path_gives_the_same_answer_under_the_reading(case: dict[str, Any]) -> None:
+    ruleset = _ruleset(case)
+    with engine.step_path_only():
+        assert _response(case, ruleset) == case["expect"]
