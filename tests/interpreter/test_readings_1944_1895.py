@@ -57,8 +57,11 @@ def reading_case(
     """One reading case: the base record with the readings, the expected result under them, its derivation."""
     record = base_record(base, ruleset)
     assert record["ruleset"] == ruleset
+    default = record["expect"]
+    if "result" not in default and "error" not in default:  # a match case's expect is the result itself
+        default = {"result": default}
     case = {"id": name, "ruleset": ruleset, "readings": readings, "base": base, "derivation": derivation,
-            "default": record["expect"], "expect": expect}
+            "default": default, "expect": expect}
     for key in ("deal", "actions", "match"):
         if key in record:
             case[key] = record[key]
@@ -105,6 +108,37 @@ READINGS: list[dict[str, Any]] = [
         """Default EW above 2260 (reference and oracle agree). 4G by S, no knock. Hands at play: N ♠A, E ♥A,
         S ♦A, W ♣A, aces 2–2. NS win T4, T5, T6, T12, T13: 5 < 7 tricks, so only EW count honours. Default EW
         honours 4 (10 × 4 × 4 = 160); reading 5 (10 × 4 × 5 = 200): EW above 2260 − 160 + 200 = 2300.""",
+    ),
+    # --------------------------------------- 1895 match.rubber: Parlett's rubber, two games then four extra deals
+    reading_case(
+        "1895.reading.rubber.two-nil-needs-four-more-deals",
+        "skruuvi-1895",
+        {"match.rubber": None},
+        "conformance/cases/1895/match/rubber-2-0.yaml",
+        {"error": {"deal": 3, "index": None, "code": "incomplete-record"}},
+        """The case's derivation: N–S win their second game in deal 2 (the third deal), so by default the
+        rubber is complete. Under Parlett's rubber four extra deals follow the second game; the record
+        ends after deal 2, before the first of them: incomplete-record at deal 3 (len(deals)), no index.""",
+    ),
+    reading_case(
+        "1895.reading.rubber.two-one-needs-four-more-deals",
+        "skruuvi-1895",
+        {"match.rubber": None},
+        "conformance/cases/1895/match/rubber-2-1.yaml",
+        {"error": {"deal": 4, "index": None, "code": "incomplete-record"}},
+        """The case's derivation: games EW 1 (deal 0), NS 1 (deal 1), none (deal 2), NS 2 (deal 3). By default
+        the rubber ends there; under the reading four more deals are owed: incomplete-record at deal 4.""",
+    ),
+    reading_case(
+        "1895.reading.rubber.fourth-deal-is-an-extra-deal",
+        "skruuvi-1895",
+        {"match.rubber": None},
+        "conformance/cases/1895/match/error-overrun-after-2-0.yaml",
+        {"error": {"deal": 4, "index": None, "code": "incomplete-record"}},
+        """The case's derivation: N–S win their second game in deal 2, so by default deal 3 overruns
+        (match-overrun at deal 3). Under the reading deal 3 (dealer W, the previous dealer's left, an
+        alkupeli) is the first of the four extra deals and is played; three are still owed when the record
+        ends: incomplete-record at deal 4.""",
     ),
 ]
 
