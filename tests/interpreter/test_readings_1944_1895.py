@@ -140,6 +140,30 @@ READINGS: list[dict[str, Any]] = [
         alkupeli) is the first of the four extra deals and is played; three are still owed when the record
         ends: incomplete-record at deal 4.""",
     ),
+    # ------------------------------------- 1895 score.honours-and-aces-per-card: flat 10 × level per side (PSW)
+    reading_case(
+        "1895.reading.flat-honours.no-trump-four-aces",
+        "skruuvi-1895",
+        {"score.honours-and-aces-per-card": None},
+        "conformance/cases/1895/aces/no-trump-four.yaml",
+        {"result": {"contract": {"declarer": "N", "bid": "1G", "doubling": 0}, "tricks": {"NS": 9, "EW": 4},
+                    "score": score((9, 25), (4, 0))}},
+        """The case's derivation: 1G made by N–S, no honours at no trump, N–S hold all four aces (no hand three
+        or more, no coronet): default aces 25 × 1 × 4 = 100. Flat: the ace unit at no trump 25 × level 1 once,
+        25. N–S above 25; below the line unchanged (9 and 4).""",
+    ),
+    reading_case(
+        "1895.reading.flat-honours.both-sides-score",
+        "skruuvi-1895",
+        {"score.honours-and-aces-per-card": None},
+        "conformance/cases/1895/aces/two-two-defenders-odd-trick.yaml",
+        {"result": {"contract": {"declarer": "S", "bid": "2S", "doubling": 0}, "tricks": {"NS": 5, "EW": 8},
+                    "score": score((10, 20), (16, 620))}},
+        """The case's derivation: 2S by S fails by 3; N–S hold 3 honours (K Q J of spades) against 2, so they
+        score honours: default 10 × 2 × 3 = 60, flat 10 × 2 = 20. Aces 2–2 and E–W took the odd trick, so E–W
+        score aces: default 10 × 2 × 2 = 40, flat 10 × 2 = 20; their undertricks 100 × 2 × 3 = 600 stay. N–S
+        above 20; E–W above 600 + 20 = 620.""",
+    ),
 ]
 
 
