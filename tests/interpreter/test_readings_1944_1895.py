@@ -25,6 +25,7 @@ import yaml
 
 from skruuvi.interpreter import engine
 from skruuvi.interpreter.replay import replay
+from skruuvi.rules.errors import RulesetError
 from skruuvi.rules.ruleset import get_ruleset, with_readings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,6 +110,33 @@ READINGS: list[dict[str, Any]] = [
         S ♦A, W ♣A, aces 2–2. NS win T4, T5, T6, T12, T13: 5 < 7 tricks, so only EW count honours. Default EW
         honours 4 (10 × 4 × 4 = 160); reading 5 (10 × 4 × 5 = 200): EW above 2260 − 160 + 200 = 2300.""",
     ),
+    # ------------------------------------------ 1944 score.honours-from: honours from the cards won in tricks
+    reading_case(
+        "1944.reading.honours-from-tricks.source-example-1",
+        "skruuvi-1944",
+        {"score.honours-from": "tricks-won"},
+        "conformance/cases/1944/below/source-example-1-4S-nine-tricks.yaml",
+        {"result": {"contract": {"declarer": "N", "bid": "4S", "doubling": 0}, "tricks": {"NS": 9, "EW": 4},
+                    "score": score((36, 880), (16, 400))}},
+        """The case's play (4S by N, 9 tricks, 1 down). E–W win T1 (E:AC S:5C W:2C N:TC), T5 (N:AH E:8S S:6H
+        W:2H), T7 (N:KH E:9S S:TH W:3H), T9 (N:9H E:2D S:JH W:QH): aces ♣A ♥A = 2, no spade above the 9, so
+        E–W count 0 + 2 = 2 honours. N–S win the other nine tricks: aces ♠A (T3), ♦A (T13) = 2; trump honours
+        ♠A (T3), ♠K (T4), ♠T (T8), ♠J (T10), ♠Q (T12) = 5; 5 + 2 = 7 honours (8 when held at play: the ♥A
+        held by N went to E–W). N–S hold more and took 9 ≥ 7: 10 × 4 × 7 = 280 instead of 320, and N–S are
+        not the winner, so no knock factor either way. N–S above 600 (sequence) + 280 = 880; E–W 400.""",
+    ),
+    reading_case(
+        "1944.reading.honours-from-tricks.all-thirteen-tricks",
+        "skruuvi-1944",
+        {"score.honours-from": "tricks-won"},
+        "conformance/cases/1944/above/made-5-two-overtricks.yaml",
+        {"result": {"contract": {"declarer": "W", "bid": "5D", "doubling": 0}, "tricks": {"NS": 0, "EW": 13},
+                    "score": score((0, 0), (265, 3850))}},
+        """The case's play: E–W (5D by W) win all 13 tricks, so they won all four aces and the ♦T J Q K A:
+        5 + 4 = 9 honours (8 when held at play: N–S held the ♥A), N–S none. 10 × 5 × 9 = 450 instead of 400;
+        the crown (three aces in W's hand when play began) and the sequence stay. E–W above 2000 + 400 + 200 +
+        800 + 450 = 3850; below unchanged (65 + the first game's 200 = 265).""",
+    ),
     # --------------------------------------- 1895 match.rubber: Parlett's rubber, two games then four extra deals
     reading_case(
         "1895.reading.rubber.two-nil-needs-four-more-deals",
@@ -191,3 +219,8 @@ def test_the_step_path_gives_the_same_answer_under_the_reading(case: dict[str, A
     ruleset = _ruleset(case)
     with engine.step_path_only():
         assert _response(case, ruleset) == case["expect"]
+
+
+def test_an_unknown_honours_source_is_one_clear_error() -> None:
+    with pytest.raises(RulesetError, match="honours_from must be one of: hands-at-play, tricks-won"):
+        with_readings(get_ruleset("skruuvi-1944"), {"score.honours-from": "claimed"})
