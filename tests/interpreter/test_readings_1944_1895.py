@@ -73,6 +73,17 @@ def score(ns: tuple[int, int], ew: tuple[int, int]) -> dict[str, dict[str, int]]
     return {"NS": {"below": ns[0], "above": ns[1]}, "EW": {"below": ew[0], "above": ew[1]}}
 
 
+KOTKA = base_record("conformance/cases/1944/auction/kotka-strain-order.yaml", "skruuvi-1944")
+KOTKA_PLAY = [
+    f"{seat} play {card}"
+    for trick in ("N:JD E:4D S:7D W:6D", "N:TH E:5H S:2H W:QH", "W:AS N:2S E:5S S:4S", "W:AC N:2C E:5C S:3C",
+                  "W:AD N:2D E:5D S:8D", "W:AH N:6H E:7H S:3H", "W:KS N:3S E:6S S:8S", "W:KC N:4C E:6C S:8C",
+                  "W:KD N:3D E:9C S:TD", "W:KH N:7S E:9H S:4H", "W:QS N:9S E:TS S:8H", "W:QC N:7C E:JS S:TC",
+                  "W:QD N:9D E:JH S:JC")
+    for seat, card in (play.split(":") for play in trick.split())
+]
+"""The kotka of 1944.auction.kotka-strain-order played without the swap: each trick's cards in play order."""
+
 READINGS: list[dict[str, Any]] = [
     # ------------------------------------------------ 1944 score.honour-count: 2 × aces + 1 after a cancellation
     reading_case(
@@ -137,6 +148,51 @@ READINGS: list[dict[str, Any]] = [
         the crown (three aces in W's hand when play began) and the sequence stay. E–W above 2000 + 400 + 200 +
         800 + 450 = 3850; below unchanged (65 + the first game's 200 = 265).""",
     ),
+    # -------------------- 1944 kitty.main-pair-exchange-allowed, kotka.exchange-allowed: S000's bidding section
+    reading_case(
+        "1944.reading.main-pair-exchange-banned.alkupeli",
+        "skruuvi-1944",
+        {"kitty.main-pair-exchange-allowed": None, "kotka.exchange-allowed": None},
+        "conformance/cases/1944/defenders-exchange/allowed-defender-opened-6.yaml",
+        {"error": {"index": 13, "code": "wrong-phase"}},
+        """First auction: N:1S E:6H S:pass W:pass N:6G, then eight passes (actions 0-12): N is the highest
+        bidder; the other side E–W's first bid is E's 6H, level 6 >= 6, so the main pair N–S exchange no cards.
+        The table cards 8C 4S 8D 6D are dealt one each from the forehand E (the dealer N's left), no action,
+        and the second auction begins with N (the highest bidder) to call. Action 13 "N give S 2S 4S 4C 6D" is
+        N's turn but not a call: wrong-phase at index 13. By default N–S exchange and the deal is played.""",
+    ),
+    reading_case(
+        "1944.reading.main-pair-exchange-banned.kotka",
+        "skruuvi-1944",
+        {"kitty.main-pair-exchange-allowed": None, "kotka.exchange-allowed": None},
+        "conformance/cases/1944/auction/kotka-strain-order.yaml",
+        {"error": {"index": 14, "code": "wrong-phase"}},
+        """Kotka, first auction S:6S W:6C N:6D E:6H S:6M W:6G and eight passes (actions 0-13): W is the
+        highest bidder; N–S's first bid is S's 6S, level 6 >= 6, so W and E do not swap. The second auction
+        begins with W to call; action 14 "W give E 6D QS QH QD" is W's turn but not a call: wrong-phase at 14.""",
+    ),
+    {
+        "id": "1944.reading.main-pair-exchange-banned.kotka-played-without-swap",
+        "ruleset": "skruuvi-1944",
+        "readings": {"kitty.main-pair-exchange-allowed": None, "kotka.exchange-allowed": None},
+        "base": "conformance/cases/1944/auction/kotka-strain-order.yaml (its deal and first auction)",
+        "deal": KOTKA["deal"],
+        "actions": [*KOTKA["actions"][:14], "W pass", "E pass", "W pass", "E pass", "N pass", "S pass",
+                    *KOTKA_PLAY],
+        "default": {"error": {"index": 14, "code": "wrong-phase"}},
+        "expect": {"result": {"contract": {"declarer": "W", "bid": "6G", "doubling": 0},
+                              "tricks": {"NS": 1, "EW": 12}, "score": score((6, 0), (272, 4740))}},
+        "derivation": """Default: after the first auction (actions 0-13) W must give E four cards; action 14
+        "W pass" is not a give: wrong-phase at 14. Reading: N–S's first bid 6S is at level 6, so no swap;
+        second auction W:pass E:pass W:pass E:pass, contract 6G by W; no defenders' exchange in a kotka (the
+        main pair's first bid 6C is at 6); N and S do not knock. W keeps the dealt hand ♠AKQ ♥AKQ ♦AKQ6 ♣AKQ.
+        Play (N leads): T1 N:JD E:4D S:7D W:6D → N; W wins T2-T13 (QH, then AS AC AD AH KS KC KD KH QS QC QD).
+        Tricks NS 1, EW 12. Below: EW 12 × 6 = 72, NS 1 × 6 = 6; EW reach 60 from 0: first game, 200, so
+        EW below 272. 6G needs 12: made, no overtrick. EW above: contract 3000; W's four aces in one hand
+        400 × 2 (grandi) = 800; sequences ♠AKQ ♥AKQ ♦AKQ ♣AKQ in W's hand, one card each from the third:
+        4 × 100 = 400; honours in grandi 2 × 4 aces + 1 = 9 against N–S's 0, main took 12 >= 7:
+        10 × 6 × 9 = 540. Sum 3000 + 800 + 400 + 540 = 4740. N–S above nothing.""",
+    },
     # --------------------------------------- 1895 match.rubber: Parlett's rubber, two games then four extra deals
     reading_case(
         "1895.reading.rubber.two-nil-needs-four-more-deals",
@@ -224,3 +280,37 @@ def test_the_step_path_gives_the_same_answer_under_the_reading(case: dict[str, A
 def test_an_unknown_honours_source_is_one_clear_error() -> None:
     with pytest.raises(RulesetError, match="honours_from must be one of: hands-at-play, tricks-won"):
         with_readings(get_ruleset("skruuvi-1944"), {"score.honours-from": "claimed"})
+
+
+def test_a_banned_main_pair_exchange_deals_the_table_cards_from_the_forehand() -> None:
+    """allowed-defender-opened-6 under the reading, after the first auction (actions 0-12): dealer N, so the
+    forehand is E; the table cards 8C 4S 8D 6D go to E, S, W, N in that order; every hand holds 13 cards and
+    N (the highest bidder) is to call in the second auction. By default N holds the four table cards and
+    gives first."""
+    record = base_record("conformance/cases/1944/defenders-exchange/allowed-defender-opened-6.yaml", "skruuvi-1944")
+    readings = {"kitty.main-pair-exchange-allowed": None, "kotka.exchange-allowed": None}
+    for ruleset, banned in ((with_readings(get_ruleset("skruuvi-1944"), readings), True),
+                            (get_ruleset("skruuvi-1944"), False)):
+        state = engine.start(ruleset, record["deal"])
+        for action in record["actions"][:13]:
+            state = engine.apply(state, action)
+        hands = [{str(card) for card in hand} for hand in state.hands]
+        dealt = {seat: set(record["deal"]["hands"][seat]) for seat in "NESW"}
+        if banned:
+            assert hands == [dealt["N"] | {"6D"}, dealt["E"] | {"8C"}, dealt["S"] | {"4S"}, dealt["W"] | {"8D"}]
+            assert state.phase.mechanism == "auction" and state.to_act == 0
+        else:
+            assert hands[0] == dealt["N"] | {"8C", "4S", "8D", "6D"}
+            assert state.phase.mechanism == "kitty" and state.to_act == 0
+
+
+@pytest.mark.parametrize(("rule", "value"), [
+    ("kitty.main-pair-exchange-allowed", {"at_least": 6}),
+    ("kitty.main-pair-exchange-allowed", {"at_least": 9, "table_cards_from": "forehand"}),
+    ("kitty.main-pair-exchange-allowed", {"at_least": 6, "table_cards_from": "nobody"}),
+    ("kotka.exchange-allowed", "six"),
+    ("kotka.exchange-allowed", 0),
+])
+def test_a_bad_exchange_ban_is_one_clear_error(rule: str, value: Any) -> None:
+    with pytest.raises(RulesetError, match="banned_if_other_side_first_bid"):
+        with_readings(get_ruleset("skruuvi-1944"), {rule: value})

@@ -33,6 +33,7 @@ DOMAINS: dict[str, tuple[Any, ...]] = {
     "bidders": ("all", "main-pair"),
     "defenders_receive": ("negation", "nothing"),
     "distributor": ("taker", "partner"),
+    "honours_from": ("hands-at-play", "tricks-won"),
 }
 SEAT_KEYS = frozenset({"first", "taker", "start", "giver", "lead"})
 STRAINS = ("S", "C", "D", "H", "G", "M")
