@@ -23,7 +23,7 @@ from typing import Any
 from ..interpreter.state import SEAT_REFS
 from ..rules.errors import InputError, SkruuviError
 from ..rules.ruledoc import Path, pointer, rule_entries
-from ..rules.ruleset import Ruleset, compile_ruleset
+from ..rules.ruleset import HONOURS_FROM, Ruleset, compile_ruleset
 
 #: Domains of enumerated leaves, by the key (or param) they sit under.
 DOMAINS: dict[str, tuple[Any, ...]] = {
@@ -33,7 +33,7 @@ DOMAINS: dict[str, tuple[Any, ...]] = {
     "bidders": ("all", "main-pair"),
     "defenders_receive": ("negation", "nothing"),
     "distributor": ("taker", "partner"),
-    "honours_from": ("hands-at-play", "tricks-won"),
+    "honours_from": HONOURS_FROM,
 }
 SEAT_KEYS = frozenset({"first", "taker", "start", "giver", "lead"})
 STRAINS = ("S", "C", "D", "H", "G", "M")
