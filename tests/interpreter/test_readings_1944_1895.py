@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import random
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -314,3 +315,28 @@ def test_a_banned_main_pair_exchange_deals_the_table_cards_from_the_forehand() -
 def test_a_bad_exchange_ban_is_one_clear_error(rule: str, value: Any) -> None:
     with pytest.raises(RulesetError, match="banned_if_other_side_first_bid"):
         with_readings(get_ruleset("skruuvi-1944"), {rule: value})
+
+
+READING_SETS = [
+    ("skruuvi-1944", {"score.honour-count": None}),
+    ("skruuvi-1944", {"score.honours-from": "tricks-won"}),
+    ("skruuvi-1944", {"kitty.main-pair-exchange-allowed": None, "kotka.exchange-allowed": None}),
+    ("skruuvi-1895", {"match.rubber": None}),
+    ("skruuvi-1895", {"score.honours-and-aces-per-card": None}),
+]
+
+
+@pytest.mark.parametrize(("ruleset_id", "readings"), READING_SETS, ids=[str(r) for _, r in READING_SETS])
+def test_the_batch_path_agrees_with_the_step_path_under_each_reading(ruleset_id: str, readings: dict) -> None:
+    """Random legal deals and matches of the bots, played under the reading: the batch paths (with their
+    fallbacks) give the step path's answer, and each record is legal under the reading it was played in."""
+    from skruuvi.authoring.bots import random_match, random_record
+
+    ruleset = with_readings(get_ruleset(ruleset_id), readings)
+    rng = random.Random(15)
+    records = [random_record(ruleset, rng) for _ in range(40)] + [random_match(ruleset, rng) for _ in range(2)]
+    for record in records:
+        answer = _response(record, ruleset)
+        assert "result" in answer, answer
+        with engine.step_path_only():
+            assert _response(record, ruleset) == answer
