@@ -443,7 +443,7 @@ def score_deal(st):
             hc[sd] = len(th)
             parts.append(f"{sd} {' '.join(th) or 'none'} ({len(th)})")
         hs = "NS" if hc["NS"] > hc["EW"] else "EW"
-        ids += ["score.honours", "score.honour-unit", "score.honour-count"]
+        ids += ["score.honours", "score.honour-unit", "score.honour-count", "score.honours-and-aces-per-card"]
         p = HONOUR_UNIT * L * hc[hs]
         lines.append(f"Honours (A K Q J T of trumps, at the start of play): {'; '.join(parts)}; {hs} holds more.")
         items[hs].append((f"honours {HONOUR_UNIT} × {L} × {hc[hs]} = {p}", p))
@@ -452,7 +452,7 @@ def score_deal(st):
     # aces
     ac = {sd: sorted(c for c in sides[sd] if c[0] == "A") for sd in ("NS", "EW")}
     unit = ACE_UNIT[k]
-    ids += ["score.aces", "score.ace-unit"]
+    ids += ["score.aces", "score.ace-unit", "score.honours-and-aces-per-card"]
     if len(ac["NS"]) != len(ac["EW"]):
         a_sd = "NS" if len(ac["NS"]) > len(ac["EW"]) else "EW"
         n = len(ac[a_sd])
@@ -771,6 +771,8 @@ def flow_ids(st, deal):
 # readings of every rule the ruleset tags inferred or conflict, as the expected results use them
 READINGS = {
     "deal.players": "four players, partners opposite (N–S against E–W).",
+    "score.honours-and-aces-per-card": "honours and aces score per card: the unit × the level × the cards the side "
+                                       "with the majority holds, not a flat 10 × level per side.",
     "deal.pack": "the ordinary 52-card pack, ace high, two low.",
     "deal.one-at-a-time": "a deck is dealt one card at a time clockwise from the dealer's left, the cards at the "
                           "centre positions going to the centre in position order.",

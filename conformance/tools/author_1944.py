@@ -683,7 +683,7 @@ def score_deal(st):
     if not seqs:
         lines.append("No sequence of three or more from the ace in any hand.")
     if k in ("trump", "grand"):
-        ids += ["score.honours", "score.honour-unit", "score.honour-count"]
+        ids += ["score.honours", "score.honour-unit", "score.honour-count", "score.honours-from"]
         cnt, htxt = honours(st)
         lines.append(htxt)
         if mt < 7:
@@ -1017,9 +1017,10 @@ def flow_ids(st, deal):
         ids.append("auction.higher-bid")
     if st.dealt_form == "alkupeli":
         ids += ["kitty.take", "kitty.give-partner", "kitty.partner-gives-one-each", "kitty.partner-order",
-                "auction2.final-min-level"]
+                "kitty.main-pair-exchange-allowed", "auction2.final-min-level"]
     else:
-        ids += ["kotka.exchange", "kotka.exchange-giver", "kotka.final-min-level", "kotka.second-auction-min-level"]
+        ids += ["kotka.exchange", "kotka.exchange-giver", "kotka.exchange-allowed", "kotka.final-min-level",
+                "kotka.second-auction-min-level"]
     ids += ["auction2.main-pair-only", "auction2.first-speaker", "auction2.end-four-passes", "auction2.declarer",
             "doubling.defenders-order"]
     if "defenders-exchange" in st.phases_seen:
@@ -1039,6 +1040,9 @@ READINGS = {
     "deal.one-at-a-time": "a deck is dealt one card at a time clockwise from the dealer's left.",
     "kotka.hand-size": "no table cards in a kotka, so thirteen cards each.",
     "kitty.partner-order": "the partner's three single gifts go to his left first, then clockwise.",
+    "kitty.main-pair-exchange-allowed": "the main pair takes and exchanges the table cards whatever the other side "
+                                        "bid (a defender's opening at 6 or 7 bans nothing here).",
+    "kotka.exchange-allowed": "the highest bidder and his partner swap four cards whatever the other side bid.",
     "auction2.final-min-level": "a pass that would end the second auction below level 4 is illegal "
                                 "(final-contract-too-low); level 4 itself is playable.",
     "defenders-exchange.banned-after-high-first-bid": "only the main pair's first bid of the first auction counts "

@@ -23,7 +23,7 @@ from typing import Any
 from ..interpreter.state import SEAT_REFS
 from ..rules.errors import InputError, SkruuviError
 from ..rules.ruledoc import Path, pointer, rule_entries
-from ..rules.ruleset import Ruleset, compile_ruleset
+from ..rules.ruleset import HONOURS_FROM, Ruleset, compile_ruleset
 
 #: Domains of enumerated leaves, by the key (or param) they sit under.
 DOMAINS: dict[str, tuple[Any, ...]] = {
@@ -37,6 +37,7 @@ DOMAINS: dict[str, tuple[Any, ...]] = {
     "final_min_passes": ("ending-pass", "every-pass"),
     "equal_bids": ("rejected", "first-chooses"),
     "return_order": ("same", "reverse"),
+    "honours_from": HONOURS_FROM,
 }
 SEAT_KEYS = frozenset({"first", "taker", "start", "giver", "lead"})
 STRAINS = ("S", "C", "D", "H", "G", "M")

@@ -128,7 +128,9 @@ def add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) 
     """Set each side's holding facts, and ``opp_aces``, in its facts.
 
     Each hand is read as a card mask (a card's code is 13 * its suit's index + its rank - 2, so a suit is 13
-    consecutive bits, the ace highest): the hands when play began (``play_masks``), else the hands as they are."""
+    consecutive bits, the ace highest): the hands when play began (``play_masks``), else the hands as they are.
+    With the scoring parameter ``honours_from: tricks-won`` the aces and trump honours are counted from the cards
+    each side won in tricks instead (:func:`_count_won_honours`)."""
     north, east, south, west = state.play_masks or state.hand_masks
     placement = north & ACE_BITS | (east & ACE_BITS) << 1 | (south & ACE_BITS) << 2 | (west & ACE_BITS) << 3
     aces = ACE_FACTS[placement]
@@ -139,6 +141,8 @@ def add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) 
     trump_honours = TRUMP_HONOURS.get(strain, 0)
     ns["own_trump_honours"] = ((north | south) & trump_honours).bit_count()
     ew["own_trump_honours"] = ((east | west) & trump_honours).bit_count()
+    if state.ruleset.scoring_params.get("honours_from") == "tricks-won":
+        _count_won_honours(state, trump_honours, ns, ew)
     # a run of three or more from the ace down needs the ace, king and queen of a suit in one hand: rare, so
     # the four hands are tested at once (adding the queen's bit to a hand's ace, king and queen carries past
     # the ace only when all three are held) and the runs counted only then
@@ -151,6 +155,19 @@ def add_holding_facts(state: DealState, ns: dict[str, Any], ew: dict[str, Any]) 
         trump = TRUMP_SHIFTS.get(strain)
         _add_sequence_facts(north, south, trump, ns)
         _add_sequence_facts(east, west, trump, ew)
+
+
+def _count_won_honours(state: DealState, trump_honours: int, ns: dict[str, Any], ew: dict[str, Any]) -> None:
+    """Set ``own_aces``, ``opp_aces`` and ``own_trump_honours`` of each side from the cards it won in tricks
+    (``honours_from: tricks-won``); the facts of single hands (crowns, sequences) stay those of the hands."""
+    won = [0, 0]  # NS, EW
+    for trick in state.tricks:
+        won[trick.winner % 2] |= card_mask(trick.cards)
+    ns_aces, ew_aces = (won[0] & ACE_BITS).bit_count(), (won[1] & ACE_BITS).bit_count()
+    ns["own_aces"] = ew["opp_aces"] = ns_aces
+    ew["own_aces"] = ns["opp_aces"] = ew_aces
+    ns["own_trump_honours"] = (won[0] & trump_honours).bit_count()
+    ew["own_trump_honours"] = (won[1] & trump_honours).bit_count()
 
 
 def _add_sequence_facts(first: int, second: int, trump: int | None, facts: dict[str, Any]) -> None:

@@ -45,9 +45,10 @@ FACTS: dict[str, str] = {
     "own_ace_ordinals": "sum of the numbers (1-13) of the tricks won by this side, once per ace in the trick",
     "opp_ace_ordinals": "the same for the other side",
     "is_main": "true when the side being scored is the main pair",
-    "own_aces": "aces the side holds when play begins",
-    "opp_aces": "aces the other side holds when play begins",
-    "own_trump_honours": "trump 10, J, Q, K and A the side holds when play begins (0 without trumps)",
+    "own_aces": "aces the side holds when play begins (won in its tricks with honours_from: tricks-won)",
+    "opp_aces": "aces the other side holds when play begins (won in its tricks with honours_from: tricks-won)",
+    "own_trump_honours": "trump 10, J, Q, K and A the side holds when play begins (0 without trumps; won in its "
+    "tricks with honours_from: tricks-won)",
     "own_three_ace_hands": "hands of the side holding exactly three aces when play begins",
     "own_four_ace_hands": "hands of the side holding all four aces when play begins",
     "own_sequence_cards": "cards from the third on of the side's runs from the ace down in one hand, outside trumps",

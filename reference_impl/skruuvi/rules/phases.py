@@ -87,9 +87,33 @@ def _procedure_problem(procedure: Any) -> str | None:
     return None
 
 
+def _level_problem(value: Any) -> str | None:
+    """Why ``value`` is not a bid level 1-7 (None when it is one)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 7:
+        return "must be a bid level from 1 to 7"
+    return None
+
+
+KITTY_BAN = "banned_if_other_side_first_bid"
+"""The kitty's optional ban: ``{at_least: level, table_cards_from: seat reference}`` or null."""
+
+
+def _kitty_ban_problem(ban: Any) -> str | None:
+    if ban is None:
+        return None
+    if not isinstance(ban, dict) or set(ban) != {"at_least", "table_cards_from"}:
+        return "must be null or {at_least: level, table_cards_from: seat reference}"
+    if ban["table_cards_from"] not in SEAT_REFS:
+        return f"table_cards_from must be one of: {', '.join(SEAT_REFS)}"
+    return _level_problem(ban["at_least"])
+
+
 def check_kitty(params: Mapping[str, Any]) -> tuple[str, str] | None:
     """A kitty has either ``to_partner`` and ``distribution``, or ``procedures`` and ``procedure`` (a
-    procedure's name, or :data:`TAKER_CHOICE`)."""
+    procedure's name, or :data:`TAKER_CHOICE`); its optional ban is null or a level and a seat."""
+    problem = _kitty_ban_problem(params.get(KITTY_BAN))
+    if problem:
+        return KITTY_BAN, problem
     if "procedures" in params or "procedure" in params:
         procedures = params.get("procedures")
         if not isinstance(procedures, dict) or not procedures:
@@ -106,6 +130,17 @@ def check_kitty(params: Mapping[str, Any]) -> tuple[str, str] | None:
             return "taker", f"needs {name} (or procedures and procedure)"
     problem = _procedure_problem({"to_partner": params["to_partner"], "distribution": params["distribution"]})
     return ("distribution", problem) if problem else None
+
+
+PAIR_SWAP_BAN = "banned_if_other_side_first_bid_at_least"
+"""The pair swap's optional ban: a bid level, or null."""
+
+
+def check_pair_swap(params: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The pair swap's optional ban is null or a bid level."""
+    ban = params.get(PAIR_SWAP_BAN)
+    problem = None if ban is None else _level_problem(ban)
+    return (PAIR_SWAP_BAN, problem) if problem else None
 
 
 # ------------------------------------------------------------------------------------------ the vocabulary
@@ -142,6 +177,8 @@ PHASES: dict[str, PhaseVocabulary] = {
         seat_list_params=frozenset({"givers"}),
         choices={"return_order": frozenset({"same", "reverse"})},
     ),
-    "pair_swap": PhaseVocabulary(params=frozenset({"giver", "count"}), seat_params=frozenset({"giver"})),
+    "pair_swap": PhaseVocabulary(
+        params=frozenset({"giver", "count"}), seat_params=frozenset({"giver"}), check=check_pair_swap
+    ),
 }
 """Every mechanism a phase may name, and what it needs (the interpreter has one mechanism per entry)."""

@@ -27,6 +27,9 @@ from .yamlio import load_yaml
 DEAL_PARAMS = frozenset({"deal_order", "centre_forbidden_positions", "centre_max_consecutive"})
 DEALT_FORM_PARAMS = frozenset({"hand_size", "centre_cards", "strain_order"})
 SCORING_PARAMS = frozenset({"multipliers", "defenders_receive"})
+HONOURS_FROM = ("hands-at-play", "tricks-won")
+"""Where the optional scoring parameter ``honours_from`` takes the aces and trump honours a side counts: the
+hands when play begins (the default) or the cards the side won in tricks."""
 SCORING_TARGETS = frozenset({"main", "defenders", "each", "NS", "EW", "declarer-against-each"})
 MATCH_PARAMS = frozenset({"stages", "dealer_rotation", "totals"})
 GAME_PARAMS = frozenset({"game_threshold", "game_bonus", "simultaneous_games"})
@@ -366,6 +369,8 @@ class _Builder:
         scale = params.get("scale", 1)
         if not isinstance(scale, int) or isinstance(scale, bool) or scale < 1:
             raise self.fail("scale must be a whole number >= 1", "/scoring/rules")
+        if params.get("honours_from", HONOURS_FROM[0]) not in HONOURS_FROM:
+            raise self.fail(f"honours_from must be one of: {', '.join(HONOURS_FROM)}", "/scoring/rules")
         columns = params.get("columns", ["deal"])
         if not isinstance(columns, list) or not columns or not all(isinstance(c, str) for c in columns):
             raise self.fail("columns must be a non-empty list of names", "/scoring/rules")

@@ -40,14 +40,20 @@ BATCH_PATHS: dict[str, BatchPath] = {
 
 COVERS: dict[str, frozenset[str]] = {
     "auction": frozenset(
-        {"first", "bidders", "end_after_passes", "min_level", "final_min_level", "single_round", "all_pass_form"}
+        {"first", "bidders", "end_after_passes", "min_level", "final_min_level", "single_round", "all_pass_form",
+         "final_min_passes", "equal_bids"}
     ),
-    "kitty": frozenset({"taker", "distribute_order", "to_partner", "distribution", "procedures", "procedure"}),
-    "defenders_exchange": frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"}),
+    "kitty": frozenset(
+        {"taker", "distribute_order", "to_partner", "distribution", "procedures", "procedure",
+         "banned_if_other_side_first_bid"}
+    ),
+    "defenders_exchange": frozenset(
+        {"first", "return_must_differ", "banned_if_main_first_bid_at_least", "banned_by_first_bid_of", "compulsory"}
+    ),
     "doubling": frozenset({"doublers", "redoublers"}),
     "play": frozenset({"lead"}),
-    "partner_exchange": frozenset({"givers", "return_must_differ"}),
-    "pair_swap": frozenset({"giver", "count"}),
+    "partner_exchange": frozenset({"givers", "return_must_differ", "return_order"}),
+    "pair_swap": frozenset({"giver", "count", "banned_if_other_side_first_bid_at_least"}),
 }
 """The parameters each batch path was written for: it gives the step path's answers for every value of these
 that the phase vocabulary allows, and knows nothing of any other."""

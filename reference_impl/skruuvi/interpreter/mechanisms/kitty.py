@@ -11,7 +11,10 @@ e.g. 1895's ostoskruuvi and pakettiskruuvi) and say which applies (``procedure``
 ``taker-choice``, when the taker, having taken the centre cards, names one with ``choose <name>``.
 
 Parameters: ``taker`` (seat reference), ``distribute_order``, and either ``to_partner`` and
-``distribution`` or ``procedures`` and ``procedure``.
+``distribution`` or ``procedures`` and ``procedure``. Optional: ``banned_if_other_side_first_bid``
+(``{at_least: n, table_cards_from: seat reference}``): when the other side's first bid (passes aside) had
+level n or more, the taker's side exchanges no cards; the centre cards are then dealt one to each player,
+from that seat on clockwise, and the phase needs no action. Absent or null: never banned.
 """
 
 from __future__ import annotations
@@ -111,9 +114,21 @@ def _first_steps(params: Mapping[str, Any], form_params: Mapping[str, Any] | Non
 _PLANS: dict[int, tuple[Mapping[str, Any], Mapping[str, Any] | None, tuple[tuple[KittyStep, int], ...]]] = {}
 
 
+def _banned(state: DealState, taker: int, at_least: int) -> bool:
+    """Whether the side not the taker's made a first bid of level ``at_least`` or more."""
+    first_bid = state.side_first_bid[(taker + 1) % 2]
+    return first_bid is not None and first_bid.level >= at_least
+
+
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     taker = seat_ref(state, params["taker"])
     hands = list(state.hand_masks)
+    ban = params.get("banned_if_other_side_first_bid")
+    if ban is not None and _banned(state, taker, ban["at_least"]):
+        seat = seat_ref(state, ban["table_cards_from"])
+        for k, card in enumerate(state.centre):
+            hands[(seat + k) % 4] |= card.bit
+        return {"hand_masks": tuple(hands), "step": None, "to_act": None}, True
     hands[taker] |= card_mask(state.centre)
     step, to_act = kept_plan(_PLANS, _first_steps, params)[taker]
     return {"hand_masks": tuple(hands), "step": step, "to_act": to_act}, False

@@ -1,7 +1,9 @@
 """A swap of cards between partners: one gives ``count`` cards, the partner gives ``count`` back (kotka).
 
 Parameters: ``giver`` (seat reference of who gives first, e.g. ``highest-bidder``) and ``count``
-(cards in each direction, each gift one action). Either may pass on cards just received.
+(cards in each direction, each gift one action). Either may pass on cards just received. Optional:
+``banned_if_other_side_first_bid_at_least`` (n): no swap at all (the phase needs no action) when the side
+not the giver's made a first bid (passes aside) of level n or more. Absent or null: never banned.
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ def _step(giver: int, back: bool, count: int) -> SwapStep:
 
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     giver = seat_ref(state, params["giver"])
+    at_least = params.get("banned_if_other_side_first_bid_at_least")
+    if at_least is not None:
+        first_bid = state.side_first_bid[(giver + 1) % 2]
+        if first_bid is not None and first_bid.level >= at_least:
+            return {"step": None, "to_act": None}, True
     return {"step": _step(giver, False, params["count"]), "to_act": giver}, False
 
 
