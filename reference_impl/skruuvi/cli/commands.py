@@ -275,8 +275,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..suite.protocol import serve
 
     for stream in (sys.stdin, sys.stdout):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(encoding="utf-8")
+        if hasattr(stream, "reconfigure"):  # a non-UTF-8 request byte becomes a surrogate: answered errored
+            stream.reconfigure(encoding="utf-8", errors="surrogateescape")
     channel = sys.stdout
     sys.stdout = sys.stderr  # a stray print() must not corrupt the protocol channel
     try:

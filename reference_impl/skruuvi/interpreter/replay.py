@@ -45,6 +45,9 @@ def replay(case: Mapping[str, Any], ruleset: Ruleset | None = None) -> Outcome:
     if ruleset is None:
         if "ruleset" not in case:
             raise CaseFormatError("missing 'ruleset'", path="/ruleset")
+        if not isinstance(case["ruleset"], str):
+            raise CaseFormatError(f"ruleset must be a string (a ruleset id), got a {type(case['ruleset']).__name__}",
+                                  path="/ruleset")
         ruleset = get_ruleset(case["ruleset"])
     if "match" in case:
         return replay_match(ruleset, case["match"])
