@@ -198,7 +198,7 @@ class Server:
         try:
             request = strict_loads(line)
         except JsonError as exc:
-            return {"errored": f"request is not strict JSON: {exc}"}
+            return {"errored": f"request is not JSON: {str(exc).removeprefix('not valid JSON: ')}"}
         if not isinstance(request, dict):
             return {"errored": "request is not a JSON object"}
         cmd = request.get("cmd")
