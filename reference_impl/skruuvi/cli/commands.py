@@ -99,15 +99,17 @@ def _say(message: str) -> None:
     sys.stderr.flush()
 
 
-def _records(name: str) -> Iterator[tuple[str, str | None, Any]]:
-    """``(file, location, record)`` for a case file, or for JSON Lines on stdin when ``name`` is ``-``."""
-    from ..rules.yamlio import iter_json_lines, iter_records
+def _records(name: str, on_error: Callable[[InputError], None]) -> Iterator[tuple[str, str | None, Any]]:
+    """``(file, location, record)`` for a case file, or for JSON Lines on stdin when ``name`` is ``-``;
+    a bad JSON line goes to ``on_error`` and the next lines are still read."""
+    from ..rules.yamlio import iter_json_lines, iter_records, read_lines
 
     if name == "-":
-        for location, record in iter_json_lines(sys.stdin, "<stdin>"):
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)  # bytes when possible: a non-UTF-8 line is one error
+        for location, record in iter_json_lines(read_lines(stdin, "<stdin>"), "<stdin>", on_error):
             yield "<stdin>", location, record
     else:
-        yield from iter_records(name)
+        yield from iter_records(name, on_error)
 
 
 def _located(exc: InputError, file: str, location: str | None) -> str:
@@ -194,17 +196,33 @@ def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> in
     Returns the exit status: 1 when anything was skipped, else 0.
     """
     status = 0
+
+    def bad_line(exc: InputError) -> None:
+        nonlocal status
+        _say(str(exc))
+        status = 1
+
     for name in files:
+        records = _records(name, bad_line)
         file, location = name, None
-        try:
-            for file, location, record in _records(name):
+        while True:
+            try:
+                item = next(records, None)
+                if item is None:
+                    break
+                file, location, record = item
                 if not isinstance(record, dict):
                     raise InputError("a case must be a mapping", file=file, path=location)
                 handle(record)
                 sys.stdout.flush()
-        except InputError as exc:
-            _say(_located(exc, file, location))
-            status = 1
+            except InputError as exc:
+                _say(_located(exc, file, location))
+                status = 1
+                if item is None or location is None:  # the file itself is unusable, or it held one record
+                    break
+            except RecursionError:
+                _say(_located(InputError("the case is nested too deep"), file, location))
+                status = 1
     return status
 
 

@@ -19,6 +19,7 @@ rulesets, sources and error codes loaded so far), and each check is a small func
 from __future__ import annotations
 
 import json
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -30,7 +31,7 @@ from ..rules.errors import CaseFormatError, InputError, RulesetError
 from ..rules.expr import FACTS as _FACTS
 from ..rules.expr import compile_expression
 from ..rules.ruledoc import pointer, rule_entries
-from ..rules.yamlio import is_json_lines, iter_json_lines, load_yaml, open_text
+from ..rules.yamlio import is_json_lines, iter_json_lines, load_yaml, open_binary, read_lines
 
 #: The deal facts a scoring expression may name (DESIGN §5; documented in skruuvi.rules.expr).
 FACTS: frozenset[str] = frozenset(_FACTS)
@@ -372,11 +373,12 @@ def _records(item: _File, ctx: _Context) -> Iterator[tuple[str, Any]]:
     """``(location prefix, record)`` for each record of a case file ('' for a YAML file)."""
     if is_json_lines(item.path):
         try:
-            with open_text(item.path) as handle:
-                yield from ((loc, obj) for loc, obj in iter_json_lines(handle, str(item.path)))
+            with open_binary(item.path) as handle:
+                yield from ((loc, obj) for loc, obj in
+                            iter_json_lines(read_lines(handle, str(item.path)), str(item.path), ctx.add))
         except InputError as exc:
             ctx.add(exc)
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, EOFError, zlib.error) as exc:
             ctx.add(CaseFormatError(f"cannot read file: {exc}", file=str(item.path)))
         return
     data = _load(item.path, ctx)
