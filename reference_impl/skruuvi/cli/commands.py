@@ -206,6 +206,7 @@ def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> in
         records = _records(name, bad_line)
         file, location = name, None
         while True:
+            item = None
             try:
                 item = next(records, None)
                 if item is None:
