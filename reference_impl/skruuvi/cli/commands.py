@@ -84,7 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="answer SCP/1 requests on stdin/stdout (the reference engine)",
                        description="Speak the conformance protocol SCP/1 on stdin/stdout as the reference "
                                    "engine; logs go to stderr. This is what 'skruuvi conformance' runs by "
-                                   "default.")
+                                   "default. A request line that is not strict JSON in UTF-8 (NaN, a duplicate "
+                                   "key, a lone surrogate, an integer over 4,300 digits, deep nesting, a "
+                                   "non-integer seq) is answered errored, and serving goes on.")
     p.set_defaults(func=cmd_serve)
     tools.add_parsers(sub)
     return parser
