@@ -135,7 +135,7 @@ def parse_action(raw: Any, choose: bool = True) -> Action:
     with no meaning at that moment (settled with the project after the 0.7.0 review)."""
     if not isinstance(raw, str):
         raise RecordError("malformed-action")
-    words = raw.split()
+    words = [w for w in raw.split(" ") if w]              # DESIGN §3: ASCII spaces only separate words
     if (len(words) < 2 or words[0] not in SEATS
             or (words[1] not in VERBS and not (choose and words[1] == CHOOSE))):
         raise RecordError("malformed-action")

@@ -9,6 +9,12 @@ the case's ``canned`` field (a response body such as ``{"result": {...}}``; defa
 ``--start`` picks how the start handshake goes; ``--exit-after N`` answers N runs, then exits cleanly on the next one;
 ``--poison FILE``: the ``crash`` mode creates FILE, and a start while FILE exists crashes.
 ``--deaf``: after the handshake, stop reading stdin altogether (so a big request fills the pipe).
+``--starts FILE``: append the engine's pid to FILE at every start.
+``--orphan FILE``: at start, leave a background child (``sleep 300``) holding stdout and stderr open, and
+write its own pid and the child's to FILE (what ``sleep 300 & exec engine`` does in a shell script).
+Start modes ``bigint``, ``deep``, ``surrogate``, ``bool-protocol``, ``nan`` send a start answer the runner
+cannot use; run modes ``surrogate``, ``control``, ``nan``, ``float-seq``, ``bool-seq``, ``dupkey`` send
+answers that are not strict SCP/1 (or, for ``control``, carry terminal escapes in an errored text).
 """
 
 from __future__ import annotations
@@ -21,8 +27,11 @@ import time
 from typing import Any
 
 RUN_MODES = ("correct", "crash", "hang", "garbage", "partial", "partial-exit", "wrong-seq", "huge", "exit",
-             "errored", "skipped", "nokind", "badbody", "slow", "twokinds")
-START_MODES = ("ok", "crash", "garbage", "hang", "wrong-protocol", "errored", "exit")
+             "errored", "skipped", "nokind", "badbody", "slow", "twokinds", "surrogate", "control", "nan",
+             "float-seq", "bool-seq", "dupkey")
+START_MODES = ("ok", "crash", "garbage", "hang", "wrong-protocol", "errored", "exit", "bigint", "deep", "surrogate",
+               "bool-protocol", "nan")
+IMPL = '"implementation": {"name": "fake", "version": "0", "rulesets": ["skruuvi-2016"]}'
 
 
 def send(text: str, newline: bool = True) -> None:
@@ -79,6 +88,18 @@ def answer(mode: str, seq: Any, case: dict[str, Any], poison: str | None) -> Non
         send(json.dumps({"seq": seq}))
     elif mode == "badbody":
         send(json.dumps({"seq": seq, "result": [1, 2, 3]}))
+    elif mode == "surrogate":
+        send(f'{{"seq": {seq}, "skipped": "bad \\ud800 text"}}')
+    elif mode == "control":
+        send(json.dumps({"seq": seq, "errored": "ESC\x1b[31mred\x1b]0;title\x07 NUL\x00 end"}))
+    elif mode == "nan":
+        send(f'{{"seq": {seq}, "result": {{"score": {{"NS": NaN, "EW": Infinity}}}}}}')
+    elif mode == "float-seq":
+        send(json.dumps({"seq": float(seq), **canned}))
+    elif mode == "bool-seq":
+        send(json.dumps({"seq": True, **canned}))
+    elif mode == "dupkey":
+        send(f'{{"seq": {seq}, "result": {{}}, "result": {{}}}}')
     elif mode == "twokinds":
         send(json.dumps({"seq": seq, "result": {}, "error": {"index": 0, "code": "x"}}))
 
@@ -93,7 +114,17 @@ def start(mode: str, rulesets: list[str]) -> None:
         os._exit(0)
     if mode == "hang":
         hang()
-    if mode == "garbage":
+    if mode == "bigint":
+        send('{"protocol": ' + "1" * 5000 + ", " + IMPL + "}")
+    elif mode == "deep":
+        send("[" * 100_000 + "]" * 100_000)
+    elif mode == "surrogate":
+        send('{"protocol": 1, "implementation": {"name": "\\ud800", "version": "0", "rulesets": ["skruuvi-2016"]}}')
+    elif mode == "bool-protocol":
+        send('{"protocol": true, ' + IMPL + "}")
+    elif mode == "nan":
+        send('{"protocol": 1, "x": NaN, ' + IMPL + "}")
+    elif mode == "garbage":
         send("Welcome to FakeEngine 1.0!")
     elif mode == "wrong-protocol":
         send(json.dumps({"protocol": 99, "implementation": {"name": "fake", "version": "0", "rulesets": []}}))
@@ -112,7 +143,18 @@ def main() -> None:
     parser.add_argument("--exit-after", type=int, default=0)
     parser.add_argument("--poison")
     parser.add_argument("--deaf", action="store_true")
+    parser.add_argument("--orphan")
+    parser.add_argument("--starts")
     args = parser.parse_args()
+    if args.starts:
+        with open(args.starts, "a") as handle:
+            handle.write(f"{os.getpid()}\n")
+    if args.orphan:
+        import subprocess
+
+        child = subprocess.Popen(["sleep", "300"])  # inherits stdout and stderr: they stay open after we exit
+        with open(args.orphan, "a") as handle:
+            handle.write(f"{os.getpid()} {child.pid}\n")
     answered = 0
     for line in sys.stdin:
         if not line.strip():

@@ -77,7 +77,7 @@ def test_bids():
         ("W double", Action(3, "double")),
         ("N redouble", Action(0, "redouble")),
         ("E play AS", Action(1, "play", cards=(CARDS["AS"],))),
-        ("  E \t play   AS  ", Action(1, "play", cards=(CARDS["AS"],))),
+        ("  E  play   AS  ", Action(1, "play", cards=(CARDS["AS"],))),  # runs of ASCII spaces separate words
     ],
 )
 def test_parse_action(text, expected):
@@ -85,6 +85,15 @@ def test_parse_action(text, expected):
     assert action == expected
     assert parse_action(str(action)) == action
     assert str(action) == " ".join(text.split())
+
+
+@pytest.mark.parametrize("separator", ["\t", "\n", "\r", "\u00a0", "\u2028", "\u3000", "\u2003", "\x0b"])
+def test_only_ascii_spaces_separate_words(separator: str) -> None:
+    # DESIGN §3 (amendment action-word-separator): any other whitespace makes the action malformed
+    for text in (f"E{separator}play AS", f"E play{separator}AS", f"E play AS{separator}"):
+        with pytest.raises(IllegalAction) as info:
+            parse_action(text)
+        assert info.value.code == "malformed-action"
 
 
 @pytest.mark.parametrize(

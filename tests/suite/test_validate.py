@@ -224,13 +224,14 @@ def test_case_schema_violation_and_typo(tmp_path: Path) -> None:
     assert ("/justification", "'ref' is required when kind is source-example") in found
 
 
-def test_suite_lint_applies_only_under_conformance(tmp_path: Path) -> None:
+def test_suite_lint_applies_wherever_the_file_sits(tmp_path: Path) -> None:
+    # issue 16: a missing expect (or an unknown key) must not pass just because the file is outside conformance/
     case = {k: v for k, v in _case().items() if k in ("id", "ruleset", "deal", "actions")}
+    required = {f"'{k}' is required" for k in ("description", "rules", "justification", "expect")}
     outside = _write_case(tmp_path / "examples", "c.yaml", case)
-    assert _errors([outside]) == []
+    assert {e.reason for e in _errors([outside])} == required
     inside = _write_case(tmp_path / "conformance", "c.yaml", dict(case, id="other"))
-    assert {e.reason for e in _errors([inside])} == {f"'{k}' is required" for k in
-                                                     ("description", "rules", "justification", "expect")}
+    assert {e.reason for e in _errors([inside])} == required
 
 
 def test_unknown_ruleset(tmp_path: Path) -> None:
@@ -328,3 +329,45 @@ def test_missing_path_and_unknown_file(tmp_path: Path) -> None:
     other.write_text("title: not a case\n", encoding="utf-8")
     assert "not a case" in _only([other]).reason
     assert validate_paths([str(tmp_path)]) == ([], "validated 0 files: nothing to check; 0 errors")
+
+
+# ---------------------------------------------------------------------------------------------------
+# issue 16 part 4: validate is as strict as the suite
+
+
+@pytest.mark.parametrize(("name", "text", "words"), [
+    ("dup.yaml", "id: a\nexpect: {result: {}}\nexpect: {error: {index: 0, code: x}}\n", "line 3"),
+    ("dup.jsonl", '{"id": "a", "id": "b"}\n', "line 1"),
+    ("dup.json", '{"id": "a", "ruleset": "skruuvi-2016", "id": "b"}', "duplicate key 'id'"),
+])
+def test_duplicate_keys_are_rejected(tmp_path: Path, name: str, text: str, words: str) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    errors = [str(e) for e in _errors([path])]
+    assert any("duplicate key" in e and words in e for e in errors), errors
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n", "---\n"])
+def test_an_empty_case_file_is_an_error(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "conformance" / "cases" / "empty.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    assert "holds no record" in _only([path]).reason
+
+
+def test_a_json_case_file_is_validated_like_the_runner_reads_it(tmp_path: Path) -> None:
+    import json
+
+    good = tmp_path / "examples" / "c.json"
+    good.parent.mkdir()
+    good.write_text(json.dumps(_case()), encoding="utf-8")
+    assert _errors([good]) == []
+    bad = tmp_path / "examples" / "d.json"
+    bad.write_text(json.dumps(_case(id="other", surprise=1)), encoding="utf-8")
+    errors = [str(e) for e in _errors([bad])]
+    assert len(errors) == 1 and "surprise" in errors[0], errors
+
+
+def test_readings_are_a_known_case_key(tmp_path: Path) -> None:
+    path = _write_case(tmp_path / "conformance", "c.yaml", _case(readings={"score.scale": 10}))
+    assert _errors([path]) == []

@@ -95,8 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="answer SCP/1 requests on stdin/stdout (the reference engine)",
                        description="Speak the conformance protocol SCP/1 on stdin/stdout as the reference "
                                    "engine; logs go to stderr. This is what 'skruuvi conformance' runs by "
-                                   "default. With --reading or --variant it is the reference under other "
-                                   "readings (a test engine for a variant); a case's own readings: apply on top.")
+                                   "default. A request line that is not strict JSON in UTF-8 (NaN, a duplicate "
+                                   "key, a lone surrogate, an integer over 4,300 digits, deep nesting, a "
+                                   "non-integer seq) is answered errored, and serving goes on. With --reading or "
+                                   "--variant it is the reference under other readings (a test engine for a "
+                                   "variant); a case's own readings: apply on top.")
     p.add_argument("--reading", metavar="RULE[=VALUE]", action="append", default=[],
                    help=READING_HELP + " Applies to every case's ruleset (a ruleset without the rule answers "
                                        "errored)")
@@ -116,15 +119,17 @@ def _say(message: str) -> None:
     sys.stderr.flush()
 
 
-def _records(name: str) -> Iterator[tuple[str, str | None, Any]]:
-    """``(file, location, record)`` for a case file, or for JSON Lines on stdin when ``name`` is ``-``."""
-    from ..rules.yamlio import iter_json_lines, iter_records
+def _records(name: str, on_error: Callable[[InputError], None]) -> Iterator[tuple[str, str | None, Any]]:
+    """``(file, location, record)`` for a case file, or for JSON Lines on stdin when ``name`` is ``-``;
+    a bad JSON line goes to ``on_error`` and the next lines are still read."""
+    from ..rules.yamlio import iter_json_lines, iter_records, read_lines
 
     if name == "-":
-        for location, record in iter_json_lines(sys.stdin, "<stdin>"):
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)  # bytes when possible: a non-UTF-8 line is one error
+        for location, record in iter_json_lines(read_lines(stdin, "<stdin>"), "<stdin>", on_error):
             yield "<stdin>", location, record
     else:
-        yield from iter_records(name)
+        yield from iter_records(name, on_error)
 
 
 def _located(exc: InputError, file: str, location: str | None) -> str:
@@ -216,17 +221,34 @@ def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> in
     Returns the exit status: 1 when anything was skipped, else 0.
     """
     status = 0
+
+    def bad_line(exc: InputError) -> None:
+        nonlocal status
+        _say(str(exc))
+        status = 1
+
     for name in files:
+        records = _records(name, bad_line)
         file, location = name, None
-        try:
-            for file, location, record in _records(name):
+        while True:
+            item = None
+            try:
+                item = next(records, None)
+                if item is None:
+                    break
+                file, location, record = item
                 if not isinstance(record, dict):
                     raise InputError("a case must be a mapping", file=file, path=location)
                 handle(record)
                 sys.stdout.flush()
-        except InputError as exc:
-            _say(_located(exc, file, location))
-            status = 1
+            except InputError as exc:
+                _say(_located(exc, file, location))
+                status = 1
+                if item is None or location is None:  # the file itself is unusable, or it held one record
+                    break
+            except RecursionError:
+                _say(_located(InputError("the case is nested too deep"), file, location))
+                status = 1
     return status
 
 
@@ -322,8 +344,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     server = Server(replay=ReadingReplay(readings, variants)) if readings or variants else None
 
     for stream in (sys.stdin, sys.stdout):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(encoding="utf-8")
+        if hasattr(stream, "reconfigure"):  # a non-UTF-8 request byte becomes a surrogate: answered errored
+            stream.reconfigure(encoding="utf-8", errors="surrogateescape")
     channel = sys.stdout
     sys.stdout = sys.stderr  # a stray print() must not corrupt the protocol channel
     try:

@@ -3,29 +3,36 @@
 The cases are read twice, lazily: a first pass checks every record and counts the selected ones (a suite
 that cannot be loaded stops the run before any engine starts, with exit code 2), the second feeds the
 runner. Results are reported as they come, in case order; nothing but counts is kept, so memory stays
-flat however large the suite.
+flat however large the suite. The report files are written beside their targets and renamed into place at
+the end (:mod:`skruuvi.suite.outputs`); SIGINT or SIGTERM ends the run with the reports finished on what
+was judged so far, marked interrupted (exit code 130 or 143), and every engine killed.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import shlex
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from ..rules.errors import InputError
 from ..rules.paths import cases_dir
+from ..suite.outputs import OutputError, OutputFile, check_targets
 
 EXIT_USAGE = 2
 
 
 def _positive(text: str) -> float:
     value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a positive finite number of seconds, got {text}")
     return value
 
 
@@ -51,9 +58,13 @@ def add_parser(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Run conformance cases against an engine that speaks SCP/1 (see conformance/INTERPRETING.md).\n"
                     "Each case ends as pass, fail, errored, timeout, crashed, skipped, unsupported, xfail or xpass.\n"
-                    "Exit code: 0 when nothing failed, 1 when any case failed, errored, timed out, crashed or\n"
-                    "xpassed (unless --allow-xpass), 2 when the run could not start (bad arguments, unloadable\n"
-                    "cases, no selected case, engine handshake).",
+                    "Exit code: 0 when nothing failed and at least one case was judged (pass, fail, xfail,\n"
+                    "xpass); 1 when any case failed, errored, timed out, crashed or xpassed (unless\n"
+                    "--allow-xpass), or when no case was judged (all skipped, or none sent because the engine\n"
+                    "declares none of their rulesets: --allow-unsupported accepts the latter); 2 when the run\n"
+                    "could not start (bad arguments, unloadable cases, no selected case, an output that is an\n"
+                    "input, any failure of the engine's start handshake) or a report cannot be written;\n"
+                    "130 / 143 when interrupted by SIGINT / SIGTERM (the reports then hold the cases judged so far).",
         epilog="examples:\n"
                "  skruuvi conformance\n"
                "  skruuvi conformance conformance/cases/2016 --ruleset skruuvi-2016 --jobs 4\n"
@@ -94,6 +105,8 @@ def add_parser(sub: Any) -> None:
                         "their passes as xpass")
     p.add_argument("--allow-xpass", action="store_true",
                    help="a known failure that passes (xpass) is reported but does not fail the run")
+    p.add_argument("--allow-unsupported", action="store_true",
+                   help="a run in which every case is unsupported (none sent) exits 0 instead of 1")
     p.add_argument("--quiet", "-q", action="store_true",
                    help="print only cases that did not pass (and are not unsupported), plus the summary")
     p.set_defaults(func=cmd_conformance)
@@ -148,21 +161,55 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     config = runner.RunConfig(command=command, timeout=args.timeout, start_timeout=args.start_timeout,
                               jobs=args.jobs, known_failures=frozenset(known))
-    with contextlib.ExitStack() as stack:
-        outputs: dict[str, IO[str]] = {}
-        for name in ("report", "junit", "markdown"):
-            target = getattr(args, name)
-            if target is None:
-                continue
-            try:
-                outputs[name] = stack.enter_context(open(target, "w", encoding="utf-8"))
-            except OSError as exc:
-                _say(f"cannot write {name} {target}: {exc.strerror or exc}")
-                return EXIT_USAGE
-        cases = case_files.iter_cases(files, selection, check_duplicates=False)
-        if variants.variants:
-            cases = variants.apply(cases)
-        return _run(cases, total, config, outputs, args, variants)
+    targets = {name: getattr(args, name) for name in ("report", "junit", "markdown") if getattr(args, name)}
+    clash = check_targets(targets, [*files, *([args.known_failures] if args.known_failures else [])])
+    if clash is not None:
+        _say(clash)
+        return EXIT_USAGE
+    outputs: dict[str, OutputFile] = {}
+    try:
+        for name, target in targets.items():
+            outputs[name] = OutputFile(name, target)
+        with _signals_interrupt():
+            cases = case_files.iter_cases(files, selection, check_duplicates=False)
+            if variants.variants:
+                cases = variants.apply(cases)
+            code = _run(cases, total, config, outputs, args, variants)
+        if code != EXIT_USAGE:
+            for output in outputs.values():
+                output.commit()
+        return code
+    except OutputError as exc:
+        _say(str(exc))
+        return EXIT_USAGE
+    finally:
+        for output in outputs.values():
+            output.abort()  # a no-op for a committed file
+
+
+class Interrupted(BaseException):
+    """SIGTERM (or SIGINT) arrived: the run stops, its reports are finished with what was judged."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """Turn SIGTERM into :class:`Interrupted` in the main thread for the duration of the run."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        raise Interrupted(signum)
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
@@ -191,28 +238,39 @@ def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
     return ids, VariantCases(chosen)
 
 
-def _run(cases: Any, total: int, config: Any, outputs: dict[str, IO[str]], args: argparse.Namespace,
+def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: argparse.Namespace,
          variants: Any = None) -> int:
     from ..suite import runner
-    from ..suite.report import ReportFile, Tally, Terminal, case_record, header_record, now_iso, summary_record
+    from ..suite.report import (
+        ReportFile,
+        Tally,
+        Terminal,
+        case_record,
+        header_record,
+        now_iso,
+        printable,
+        summary_record,
+    )
     from ..suite.report_formats import JUnitWriter, MarkdownWriter
 
     started, began = now_iso(), time.monotonic()
     try:
         engines = runner.start_engines(config, max(1, min(config.jobs, total)))
     except runner.HandshakeError as exc:
-        _say(f"the engine failed the start handshake: {exc}\n  command: {shlex.join(config.command)}")
+        _say(printable(f"the engine failed the start handshake: {exc}\n  command: {shlex.join(config.command)}"))
         return EXIT_USAGE
     engine = engines[0].header or {}
     report = ReportFile(outputs["report"]) if "report" in outputs else None
     junit = JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass) if "junit" in outputs else None
     markdown = MarkdownWriter(outputs["markdown"]) if "markdown" in outputs else None
-    if report is not None:
-        report.write(header_record(config.command, engine, started, total))
     terminal = Terminal(sys.stdout, sys.stderr, total, quiet=args.quiet)
     tally = Tally()
+    interrupted: int | None = None
+    results = runner.run_cases(cases, config, engines)
     try:
-        for result in runner.run_cases(cases, config, engines):
+        if report is not None:
+            report.write(header_record(config.command, engine, started, total))
+        for result in results:
             tally.add(result)
             terminal.on_result(result)
             if report is not None:
@@ -224,13 +282,27 @@ def _run(cases: Any, total: int, config: Any, outputs: dict[str, IO[str]], args:
     except InputError as exc:  # a case file changed or vanished after the first pass
         _say(str(exc))
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        interrupted = signal.SIGINT
+    except Interrupted as exc:
+        interrupted = exc.signum
+    finally:
+        results.close()  # stops the workers and kills every engine, also on an interrupt or an output error
     seconds = time.monotonic() - began
-    code = 1 if any(tally.counts[s] for s in runner.failing_statuses(args.allow_xpass)) else 0
-    terminal.finish(tally.counts, seconds, variants.summary() if variants is not None and variants.variants else "")
+    if interrupted is not None:
+        code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
+    else:
+        code, reason = runner.verdict(tally.counts, allow_xpass=args.allow_xpass,
+                                      allow_unsupported=args.allow_unsupported)
+    note = variants.summary() if variants is not None and variants.variants else ""
+    terminal.finish(tally.counts, seconds, reason, note=note)
+    if reason and interrupted is None:
+        _say(reason)
     if report is not None:
-        report.write(summary_record(tally.counts, seconds, code))
+        report.write(summary_record(tally.counts, seconds, code, interrupted=interrupted is not None, reason=reason))
     if junit is not None:
         junit.finish(engine, config.command, seconds, started)
     if markdown is not None:
-        markdown.finish(tally, engine, config.command, seconds, code)
+        markdown.finish(tally, engine, config.command, seconds, code, interrupted=interrupted is not None,
+                        reason=reason)
     return code

@@ -28,7 +28,9 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--count", type=int, default=1000, help="legal deals to play (default 1000)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--per-code", type=int, default=200, help="corrupted records per error code (default 200)")
-    p.add_argument("--out", type=Path, default=None, help="output folder (default conformance/generated)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="an existing output folder; the file goes to OUT/<era>/seed-SEED.jsonl.gz "
+                        "(default conformance/generated)")
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser(
@@ -67,13 +69,23 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.count < 1 or args.per_code < 0:
         sys.stderr.write("skruuvi: --count must be at least 1 and --per-code at least 0\n")
         return 2
-    out_dir = (args.out or paths.repo_root() / "conformance" / "generated") / ruleset.era
-    out_dir.mkdir(parents=True, exist_ok=True)
+    root = args.out or paths.repo_root() / "conformance" / "generated"
+    if not Path(root).is_dir():
+        why = "is not a directory" if Path(root).exists() else "does not exist (create the folder first)"
+        sys.stderr.write(f"skruuvi: generate: --out {root} {why}\n")
+        return 2
+    out_dir = Path(root) / ruleset.era
     target = out_dir / f"seed-{args.seed}.jsonl.gz"
+    try:
+        out_dir.mkdir(exist_ok=True)
+        raw_out = open(target, "wb")  # noqa: SIM115
+    except OSError as exc:
+        sys.stderr.write(f"skruuvi: generate: cannot write {target}: {exc.strerror or exc}\n")
+        return 2
     codes: Counter[str] = Counter()
     show = _progress(f"generating {ruleset.id}")
     # mtime=0 and no file name in the gzip header: the same arguments give the same bytes
-    with open(target, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as handle:
+    with raw_out as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as handle:
         for n, line in enumerate(to_json_lines(generate(ruleset, args.count, args.seed, args.per_code)), 1):
             handle.write(line.encode("utf-8"))
             codes[json.loads(line)["expect"].get("error", {}).get("code", "result")] += 1

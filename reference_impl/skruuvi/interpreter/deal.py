@@ -158,11 +158,12 @@ def deal_values(deal: Any, ruleset: Ruleset) -> DealValues:
     invalid deal, goes through the checks one by one, which name the first problem."""
     if type(deal) is not dict and not isinstance(deal, Mapping):  # a dict is checked without the ABC's hook
         raise _invalid("deal must be a mapping")
-    form = ruleset.forms.get(deal.get("form"))  # type: ignore[arg-type]
+    form_name, dealer_name = deal.get("form"), deal.get("dealer")
+    form = ruleset.forms.get(form_name) if isinstance(form_name, str) else None
     if form is None or not form.dealt:
         dealt = ", ".join(n for n, f in ruleset.forms.items() if f.dealt)
         raise _invalid(f"form {deal.get('form')!r} is not a dealt form of {ruleset.id} ({dealt})")
-    dealer = SEAT_INDEX.get(deal.get("dealer"))  # type: ignore[arg-type]
+    dealer = SEAT_INDEX.get(dealer_name) if isinstance(dealer_name, str) else None
     if dealer is None:
         raise _invalid(f"dealer {deal.get('dealer')!r} is not a seat (N E S W)")
     has_hands, has_deck = "hands" in deal, "deck" in deal

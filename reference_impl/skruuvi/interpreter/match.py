@@ -161,7 +161,8 @@ def replay_match(ruleset: Ruleset, match: Any) -> Outcome:
             return _fail(k, "invalid-deal", "deal must be a mapping")
         if deal.get("form") != plan.form:
             return _fail(k, "wrong-deal-form", f"the match requires a {plan.form} here, not {deal.get('form')!r}")
-        dealer = SEAT_INDEX.get(deal.get("dealer"))
+        dealer_name = deal.get("dealer")
+        dealer = SEAT_INDEX.get(dealer_name) if isinstance(dealer_name, str) else None
         if previous_dealer is not None and dealer != left(previous_dealer):
             return _fail(k, "wrong-dealer", "the deal passes to the previous dealer's left")
         seating = _seating(entry, plan, seats)

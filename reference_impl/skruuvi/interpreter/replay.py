@@ -44,6 +44,9 @@ def record_ruleset(case: Mapping[str, Any]) -> Ruleset:
     """The ruleset a record names, under the readings it pins (``readings: {rule id: value}``, if any)."""
     if "ruleset" not in case:
         raise CaseFormatError("missing 'ruleset'", path="/ruleset")
+    if not isinstance(case["ruleset"], str):
+        raise CaseFormatError(f"ruleset must be a string (a ruleset id), got a {type(case['ruleset']).__name__}",
+                              path="/ruleset")
     readings = case.get("readings")
     if readings is None:
         return get_ruleset(case["ruleset"])

@@ -165,8 +165,11 @@ def parse_action(text: object) -> Action:
 
 @lru_cache(maxsize=1 << 16)
 def _parse_text(text: str) -> Action:
-    """Parse an action string (cached: the same strings recur across deals; actions are immutable)."""
-    words = text.split()
+    """Parse an action string (cached: the same strings recur across deals; actions are immutable).
+
+    Words are separated by ASCII spaces only (DESIGN §3): any other whitespace stays inside a word, so the
+    seat, verb or argument it touches is unknown and the action is malformed."""
+    words = [word for word in text.split(" ") if word]
     if len(words) < 2:
         raise _malformed(text, "expected '<seat> <verb> ...'")
     seat = SEAT_INDEX.get(words[0])

@@ -70,6 +70,14 @@ TAKER_CHOICE = "taker-choice"
 DISTRIBUTORS = frozenset({"taker", "partner"})
 
 
+def member(value: Any, allowed: Any) -> bool:
+    """``value in allowed``, False (not a TypeError) for an unhashable value such as a list or a mapping."""
+    try:
+        return value in allowed
+    except TypeError:
+        return False
+
+
 def _procedure_problem(procedure: Any) -> str | None:
     if not isinstance(procedure, dict):
         return "must be {to_partner: n, distribution: {distributor: taker|partner, each: n}}"
@@ -79,7 +87,7 @@ def _procedure_problem(procedure: Any) -> str | None:
     distribution = procedure.get("distribution")
     if (
         not isinstance(distribution, dict)
-        or distribution.get("distributor") not in DISTRIBUTORS
+        or not member(distribution.get("distributor"), DISTRIBUTORS)
         or not isinstance(distribution.get("each"), int)
         or distribution["each"] < 1
     ):

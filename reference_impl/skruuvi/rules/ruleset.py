@@ -21,7 +21,7 @@ from typing import Any
 from . import paths
 from .errors import RulesetError
 from .expr import FACTS, Compiled, Formula, compile_expression
-from .phases import CONTRACT_KINDS, PHASES, SEAT_REFS, PhaseVocabulary
+from .phases import CONTRACT_KINDS, PHASES, SEAT_REFS, PhaseVocabulary, member
 from .yamlio import load_yaml
 
 DEAL_PARAMS = frozenset({"deal_order", "centre_forbidden_positions", "centre_max_consecutive"})
@@ -239,7 +239,7 @@ class _Builder:
             param, why = problem
             raise self.fail(f"{param} {why}", f"{self.rules[params[param][1]].pointer}/value")
         for param, allowed in vocabulary.choices.items():
-            if param in params and params[param][0] not in allowed:
+            if param in params and not member(params[param][0], allowed):
                 raise bad(param, params[param][0], allowed)
         for param in vocabulary.seat_params:
             if param not in params:
@@ -247,11 +247,11 @@ class _Builder:
             value = params[param][0]
             if isinstance(value, dict):  # a seat reference per contract kind
                 for kind, ref in value.items():
-                    if kind not in CONTRACT_KINDS:
+                    if not member(kind, CONTRACT_KINDS):
                         raise bad(param, kind, CONTRACT_KINDS)
-                    if ref not in SEAT_REFS:
+                    if not member(ref, SEAT_REFS):
                         raise bad(param, ref, SEAT_REFS)
-            elif value not in SEAT_REFS:
+            elif not member(value, SEAT_REFS):
                 raise bad(param, value, SEAT_REFS)
         for param in vocabulary.seat_list_params:
             if param in params:
@@ -262,7 +262,7 @@ class _Builder:
                         f"{self.rules[params[param][1]].pointer}/value",
                     )
                 for ref in value:
-                    if ref not in SEAT_REFS:
+                    if not member(ref, SEAT_REFS):
                         raise bad(param, ref, SEAT_REFS)
 
     def check_centre_positions(self, value: Any) -> None:
@@ -343,7 +343,7 @@ class _Builder:
         for form in forms.values():
             for phase in form.phases:
                 target = phase.params.get("all_pass_form")
-                if target is not None and target not in forms:
+                if target is not None and not member(target, forms):
                     raise self.fail(f"all_pass_form names unknown form {target!r}", f"/phases/{phase.id}")
         return forms
 
@@ -453,7 +453,7 @@ class _Builder:
         if not isinstance(stages, list) or not stages:
             raise self.fail("stages must be a non-empty list", "/match/rules")
         for i, stage in enumerate(stages):
-            if not isinstance(stage, dict) or stage.get("form") not in forms or not forms[stage["form"]].dealt:
+            if not isinstance(stage, dict) or not member(stage.get("form"), forms) or not forms[stage["form"]].dealt:
                 raise self.fail(f"stage {i} must name a dealt form", "/match/rules")
             if ("until_games" in stage) == ("deals" in stage):
                 raise self.fail(f"stage {i} needs exactly one of until_games or deals", "/match/rules")

@@ -2,25 +2,75 @@
 
 YAML is read with PyYAML's safe loader (the C one when available) and restricted to the
 JSON-compatible subset the design allows: anchors, aliases and explicit tags are rejected before the
-document is built, so an alias-heavy document ("billion laughs") cannot blow up memory later.
+document is built, so an alias-heavy document ("billion laughs") cannot blow up memory later. The
+loader also refuses what JSON cannot hold or what silently loses data: a duplicate key (PyYAML keeps the
+last one), an unquoted date or time (a ``datetime``), ``.nan``/``.inf``, an integer over the interpreter's
+digit limit, and nesting deeper than :data:`~skruuvi.rules.jsonsafe.MAX_DEPTH`; each names its line.
+JSON Lines are parsed with :func:`skruuvi.rules.jsonsafe.loads` (the same strictness), read as bytes
+with a cap on the line length, so that binary data or a file that never ends is an error, not a hang.
 """
 
 from __future__ import annotations
 
 import gzip
-import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
 import yaml
 
-from .errors import CaseFormatError, YamlError
+from .errors import CaseFormatError, InputError, YamlError
+from .jsonsafe import MAX_DEPTH, JsonError, plain_problem
+from .jsonsafe import loads as strict_loads
 
 try:  # the C loader is several times faster; fall back to the pure-Python one
-    _Loader: type = yaml.CSafeLoader
+    _Base: type = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _Loader = yaml.SafeLoader
+    _Base = yaml.SafeLoader
+
+#: A YAML file or one JSON line longer than this is refused (a link to /dev/zero must not hang a command).
+MAX_FILE_BYTES = 64 << 20
+MAX_JSON_LINE_BYTES = 16 << 20
+
+
+def _marked(message: str, node: Any) -> yaml.MarkedYAMLError:
+    return yaml.constructor.ConstructorError(None, None, message, node.start_mark)
+
+
+class _Loader(_Base):  # type: ignore[misc, valid-type]
+    """The safe loader, stricter: no duplicate keys, dates, NaN/infinity or oversized integers."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            seen: set[Any] = set()
+            for key_node, _ in node.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    key = (key_node.tag, key_node.value)
+                    if key in seen:
+                        raise _marked(f"duplicate key {key_node.value!r} (each key may appear once)", key_node)
+                    seen.add(key)
+        return super().construct_mapping(node, deep)
+
+    def construct_yaml_timestamp(self, node: Any) -> Any:
+        raise _marked(f"{node.value!r} reads as a date or time; quote it to make it a string", node)
+
+    def construct_yaml_float(self, node: Any) -> Any:
+        value = super().construct_yaml_float(node)
+        if value != value or value in (float("inf"), float("-inf")):
+            raise _marked(f"{node.value!r} is not a JSON number (NaN and infinity are not allowed)", node)
+        return value
+
+    def construct_yaml_int(self, node: Any) -> Any:
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:
+            raise _marked(f"integer of {len(node.value)} characters is too long", node) from None
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_timestamp)
+_Loader.add_constructor("tag:yaml.org,2002:float", _Loader.construct_yaml_float)
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
+_Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
 
 _STANDARD_TAGS = {
     None,
@@ -46,7 +96,10 @@ def _check_events(text: str, file: str) -> None:
         if anchor is not None:
             raise YamlError("YAML anchors (&name) are not allowed; write the value out", file=file, path=where)
         tag = getattr(event, "tag", None)
-        if tag is not None and tag not in _STANDARD_TAGS and not getattr(event, "implicit", (True,))[0]:
+        implicit = getattr(event, "implicit", True)  # a pair for scalars, a bool for collections
+        if isinstance(implicit, tuple):
+            implicit = implicit[0]
+        if tag is not None and tag not in _STANDARD_TAGS and not implicit:
             raise YamlError(f"YAML tag {tag!r} is not allowed", file=file, path=where)
 
 
@@ -55,37 +108,91 @@ def parse_yaml(text: str, file: str = "<string>") -> Any:
     try:
         if "&" in text or "*" in text or "!" in text:
             _check_events(text, file)
-        return yaml.load(text, Loader=_Loader)
+        value = yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else None
         raise YamlError(f"not valid YAML: {exc.problem or exc.context}", file=file, path=where) from None
     except yaml.YAMLError as exc:
         raise YamlError(f"not valid YAML: {exc}", file=file) from None
+    except RecursionError:
+        raise YamlError("not usable YAML: nested too deep", file=file) from None
+    problem = plain_problem(value, MAX_DEPTH, string_keys=False)
+    if problem is not None:
+        raise YamlError(f"not JSON-compatible data: {problem}", file=file)
+    return value
 
 
 def load_yaml(path: str | Path) -> Any:
     """Read and parse a YAML file; every failure is an :class:`~skruuvi.rules.errors.InputError`."""
     file = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise YamlError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise YamlError(f"file longer than {MAX_FILE_BYTES} bytes", file=file)
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise YamlError(f"not UTF-8 text ({exc.reason})", file=file) from None
+        raise YamlError(f"not UTF-8 text (byte {exc.start}: {exc.reason})", file=file) from None
     return parse_yaml(text, file)
 
 
-def iter_json_lines(lines: Iterator[str] | list[str], file: str) -> Iterator[tuple[str, Any]]:
-    """Yield ``(location, object)`` for every non-blank line; bad JSON raises with the line number."""
+def read_lines(handle: IO[Any], file: str, limit: int = MAX_JSON_LINE_BYTES) -> Iterator[str]:
+    """The lines of a text or binary ``handle``, each decoded as UTF-8 and at most ``limit`` long.
+
+    A line that is not UTF-8 raises :class:`CaseFormatError` naming it; reading goes on after it when
+    the caller goes on iterating. An over-long line ends the file (there is no next line to trust).
+    """
+    number = 0
+    while True:
+        try:
+            line = handle.readline(limit + 1)
+        except UnicodeDecodeError as exc:
+            raise CaseFormatError(f"not UTF-8 text ({exc.reason})", file=file,
+                                  path=f"after line {number}") from None
+        if not line:
+            return
+        number += 1
+        if len(line) > limit:
+            raise CaseFormatError(f"line longer than {limit} bytes; the rest of the file is not read", file=file,
+                                  path=f"line {number}")
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield CaseFormatError(f"not UTF-8 text (byte {exc.start}: {exc.reason})",  # type: ignore[misc]
+                                      file=file, path=f"line {number}")
+                continue
+        yield line
+
+
+def iter_json_lines(lines: Iterator[Any] | list[Any], file: str,
+                    on_error: Callable[[InputError], None] | None = None) -> Iterator[tuple[str, Any]]:
+    """Yield ``(location, object)`` for every non-blank line; a bad line raises with the line number.
+
+    With ``on_error``, a bad line (not UTF-8, not strict JSON) is handed to it and the next lines are
+    still read; an over-long line or an unreadable file always ends the iteration.
+    """
     for number, line in enumerate(lines, start=1):
+        if isinstance(line, InputError):
+            if on_error is None:
+                raise line
+            on_error(line)
+            continue
         if not line.strip():
             continue
         try:
-            yield f"line {number}", json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CaseFormatError(f"not valid JSON: {exc.msg} (column {exc.colno})", file=file,
-                                  path=f"line {number}") from None
+            value = strict_loads(line)
+        except JsonError as exc:
+            error = CaseFormatError(str(exc), file=file, path=f"line {number}")
+            if on_error is None:
+                raise error from None
+            on_error(error)
+            continue
+        yield f"line {number}", value
 
 
 def is_json_lines(path: str | Path) -> bool:
@@ -101,27 +208,51 @@ def open_text(path: str | Path) -> IO[str]:
     return open(path, encoding="utf-8")
 
 
-def iter_records(path: str | Path) -> Iterator[tuple[str, str | None, Any]]:
-    """Yield ``(file, location, record)`` for a ``.yaml``/``.yml`` case file or a ``.jsonl(.gz)`` file.
+def open_binary(path: str | Path) -> IO[bytes]:
+    """Open a file for reading bytes, decompressing a ``.gz`` file on the fly."""
+    if str(path).lower().endswith(".gz"):
+        return gzip.open(path, "rb")  # type: ignore[return-value]
+    return open(path, "rb")
 
-    ``location`` is ``None`` for a YAML file (one record) and ``"line N"`` for JSON Lines.
+
+def load_json(path: str | Path) -> Any:
+    """Read one strict JSON document (a ``.json`` case file); every failure is a :class:`CaseFormatError`."""
+    file = str(path)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise CaseFormatError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CaseFormatError(f"file longer than {MAX_FILE_BYTES} bytes", file=file)
+    try:
+        return strict_loads(data)
+    except JsonError as exc:
+        raise CaseFormatError(str(exc), file=file) from None
+
+
+def iter_records(path: str | Path, on_error: Callable[[InputError], None] | None = None,
+                 ) -> Iterator[tuple[str, str | None, Any]]:
+    """Yield ``(file, location, record)`` for a ``.yaml``/``.yml``/``.json`` case file or a ``.jsonl(.gz)`` file.
+
+    ``location`` is ``None`` for a YAML or JSON file (one record) and ``"line N"`` for JSON Lines. With
+    ``on_error``, a bad JSON line is handed to it and the other lines are still read (see
+    :func:`iter_json_lines`).
     """
     file = str(path)
     suffix = ".jsonl" if is_json_lines(path) else Path(path).suffix.lower()
     if suffix in (".yaml", ".yml"):
         yield file, None, load_yaml(path)
-    elif suffix in (".jsonl", ".json"):
+    elif suffix == ".json":
+        yield file, None, load_json(path)
+    elif suffix == ".jsonl":
         try:
-            handle = open_text(path) if suffix == ".jsonl" else open(path, encoding="utf-8")  # noqa: SIM115
+            handle = open_binary(path)
         except OSError as exc:
             raise CaseFormatError(f"cannot read file: {exc.strerror or exc}", file=file) from None
         with handle:
-            if suffix == ".json":
-                for loc, obj in iter_json_lines([handle.read().replace("\n", " ")], file):
-                    yield file, None if loc == "line 1" else loc, obj
-            else:
-                for loc, obj in iter_json_lines(handle, file):
-                    yield file, loc, obj
+            for loc, obj in iter_json_lines(read_lines(handle, file), file, on_error):
+                yield file, loc, obj
     else:
         raise CaseFormatError("unknown file type: expected .yaml, .yml, .json or .jsonl", file=file)
 

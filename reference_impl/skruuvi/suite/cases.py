@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.errors import CaseFormatError, InputError
-from ..rules.yamlio import find_case_files, iter_records
+from ..rules.yamlio import find_case_files, iter_records, read_lines
 
 
 @dataclass(frozen=True)
@@ -185,8 +185,15 @@ def load_cases(paths: Iterable[str | Path], rulesets: Iterable[str] | None = Non
 
 def load_known_failures(path: str | Path) -> set[str]:
     """Case ids listed one per line in ``path``; ``#`` starts a comment."""
+    ids: set[str] = set()
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            for number, line in enumerate(read_lines(handle, str(path), limit=1 << 16), start=1):
+                if isinstance(line, InputError):
+                    raise InputError(f"known-failures file: {line.reason}", file=str(path), path=f"line {number}")
+                ids.add(line.split("#", 1)[0].strip())
     except OSError as exc:
         raise InputError(f"cannot read known-failures file: {exc.strerror or exc}", file=str(path)) from None
-    return {line.split("#", 1)[0].strip() for line in text.splitlines()} - {""}
+    except CaseFormatError as exc:
+        raise InputError(f"known-failures file: {exc.reason}", file=str(path), path=exc.path) from None
+    return ids - {""}

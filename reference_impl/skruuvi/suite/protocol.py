@@ -25,6 +25,8 @@ from typing import IO, Any
 
 from .. import __version__
 from ..rules.errors import InputError
+from ..rules.jsonsafe import JsonError, dumps_safe, has_surrogate, safe_text
+from ..rules.jsonsafe import loads as strict_loads
 
 PROTOCOL_VERSION = 1
 IMPLEMENTATION_NAME = "skruuvi-reference"
@@ -34,6 +36,8 @@ PRIVATE_CASE_FIELDS = ("expect", "justification")
 RESPONSE_KINDS = ("result", "error", "skipped", "errored")
 #: A response line longer than this is treated as garbage (the runner stops reading and resyncs).
 MAX_LINE_BYTES = 1 << 20
+#: A request line longer than this (in characters) is answered ``errored`` by :func:`serve`.
+MAX_REQUEST_CHARS = 64 << 20
 
 
 class ProtocolError(ValueError):
@@ -45,8 +49,11 @@ class ProtocolError(ValueError):
 
 
 def encode(message: dict[str, Any]) -> str:
-    """One message as one compact JSON line, newline included (non-ASCII kept readable)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+    """One message as one compact JSON line, newline included (non-ASCII kept readable).
+
+    Never fails and never writes NaN, Infinity or a lone surrogate (see :func:`~skruuvi.rules.jsonsafe.dumps_safe`).
+    """
+    return dumps_safe(message, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def start_request() -> dict[str, Any]:
@@ -74,15 +81,19 @@ def _short(text: str | bytes, limit: int = 200) -> str:
     """A printable prefix of a line for error messages."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
-    text = text.rstrip("\n")
+    text = safe_text(text).rstrip("\n")
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
 
 
 def parse_line(line: str | bytes) -> dict[str, Any]:
-    """Decode one response line into a JSON object, or raise :class:`ProtocolError`."""
+    """Decode one response line into a JSON object, or raise :class:`ProtocolError`.
+
+    The JSON must be strict (:func:`skruuvi.rules.jsonsafe.loads`): UTF-8, no NaN or Infinity, no
+    duplicate key, no lone surrogate, no integer over 4,300 digits, no absurd nesting.
+    """
     try:
-        message = json.loads(line)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        message = strict_loads(line)
+    except JsonError as exc:
         raise ProtocolError(f"not a JSON line ({exc}): {_short(line)!r}") from None
     if not isinstance(message, dict):
         raise ProtocolError(f"not a JSON object: {_short(line)!r}")
@@ -93,7 +104,7 @@ def check_header(message: dict[str, Any]) -> dict[str, Any]:
     """Check the answer to ``start``; return it unchanged, or raise :class:`ProtocolError`."""
     if "errored" in message:
         raise ProtocolError(f"the engine answered start with errored: {message['errored']}")
-    if message.get("protocol") != PROTOCOL_VERSION:
+    if type(message.get("protocol")) is not int or message.get("protocol") != PROTOCOL_VERSION:
         raise ProtocolError(f"expected \"protocol\": {PROTOCOL_VERSION} in the start answer, got "
                             f"{json.dumps(message.get('protocol'))}")
     impl = message.get("implementation")
@@ -124,7 +135,7 @@ def check_response(message: dict[str, Any], seq: int) -> tuple[str, Any]:
     ``kind`` is one of :data:`RESPONSE_KINDS`; unknown extra top-level keys are tolerated.
     """
     got_seq = message.get("seq")
-    if got_seq != seq or isinstance(got_seq, bool):
+    if type(got_seq) is not int or got_seq != seq:  # 1.0 and true are not the integer 1
         if "errored" in message and got_seq is None:
             raise ProtocolError(f"errored without seq: {_short(str(message['errored']))}")
         raise ProtocolError(f"wrong seq: expected {seq}, got {json.dumps(got_seq)}")
@@ -185,14 +196,16 @@ class Server:
     def handle(self, line: str) -> dict[str, Any] | None:
         """Answer one request line; ``None`` means stop. Never raises (except KeyboardInterrupt)."""
         try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            return {"errored": f"request is not JSON: {exc}"}
+            request = strict_loads(line)
+        except JsonError as exc:
+            return {"errored": f"request is not JSON: {str(exc).removeprefix('not valid JSON: ')}"}
         if not isinstance(request, dict):
             return {"errored": "request is not a JSON object"}
         cmd = request.get("cmd")
         seq = request.get("seq")
         tag = {"seq": seq} if "seq" in request else {}
+        if "seq" in request and type(seq) is not int:
+            return {"seq": None, "errored": f"seq must be an integer, got {_short(json.dumps(seq), 60)}"}
         try:
             if cmd == "stop":
                 return None
@@ -203,10 +216,12 @@ class Server:
             return {**tag, "errored": f"unknown cmd {json.dumps(cmd)}; expected start, run or stop"}
         except InputError as exc:
             return {**tag, "errored": str(exc)}
+        except RecursionError:
+            return {**tag, "errored": "the case is nested too deep"}
         except Exception as exc:
-            self._log.write(traceback.format_exc())
+            self._log.write(safe_text(traceback.format_exc()))
             self._log.flush()
-            return {**tag, "errored": _describe(exc)}
+            return {**tag, "errored": safe_text(_describe(exc))}
 
     def _start(self, request: dict[str, Any]) -> dict[str, Any]:
         if request.get("protocol") != PROTOCOL_VERSION:
@@ -227,14 +242,26 @@ class Server:
 def serve(stdin: IO[str], stdout: IO[str], server: Server | None = None) -> None:
     """Answer SCP/1 requests from ``stdin`` on ``stdout`` until ``stop`` or end of input.
 
-    Every answer is one line, flushed at once. Blank lines are ignored.
+    Every answer is one line, flushed at once. Blank lines are ignored. A line that is not UTF-8 (read
+    with ``surrogateescape``, its bad bytes are lone surrogates) or longer than :data:`MAX_REQUEST_CHARS`
+    is answered ``errored``, and serving goes on.
     """
     server = server or Server()
     while True:
-        line = stdin.readline()
+        line = stdin.readline(MAX_REQUEST_CHARS + 1)
         if not line:
             return
+        if len(line) > MAX_REQUEST_CHARS:
+            while line and not line.endswith("\n"):  # skip the rest of the over-long line
+                line = stdin.readline(MAX_REQUEST_CHARS + 1)
+            stdout.write(encode({"errored": f"request line longer than {MAX_REQUEST_CHARS} characters"}))
+            stdout.flush()
+            continue
         if not line.strip():
+            continue
+        if has_surrogate(line):
+            stdout.write(encode({"errored": "request is not UTF-8 text"}))
+            stdout.flush()
             continue
         answer = server.handle(line)
         if answer is None:

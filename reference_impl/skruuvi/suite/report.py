@@ -6,13 +6,14 @@ order, and a ``summary`` record; ``spec/schema/report.schema.json`` describes it
 
 from __future__ import annotations
 
-import json
+import re
 import time
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import IO, Any
 
 from .. import __version__
+from ..rules.jsonsafe import dumps_safe, safe_text
 from .runner import STATUSES, CaseResult
 
 RUNNER_NAME = "skruuvi-runner"
@@ -24,6 +25,16 @@ _WORDS = {"pass": "passed", "fail": "failed", "errored": "errored", "timeout": "
 _ALWAYS = ("pass", "fail", "errored")
 #: Not printed per case under ``--quiet``: nothing to look at.
 _QUIET_HIDDEN = frozenset({"pass", "unsupported"})
+
+
+#: Characters an engine's text may not put raw on a terminal or in markdown: C0 controls except tab and
+#: newline (ESC starts terminal escape sequences, BEL rings, NUL truncates), DEL, C1 controls (CSI, OSC).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print: control characters as ``\\xNN`` escapes, lone surrogates as U+FFFD."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", safe_text(text))
 
 
 def now_iso() -> str:
@@ -46,9 +57,10 @@ def case_record(result: CaseResult) -> dict[str, Any]:
             "detail": result.detail, "seconds": result.seconds}
 
 
-def summary_record(counts: Mapping[str, int], seconds: float, code: int) -> dict[str, Any]:
+def summary_record(counts: Mapping[str, int], seconds: float, code: int, *, interrupted: bool = False,
+                   reason: str | None = None) -> dict[str, Any]:
     return {"type": "summary", "counts": {s: counts.get(s, 0) for s in STATUSES}, "total": sum(counts.values()),
-            "seconds": round(seconds, 3), "exit_code": code}
+            "seconds": round(seconds, 3), "exit_code": code, "interrupted": interrupted, "reason": reason}
 
 
 class Tally:
@@ -69,14 +81,19 @@ class Tally:
 
 
 class ReportFile:
-    """Writes the JSON Lines report as the run goes (each line flushed, so a crash keeps what was done)."""
+    """Writes the JSON Lines report as the run goes (each line flushed, so a crash keeps what was done).
 
-    def __init__(self, handle: IO[str]) -> None:
+    Records are written with :func:`~skruuvi.rules.jsonsafe.dumps_safe`: whatever an engine answered, a
+    line is valid JSON and valid UTF-8 (never NaN, Infinity or a lone surrogate).
+    """
+
+    def __init__(self, handle: Any) -> None:
         self._handle = handle
 
     def write(self, record: dict[str, Any]) -> None:
-        self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-        self._handle.flush()
+        self._handle.write(dumps_safe(record, ensure_ascii=False) + "\n")
+        if hasattr(self._handle, "flush"):
+            self._handle.flush()
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -91,13 +108,13 @@ def summary_line(counts: dict[str, int], seconds: float) -> str:
 
 def case_lines(result: CaseResult) -> list[str]:
     """``PASS id``, or ``FAIL id`` followed by the indented location and diff (or detail)."""
-    lines = [f"{_LABELS[result.status]} {result.case.id}"]
+    lines = [f"{_LABELS[result.status]} {printable(result.case.id)}"]
     if result.status == "pass":
         return lines
-    lines.append(f"    in {result.case.where}")
-    lines.extend(f"    {line}" for line in result.diff)
+    lines.append(f"    in {printable(result.case.where)}")
+    lines.extend(f"    {printable(line)}" for line in result.diff)
     if result.detail:
-        lines.extend(f"    {line}" for line in result.detail.splitlines())
+        lines.extend(f"    {printable(line)}" for line in result.detail.splitlines())
     return lines
 
 
@@ -139,12 +156,14 @@ class Terminal:
         if self.progress:
             now = time.monotonic()
             if self.done in (1, self.total) or now - self._drawn_at >= self.interval:
-                self.err.write(f"\r{progress_bar(self.done, self.total)} {result.case.id[:50]}\x1b[K")
+                self.err.write(f"\r{progress_bar(self.done, self.total)} {printable(result.case.id[:50])}\x1b[K")
                 self.err.flush()
                 self._shown, self._drawn_at = True, now
 
-    def finish(self, counts: dict[str, int], seconds: float, note: str = "") -> None:
-        """The summary line, with ``note`` after it (e.g. how many cases were judged under a variant)."""
+    def finish(self, counts: dict[str, int], seconds: float, reason: str | None = None, note: str = "") -> None:
+        """The summary line, with ``note`` after it (e.g. how many cases were judged under a variant) and the
+        ``reason`` a run failed or was cut short in brackets."""
         self._clear()
-        self.out.write(summary_line(counts, seconds) + (f"; {note}" if note else "") + "\n")
+        line = summary_line(counts, seconds) + (f"; {note}" if note else "") + (f" ({reason})" if reason else "")
+        self.out.write(line + "\n")
         self.out.flush()

@@ -13,7 +13,7 @@ import tempfile
 from typing import IO, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .report import Tally
+from .report import Tally, printable
 from .runner import STATUSES, CaseResult, failing_statuses
 
 #: Characters XML 1.0 cannot hold (an engine may answer with any bytes): replaced by U+FFFD.
@@ -136,7 +136,7 @@ class JUnitWriter:
 
 
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    return printable(text).replace("|", "\\|").replace("\n", " ")
 
 
 class MarkdownWriter:
@@ -152,18 +152,25 @@ class MarkdownWriter:
         if result.status in ("pass", "unsupported"):
             return
         self.listed += 1
-        text = explanation(result).replace("```", "'''")
-        self.spool.write(f"### {result.status.upper()} `{result.case.id}` ({result.case.ruleset})\n\n"
+        text = printable(explanation(result)).replace("```", "'''")
+        self.spool.write(f"### {result.status.upper()} `{_cell(result.case.id).replace('`', chr(39))}` "
+                         f"({_cell(result.case.ruleset)})\n\n"
                          f"```text\n{text}\n```\n\n")
 
     def finish(self, tally: Tally, engine: dict[str, Any], command: list[str], seconds: float,
-               code: int) -> None:
+               code: int, *, interrupted: bool = False, reason: str | None = None) -> None:
         out = self.handle
         shown = [s for s in STATUSES if s in _ALWAYS or tally.counts.get(s, 0)]
         out.write("# Conformance report\n\n")
         out.write(f"- engine: {_cell(engine_name(engine))} (`{_cell(' '.join(command))}`)\n"
                   f"- cases: {tally.total} in {seconds:.1f} s\n"
-                  f"- result: {'passed' if code == 0 else 'failed'} (exit code {code})\n\n")
+                  f"- result: {'interrupted' if interrupted else 'passed' if code == 0 else 'failed'} "
+                  f"(exit code {code})\n")
+        if interrupted:
+            out.write("- the run was interrupted: only the cases judged before the signal are counted\n")
+        if reason:
+            out.write(f"- {_cell(reason)}\n")
+        out.write("\n")
         out.write("## Summary\n\n")
         out.write("| ruleset | " + " | ".join(shown) + " | total |\n")
         out.write("|---|" + "---:|" * (len(shown) + 1) + "\n")

@@ -46,6 +46,12 @@ FAILING = frozenset({"fail", "errored", "timeout", "crashed", "xpass"})
 KNOWN_FAILURE_STATUSES = frozenset({"fail", "errored", "timeout", "crashed"})
 
 
+#: Seconds to wait for the last lines of an engine that has exited while its stdout stays open.
+_EXIT_GRACE = 0.2
+#: Failed restarts in a row after which a worker stops trying: its remaining cases are ``crashed`` at once.
+MAX_FAILED_RESTARTS = 3
+
+
 class HandshakeError(Exception):
     """The engine did not complete the ``start`` handshake; the text includes its stderr tail."""
 
@@ -196,36 +202,44 @@ class Engine:
         ]
         for thread in self._threads:
             thread.start()
-        reply = self.request(start_request(), timeout)
         try:
+            reply = self.request(start_request(), timeout)
             if reply.kind != "line":
                 raise ProtocolError(self.describe_failure(reply, timeout))
             self.header = check_header(parse_line(reply.line))
         except ProtocolError as exc:
             self.kill()
             raise HandshakeError(self._with_stderr(str(exc))) from None
+        except Exception as exc:  # anything else about the answer is a failed start too, never "no rulesets"
+            self.kill()
+            raise HandshakeError(self._with_stderr(f"unusable start answer: {type(exc).__name__}: {exc}")) from None
         return self.header
 
     def stop(self, grace: float = 2.0) -> None:
         """Ask the engine to stop, close its stdin and wait a little; kill it if it lingers."""
-        if self._proc is None:
-            return
-        if self._proc.poll() is None:
-            self._send(stop_request())
-            self._outbox.put(None)  # then close stdin
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self._proc.wait(timeout=grace)
-        self.kill()
-
-    def kill(self) -> None:
-        """Kill the engine and everything it started (its process group); safe to call twice."""
-        proc, self._proc = self._proc, None
+        proc = self._proc  # another thread may kill the engine meanwhile (an interrupted run)
         if proc is None:
             return
         if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (OSError, AttributeError):
+            self._send(stop_request())
+            self._outbox.put(None)  # then close stdin
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=grace)
+        self.kill()
+
+    def kill(self) -> None:
+        """Kill the engine and everything it started (its process group); safe to call twice.
+
+        The group is killed even when the engine itself has already exited: a background child it left
+        (``sleep 300 &``) is still in the group and must not outlive the run.
+        """
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # the group id stays taken while any member lives
+        except (OSError, AttributeError):
+            if proc.poll() is None:
                 with contextlib.suppress(OSError):
                     proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -234,7 +248,8 @@ class Engine:
 
     @property
     def alive(self) -> bool:
-        return self._proc is not None and self._proc.poll() is None
+        proc = self._proc
+        return proc is not None and proc.poll() is None
 
     # -- conversation
 
@@ -253,22 +268,40 @@ class Engine:
         self._send(message)
 
     def receive(self, timeout: float) -> Reply:
-        """Wait up to ``timeout`` seconds for the next stdout line."""
-        if self._proc is None:
-            return Reply("eof")
-        try:
-            return self._inbox.get(timeout=timeout)
-        except queue.Empty:
-            return Reply("timeout")
+        """Wait up to ``timeout`` seconds for the next stdout line.
+
+        An engine that has exited is ``eof`` soon after, even when a child it left behind still holds
+        its stdout open (so that no EOF ever comes): a crash is a crash, not a timeout.
+        """
+        deadline = time.monotonic() + timeout
+        exited_at: float | None = None
+        while True:
+            proc = self._proc
+            if proc is None:
+                return Reply("eof")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return Reply("timeout")
+            try:
+                return self._inbox.get(timeout=min(remaining, 0.05 if exited_at is not None else 0.25))
+            except queue.Empty:
+                pass
+            if proc.poll() is not None:
+                now = time.monotonic()
+                if exited_at is None:
+                    exited_at = now
+                elif now - exited_at >= _EXIT_GRACE:  # the last lines it wrote had time to arrive
+                    return Reply("eof")
 
     # -- diagnostics
 
     def exit_status(self) -> str:
         """How the engine ended, e.g. ``exit code 3`` or ``killed by signal 9`` (waits briefly)."""
-        if self._proc is None:
+        proc = self._proc
+        if proc is None:
             return "not running"
         try:
-            code = self._proc.wait(timeout=1)
+            code = proc.wait(timeout=1)
         except subprocess.TimeoutExpired:
             return "closed its stdout but is still running"
         return f"killed by signal {-code}" if code < 0 else f"exit code {code}"
@@ -339,19 +372,32 @@ class Worker:
     def __init__(self, config: RunConfig, engine: Engine | None = None) -> None:
         self.config = config
         self.engine = engine
+        self._failed_restarts = 0
+        self._last_failure = ""
 
     def _ensure_engine(self) -> str | None:
-        """Start a fresh engine if there is none; return why that failed, or ``None``."""
+        """Start a fresh engine if there is none; return why that failed, or ``None``.
+
+        After :data:`MAX_FAILED_RESTARTS` failures in a row the engine is given up: no more attempts
+        (each could cost ``start_timeout``), every later case is ``crashed`` at once with the last reason.
+        """
         if self.engine is not None and self.engine.alive:
             return None
         if self.engine is not None:
             self.engine.kill()
-        self.engine = Engine(self.config.command)
-        try:
-            self.engine.start(self.config.start_timeout)
-        except HandshakeError as exc:
             self.engine = None
+        if self._failed_restarts >= MAX_FAILED_RESTARTS:
+            return (f"the engine was given up after {MAX_FAILED_RESTARTS} failed restarts in a row; "
+                    f"the last one: {self._last_failure}")
+        engine = Engine(self.config.command)
+        try:
+            engine.start(self.config.start_timeout)
+        except HandshakeError as exc:
+            self._failed_restarts += 1
+            self._last_failure = str(exc)
             return f"the engine could not be restarted: {exc}"
+        self._failed_restarts = 0
+        self.engine = engine
         return None
 
     def _discard_engine(self) -> None:
@@ -452,6 +498,9 @@ def start_engines(config: RunConfig, count: int) -> list[Engine]:
             engines[i].start(config.start_timeout)
         except HandshakeError as exc:
             errors[i] = exc
+        except Exception as exc:  # a start that went wrong in any other way is a failed start as well
+            engines[i].kill()
+            errors[i] = HandshakeError(f"the start failed: {type(exc).__name__}: {exc}")
 
     threads = [threading.Thread(target=boot, args=(i,), daemon=True) for i in range(count)]
     for thread in threads:
@@ -464,6 +513,8 @@ def start_engines(config: RunConfig, count: int) -> list[Engine]:
             engine.kill()
         raise
     failure = next((e for e in errors if e is not None), None)
+    if failure is None and any(engine.header is None for engine in engines):
+        failure = HandshakeError("the start handshake did not complete")
     if failure is not None:
         for engine in engines:
             engine.kill()
@@ -487,7 +538,9 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine]) -
     holds back at most that many finished results. Cases whose ruleset the engine does not declare are
     ``unsupported`` and never sent. The engines are stopped when the iteration ends (or is abandoned).
     """
-    header = engines[0].header or {"implementation": {"rulesets": []}}
+    header = engines[0].header
+    if header is None:  # start_engines never returns such an engine; a caller that did must not get "unsupported"
+        raise HandshakeError("the engine has not completed the start handshake")
     todo: queue.Queue[tuple[int, Case] | None] = queue.Queue()
     done: queue.Queue[tuple[int, CaseResult]] = queue.Queue()
     ready: dict[int, CaseResult] = {}
@@ -610,10 +663,11 @@ def run_all(cases: Iterable[Case], config: RunConfig,
     return header, results
 
 
-def count_statuses(results: Iterable[CaseResult]) -> dict[str, int]:
+def count_statuses(results: Iterable[CaseResult | str]) -> dict[str, int]:
+    """How many results (or bare statuses) of each status."""
     counts = dict.fromkeys(STATUSES, 0)
     for result in results:
-        counts[result.status] += 1
+        counts[result if isinstance(result, str) else result.status] += 1
     return counts
 
 
@@ -622,17 +676,48 @@ def failing_statuses(allow_xpass: bool = False) -> frozenset[str]:
     return FAILING - {"xpass"} if allow_xpass else FAILING
 
 
-def exit_code(results: Iterable[CaseResult | str], *, allow_xpass: bool = False) -> int:
-    """0 when nothing failed (pass, skipped, unsupported, xfail; xpass too with ``allow_xpass``), else 1.
+#: Statuses of a case whose answer was compared with its expect: a run needs one to pass.
+JUDGED = frozenset({"pass", "fail", "xfail", "xpass"})
+
+
+def verdict(counts: dict[str, int], *, allow_xpass: bool = False,
+            allow_unsupported: bool = False) -> tuple[int, str | None]:
+    """The exit code of a run with these status counts and, when it did not pass, why (``None`` if it
+    did or a case failed: the failing cases say why themselves).
+
+    1 when any case failed (see :func:`failing_statuses`). Otherwise a run still needs one judged case
+    (:data:`JUDGED`): a run of only skipped cases, or one in which no case was sent (every case
+    unsupported, e.g. an engine that declares a misspelled ruleset id) is not a pass, except that
+    ``allow_unsupported`` accepts a run whose cases were all unsupported.
+    """
+    if any(counts.get(s, 0) for s in failing_statuses(allow_xpass)):
+        return 1, None
+    if any(counts.get(s, 0) for s in JUDGED):
+        return 0, None
+    total = sum(counts.values())
+    unsupported = counts.get("unsupported", 0)
+    if total and unsupported == total:
+        if allow_unsupported:
+            return 0, None
+        return 1, ("no case was sent to the engine: every selected case is of a ruleset it does not declare "
+                   "(--allow-unsupported accepts that)")
+    parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts.get(s, 0))
+    return 1, f"no case was judged ({parts or 'no cases'}): a run that judges nothing is not a pass"
+
+
+def exit_code(results: Iterable[CaseResult | str], *, allow_xpass: bool = False,
+              allow_unsupported: bool = False) -> int:
+    """The exit code of :func:`verdict` for these results: 0 when nothing failed (pass, skipped,
+    unsupported, xfail; xpass too with ``allow_xpass``) and at least one case was judged, else 1.
 
     ``results`` may be case results or bare statuses.
     """
-    failing = failing_statuses(allow_xpass)
-    return 1 if any((r if isinstance(r, str) else r.status) in failing for r in results) else 0
+    counts = count_statuses(results)
+    return verdict(counts, allow_xpass=allow_xpass, allow_unsupported=allow_unsupported)[0]
 
 
 __all__ = [
     "FAILING", "KNOWN_FAILURE_STATUSES", "STATUSES", "Case", "CaseResult", "Engine", "HandshakeError",
     "RunConfig", "Worker", "check_record", "compare", "count_statuses", "exit_code", "failing_statuses",
-    "iter_cases", "load_cases", "load_known_failures", "run_all", "run_cases", "start_engines",
+    "iter_cases", "load_cases", "load_known_failures", "run_all", "run_cases", "start_engines", "verdict",
 ]

@@ -7,8 +7,10 @@ and what is wrong. Nothing stops at the first error: :func:`validate_paths` repo
 Files are classified by name and place: ``sources.yaml``, ``errors.yaml``, ``*.yaml`` in a ``rulesets``
 directory, ``*.json`` in a ``schema`` directory (or named ``*.schema.json``); every YAML or JSON Lines file
 under ``conformance/cases`` or ``conformance/generated`` is a case, and so is any other one that holds
-``actions`` or ``match``. Cases anywhere under ``conformance/`` must pass the suite lint (description, rules,
-justification, expect); other cases only need what replay needs. Cross-references (source
+``actions`` or ``match`` (``.yaml``, ``.yml``, ``.json`` or ``.jsonl``, as ``skruuvi conformance`` and ``replay``
+read them). Every case must pass the suite lint (description, rules, justification, expect, no unknown key)
+wherever its file sits: the rules do not depend on the folder. A case file without a record (empty, or only
+comments) is an error, as it is for the runner. Cross-references (source
 keys, ruleset ids, rule ids, error codes) are resolved against the validated files first, then against
 ``spec/`` of the repository.
 
@@ -19,6 +21,7 @@ rulesets, sources and error codes loaded so far), and each check is a small func
 from __future__ import annotations
 
 import json
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -30,7 +33,7 @@ from ..rules.errors import CaseFormatError, InputError, RulesetError
 from ..rules.expr import FACTS as _FACTS
 from ..rules.expr import compile_expression
 from ..rules.ruledoc import pointer, rule_entries
-from ..rules.yamlio import is_json_lines, iter_json_lines, load_yaml, open_text
+from ..rules.yamlio import is_json_lines, iter_json_lines, load_json, load_yaml, open_binary, read_lines
 
 #: The deal facts a scoring expression may name (DESIGN §5; documented in skruuvi.rules.expr).
 FACTS: frozenset[str] = frozenset(_FACTS)
@@ -38,7 +41,7 @@ FACTS: frozenset[str] = frozenset(_FACTS)
 _SKIP_DIRS = frozenset({".git", ".github", "node_modules", "site", "docs", "bench", "build", "dist", "__pycache__",
                         ".venv", "venv", ".pytest_cache", ".ruff_cache", ".hypothesis", ".mypy_cache"})
 _SKIP_FILES = frozenset({"mkdocs.yml", "mkdocs.yaml", ".pre-commit-config.yaml"})
-_CASE_SUFFIXES = (".yaml", ".yml", ".jsonl")
+_CASE_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -391,12 +394,19 @@ def _records(item: _File, ctx: _Context) -> Iterator[tuple[str, Any]]:
     """``(location prefix, record)`` for each record of a case file ('' for a YAML file)."""
     if is_json_lines(item.path):
         try:
-            with open_text(item.path) as handle:
-                yield from ((loc, obj) for loc, obj in iter_json_lines(handle, str(item.path)))
+            with open_binary(item.path) as handle:
+                yield from ((loc, obj) for loc, obj in
+                            iter_json_lines(read_lines(handle, str(item.path)), str(item.path), ctx.add))
         except InputError as exc:
             ctx.add(exc)
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, EOFError, zlib.error) as exc:
             ctx.add(CaseFormatError(f"cannot read file: {exc}", file=str(item.path)))
+        return
+    if item.path.suffix.lower() == ".json":
+        try:
+            yield "", load_json(item.path)
+        except InputError as exc:
+            ctx.add(exc)
         return
     data = _load(item.path, ctx)
     if data is not None:
@@ -607,18 +617,22 @@ def _validate_file(item: _File, loaded: dict[Path, Any], ctx: _Context) -> None:
 
 def _validate_case_file(item: _File, ctx: _Context) -> None:
     file = str(item.path)
-    suite = "conformance" in item.path.parts[:-1]
+    errors_before = len(ctx.errors)
     records = list(_records(item, ctx))
     if item.kind == "maybe-case" and not item.explicit and not any(_is_case(r) for _, r in records):
         return  # a YAML file of some other kind met while walking a directory
     ctx.counts["file"] += 1
+    if not records and len(ctx.errors) == errors_before and not is_json_lines(item.path):
+        ctx.add(CaseFormatError("the file holds no record (it is empty or only comments); a case file holds one "
+                                "case", file=file))
+        return
     for prefix, record in records:
         if item.kind == "maybe-case" and not _is_case(record):
             if item.explicit:
                 ctx.add(_case_error("not a case: it has neither 'actions' nor 'match'", file, prefix, ""))
             continue
         ctx.counts["case"] += 1
-        ctx.extend(_case_errors(record, file, prefix, suite, ctx))
+        ctx.extend(_case_errors(record, file, prefix, True, ctx))
 
 
 def _plural(n: int, word: str) -> str:

@@ -1,0 +1,119 @@
+"""The report files of a conformance run, written so that nothing is lost or clobbered.
+
+* An output may not be an input: ``--report`` naming a case file (or the known-failures file) would
+  truncate it, and two outputs naming the same file would interleave; both are refused before the run.
+* Each regular file is written to a temporary file beside it and renamed into place at the end, so that
+  a run that cannot start (or is killed) never truncates an older report. A target that exists and is
+  not a regular file (``/dev/stdout``, a FIFO, ``/dev/full``) is written in place, never replaced.
+* Every failure to create, write or rename is an :class:`OutputError` with one line naming the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import IO
+
+
+class OutputError(Exception):
+    """A report file that cannot be written; the text names it and says why."""
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _same_place(a: Path, b: Path) -> bool:
+    ida, idb = _identity(a), _identity(b)
+    if ida is not None and idb is not None:
+        return ida == idb
+    return os.path.abspath(a) == os.path.abspath(b)
+
+
+def check_targets(targets: dict[str, str], inputs: Iterable[str | Path]) -> str | None:
+    """Why these outputs (``{option: path}``) cannot be written, or ``None``: an output that is an
+    input file, or two outputs that are the same file (a character device such as /dev/null excepted)."""
+    inputs = [Path(p) for p in inputs]
+    named = list(targets.items())
+    for i, (option, target) in enumerate(named):
+        path = Path(target)
+        with contextlib.suppress(OSError):
+            if stat.S_ISCHR(path.stat().st_mode):
+                continue  # /dev/null, /dev/stdout on a terminal: nothing to clobber
+        for other_option, other in named[i + 1:]:
+            if _same_place(path, Path(other)):
+                return f"--{option} and --{other_option} name the same file {target}"
+        for source in inputs:
+            if _same_place(path, source):
+                return f"--{option} {target} is an input of the run (it would be overwritten); choose another file"
+    return None
+
+
+class OutputFile:
+    """One report file: opened as a temporary file beside the target, renamed into place by :meth:`commit`."""
+
+    def __init__(self, option: str, target: str) -> None:
+        self.option, self.target = option, target
+        self._temp: str | None = None
+        path = Path(target)
+        try:
+            in_place = path.exists() and not path.is_file()
+            if in_place:
+                self.handle: IO[str] = open(path, "w", encoding="utf-8")  # noqa: SIM115
+            else:
+                fd, self._temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                                  dir=str(path.parent) if str(path.parent) else ".")
+                self.handle = os.fdopen(fd, "w", encoding="utf-8")
+        except OSError as exc:
+            raise OutputError(self._why(exc)) from None
+
+    def _why(self, exc: OSError) -> str:
+        return f"cannot write {self.option} {self.target}: {exc.strerror or exc}"
+
+    def write(self, text: str) -> None:
+        try:
+            self.handle.write(text)
+        except OSError as exc:
+            raise OutputError(self._why(exc)) from None
+
+    def flush(self) -> None:
+        try:
+            self.handle.flush()
+        except OSError as exc:
+            raise OutputError(self._why(exc)) from None
+
+    def commit(self) -> None:
+        """Close the file and put it in place of the target."""
+        try:
+            self.handle.close()
+            if self._temp is not None:
+                with contextlib.suppress(OSError):  # keep the old file's permissions for the new one
+                    os.chmod(self._temp, 0o666 & ~_umask())
+                os.replace(self._temp, self.target)
+                self._temp = None
+        except OSError as exc:
+            self.abort()
+            raise OutputError(self._why(exc)) from None
+
+    def abort(self) -> None:
+        """Drop the temporary file; the target is left as it was."""
+        with contextlib.suppress(OSError):
+            self.handle.close()
+        if self._temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self._temp)
+            self._temp = None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

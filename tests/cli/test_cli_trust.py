@@ -1,0 +1,247 @@
+"""No traceback on user input, and nothing dropped (issue 16 part 3): each reproduction of the issue.
+
+Every bad input gives one line naming the file, the place in it and the rule, and the command goes on with
+the next record or file where that makes sense. A short hypothesis run feeds random cases, YAML texts and
+protocol lines to replay, validate and serve and asserts that none of them ever raises.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skruuvi.cli import commands as cli
+from skruuvi.rules.errors import InputError
+from skruuvi.rules.jsonsafe import loads as strict_loads
+from skruuvi.rules.paths import cases_dir
+from skruuvi.rules.yamlio import parse_yaml
+from skruuvi.suite.protocol import Server
+from skruuvi.suite.validate import validate_paths
+
+GOOD_CASE = cases_dir() / "2016" / "score" / "made-5H-exact.yaml"
+
+
+def good() -> dict[str, Any]:
+    record = parse_yaml(GOOD_CASE.read_text(encoding="utf-8"))
+    assert isinstance(record, dict)
+    return record
+
+
+def main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], list[str]]:
+    code = cli.main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out.splitlines(), captured.err.splitlines()
+
+
+def no_traceback(err: list[str]) -> None:
+    assert not any("Traceback" in line for line in err), err
+
+
+# ---------------------------------------------------------------------------------------------------
+# replay goes on after a bad line
+
+
+def test_replay_goes_on_after_a_bad_json_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    line = json.dumps(good())
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(f"{line}\n{{bad\n{line}\n".encode() + b"\xe4\xe4 latin-1\n" + f"{line}\n".encode())
+    code, out, err = main(capsys, "replay", str(path))
+    assert code == 1
+    assert len(out) == 3, "every good line is replayed"
+    assert [e.split(": ")[2] for e in err] == ["line 2", "line 4"]
+    assert "not valid JSON" in err[0] and "not UTF-8" in err[1]
+    no_traceback(err)
+
+
+def test_replay_from_stdin_goes_on_after_a_bad_line(tmp_path: Path) -> None:
+    line = json.dumps(good())
+    proc = subprocess.run([sys.executable, "-m", "skruuvi", "replay", "-"], input=f"{line}\n{{bad\n{line}\n",
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert len(proc.stdout.splitlines()) == 2
+    assert proc.stderr.startswith("skruuvi: <stdin>: line 2: not valid JSON")
+
+
+# ---------------------------------------------------------------------------------------------------
+# YAML that is not plain data
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("id: x\nruleset: skruuvi-2016\ndeal: !!python/object:os.system {}\n", "line 3: YAML tag"),
+    ("id: x\nruleset: !foo [1]\n", "line 2: YAML tag '!foo'"),
+    ("id: x\nruleset: skruuvi-2016\ndeal: !!set {a: null}\n", "line 3: YAML tag"),
+    ("id: x\nruleset: skruuvi-2016\nwhen: 2024-01-01\n",
+     "line 3, column 7: not valid YAML: '2024-01-01' reads as a date"),
+    ("id: x\nruleset: skruuvi-2016\nn: " + "9" * 5000 + "\n", "line 3, column 4: not valid YAML: integer of 5000"),
+    ("id: x\nruleset: skruuvi-2016\nn: " + "[" * 100_000 + "]" * 100_000 + "\n", "line 3"),
+    ("id: x\nid: y\n", "line 2, column 1: not valid YAML: duplicate key 'id'"),
+    ("id: x\nn: .inf\n", "line 2, column 4: not valid YAML: '.inf' is not a JSON number"),
+])
+@pytest.mark.parametrize("command", ["replay", "validate", "conformance", "mutate"])
+def test_yaml_that_is_not_plain_data_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str,
+                                                 words: str, command: str) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    argv = [command, str(path)] + (["--ruleset", "skruuvi-2016"] if command == "mutate" else [])
+    code, out, err = main(capsys, *argv)
+    assert code != 0
+    text_out = "\n".join(out + err)
+    assert f"{path}: {words}" in text_out, text_out
+    no_traceback(err)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Values of the wrong shape
+
+
+@pytest.mark.parametrize(("change", "pointer"), [
+    ({"ruleset": ["skruuvi-2016"]}, "/ruleset"), ({"ruleset": {"a": 1}}, "/ruleset"),
+    ({"deal": {"form": ["alkupeli"], "dealer": "N"}}, None), ({"deal": {"form": "alkupeli", "dealer": {"N": 1}}}, None),
+])
+def test_a_list_or_mapping_where_a_name_belongs(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               change: dict[str, Any], pointer: str | None) -> None:
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps({**good(), **change}) + "\n" + json.dumps(good()) + "\n", encoding="utf-8")
+    code, out, err = main(capsys, "replay", str(path))
+    no_traceback(err)
+    if pointer is None:  # a malformed deal is a legal record: its answer is invalid-deal
+        assert code == 0 and json.loads(out[0]) == {"error": {"index": None, "code": "invalid-deal"}}
+    else:
+        assert code == 1 and err[0].startswith(f"skruuvi: {path}: line 1: {pointer}: ruleset must be a string")
+    assert len(out) == (2 if pointer is None else 1)
+    code, out, err = main(capsys, "validate", str(path))
+    assert code == 1 and "unhashable" not in "\n".join(out).replace(str(tmp_path), "")
+
+
+def test_binary_known_failures_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    known = tmp_path / "known.txt"
+    known.write_bytes(b"t.a\n\xe4\xe4\n")
+    code, _, err = main(capsys, "conformance", str(GOOD_CASE), "--known-failures", str(known))
+    assert code == 2 and err == [f"skruuvi: conformance: {known}: line 2: known-failures file: not UTF-8 text "
+                                 "(byte 0: invalid continuation byte)"]
+
+
+def test_binary_jsonl_to_mutate_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "c.jsonl"
+    path.write_bytes(b"\xff\xfe\n")
+    code, _, err = main(capsys, "mutate", "--ruleset", "skruuvi-2016", str(path))
+    assert code != 0 and err and f"{path}: line 1: not UTF-8" in err[0]
+    no_traceback(err)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+@pytest.mark.parametrize("name", ["zero.jsonl", "zero.yaml", "zero.json"])
+def test_a_file_that_never_ends(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    link = tmp_path / name
+    link.symlink_to("/dev/zero")
+    code, _, err = main(capsys, "replay", str(link))
+    assert code == 1 and len(err) == 1 and "longer than" in err[0]
+
+
+@pytest.mark.parametrize("target", ["file", "missing/folder"])
+def test_generate_out_must_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str) -> None:
+    (tmp_path / "file").write_text("")
+    code, _, err = main(capsys, "generate", "--ruleset", "skruuvi-2016", "--count", "1",
+                        "--out", str(tmp_path / target))
+    assert code == 2 and len(err) == 1 and "--out" in err[0]
+    assert not (tmp_path / "missing").exists()
+
+
+def test_an_unhashable_ruleset_value_is_a_ruleset_error(tmp_path: Path) -> None:
+    from skruuvi.rules.paths import rulesets_dir
+
+    text = (rulesets_dir() / "skruuvi-2016.yaml").read_text(encoding="utf-8")
+    assert "distributor: taker" in text
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    path = folder / "skruuvi-2016.yaml"
+    path.write_text(text.replace("distributor: taker", "distributor: {x: 1}", 1), encoding="utf-8")
+    errors, _ = validate_paths([str(path)])
+    assert errors and all("unhashable" not in e.reason for e in errors)
+    assert any("distributor" in e.reason for e in errors)
+
+
+# ---------------------------------------------------------------------------------------------------
+# serve answers errored for a bad line and carries on
+
+
+def test_serve_answers_every_bad_line_and_carries_on() -> None:
+    lines = [
+        b'{"cmd": "start", "protocol": 1}',
+        b'{"cmd": "run", "seq": ' + b"1" * 5000 + b', "case": {}}',
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"cmd": "run", "seq": 2, "case": {"id": "\xff"}}',
+        b'{"cmd": "run", "seq": "\\ud800", "case": {}}',
+        b'{"cmd": "run", "seq": 1.0, "case": {}}',
+        b'{"cmd": "run", "seq": 3, "case": {"id": "x", "ruleset": NaN}}',
+        b'{"cmd": "run", "seq": 4, "case": {"id": "x", "ruleset": ["skruuvi-2016"]}}',
+        b'{"cmd": "run", "seq": 5, "case": ' + json.dumps(good()).encode() + b"}",
+        b'{"cmd": "stop"}',
+    ]
+    proc = subprocess.run([sys.executable, "-m", "skruuvi", "serve"], input=b"\n".join(lines) + b"\n",
+                          capture_output=True, timeout=60)
+    assert proc.returncode == 0
+    answers = [strict_loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == len(lines) - 1, "one answer per request but stop"
+    assert "implementation" in answers[0]
+    assert all("errored" in a for a in answers[1:-1]), answers
+    assert answers[7]["seq"] == 4
+    assert answers[-1]["seq"] == 5 and "result" in answers[-1]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Fuzz: nothing ever raises (a few seconds here; bench/fuzz_inputs.py runs longer)
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=8))
+_values = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                        st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+                       max_leaves=12)
+_keys = st.sampled_from(["id", "ruleset", "deal", "actions", "match", "expect", "form", "dealer", "hands", "centre"])
+
+
+@st.composite
+def _cases(draw: Any) -> dict[str, Any]:
+    record = good()
+    for _ in range(draw(st.integers(1, 3))):
+        key = draw(_keys)
+        target = record["deal"] if key in ("form", "dealer", "hands", "centre") else record
+        if isinstance(target, dict):
+            target[key] = draw(_values)
+    return record
+
+
+#: Examples per fuzz test: a few seconds in CI; ``bench/fuzz_inputs.py`` sets SKRUUVI_FUZZ_EXAMPLES much higher.
+EXAMPLES = int(os.environ.get("SKRUUVI_FUZZ_EXAMPLES", "60"))
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_cases())
+def test_fuzz_replay_and_serve_never_raise(record: dict[str, Any]) -> None:
+    from skruuvi.interpreter.replay import replay
+
+    with contextlib.suppress(InputError):
+        replay(record).to_response()
+    answer = Server(log=io.StringIO()).handle(json.dumps({"cmd": "run", "seq": 1, "case": record}))
+    assert answer is not None and ("errored" in answer or "result" in answer or "error" in answer)
+
+
+@settings(max_examples=EXAMPLES * 3, deadline=None)
+@given(st.text(max_size=60))
+def test_fuzz_yaml_and_protocol_lines_never_raise(text: str) -> None:
+    with contextlib.suppress(InputError):
+        parse_yaml(text, "f.yaml")
+    answer = Server(log=io.StringIO()).handle(text)
+    assert answer is None or isinstance(answer, dict)
+    for line in (text, "id: " + text, '{"seq": 1, "x": ' + text + "}"):
+        with contextlib.suppress(InputError):
+            parse_yaml(line, "f.yaml")
