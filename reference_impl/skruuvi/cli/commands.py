@@ -22,13 +22,21 @@ PROG = "skruuvi"
 EXIT_USAGE = 2
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the data's origin on one line (argparse's own action would wrap it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any, option: Any = None) -> None:
+        from ..rules.paths import describe_source
+
+        sys.stdout.write(f"{PROG} {__version__} (data: {describe_source()})\n")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Skruuvi executable specification: reference interpreter, conformance runner, "
                                "case validation.")
-    from ..rules.paths import describe_source
-
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__} (data: {describe_source()})",
+    parser.add_argument("--version", action=_Version, nargs=0,
                         help="show the version and where spec/ and conformance/ are read from (checkout, "
                              "SKRUUVI_HOME or the installed package's copy), and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
