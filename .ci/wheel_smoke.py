@@ -46,6 +46,16 @@ def expect(condition: bool, message: str) -> None:
         raise SmokeFailure(message)
 
 
+def _pip_has_python_option() -> bool:
+    """pip 22.3 and later can install into another interpreter's environment (``pip --python``)."""
+    try:
+        import pip
+    except ImportError:
+        return False
+    parts = [int(p) for p in pip.__version__.split(".")[:2] if p.isdigit()]
+    return tuple(parts) >= (22, 3)
+
+
 def smoke(work: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("SKRUUVI_HOME", "PYTHONPATH", "VIRTUAL_ENV")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
@@ -53,13 +63,16 @@ def smoke(work: Path) -> None:
     run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)], work, env,
         "build the wheel")
     (wheel,) = wheels.glob("skruuvi_spec-*.whl")
-    # no pip in the venv (ensurepip is the slow part): this interpreter's pip installs into it (--python)
-    run([sys.executable, "-m", "venv", "--without-pip", str(work / "venv")], work, env, "create a fresh venv")
+    # without pip in the venv (ensurepip is the slow part) when this interpreter's pip can install into it
+    outer_pip = _pip_has_python_option()
+    run([sys.executable, "-m", "venv", *(["--without-pip"] if outer_pip else []), str(work / "venv")], work, env,
+        "create a fresh venv")
     bindir = work / "venv" / ("Scripts" if os.name == "nt" else "bin")
     python, skruuvi = str(bindir / "python"), str(bindir / "skruuvi")
     env["PATH"] = f"{bindir}{os.pathsep}{env.get('PATH', '')}"
-    run([sys.executable, "-m", "pip", "--python", python, "install", "-q", str(wheel), "pytest", "hypothesis"],
-        work, env, "install the wheel, pytest and hypothesis")
+    pip = [sys.executable, "-m", "pip", "--python", python] if outer_pip else [python, "-m", "pip"]
+    run([*pip, "install", "-q", str(wheel), "pytest", "hypothesis"], work, env,
+        "install the wheel, pytest and hypothesis")
 
     here = work / "elsewhere"  # outside the checkout, empty: no conftest, no spec/
     here.mkdir()
