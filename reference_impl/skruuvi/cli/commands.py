@@ -1,4 +1,4 @@
-"""The ``skruuvi`` command: conformance, replay, compare, validate, serve.
+"""The ``skruuvi`` command: conformance, replay, compare, validate, serve (generate, mutate, export elsewhere).
 
 Every :class:`~skruuvi.rules.errors.InputError` ends as one line on stderr and exit code 1 (2 where the
 conformance runner cannot even start), never as a traceback; Ctrl-C exits with 130.
@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import __version__
 from ..rules.errors import InputError
-from . import conformance, tools
+from . import conformance, export, tools
 from .conformance import default_impl
 
 PROG = "skruuvi"
@@ -24,11 +24,23 @@ READING_HELP = ("another reading of a rule: RULE=VALUE (VALUE is a YAML scalar o
                 "value null) or RULE alone for the rule's first listed alternative; repeatable.")
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the data's origin on one line (argparse's own action would wrap it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any, option: Any = None) -> None:
+        from ..rules.paths import describe_source
+
+        sys.stdout.write(f"{PROG} {__version__} (data: {describe_source()})\n")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Skruuvi executable specification: reference interpreter, conformance runner, "
                                "case validation.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the version and where spec/ and conformance/ are read from (checkout, "
+                             "SKRUUVI_HOME or the installed package's copy), and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     conformance.add_parser(sub)
     p = sub.add_parser("replay", help="replay recorded deals and print each outcome as one JSON line",
@@ -107,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="answer the cases of RULESET under its declared variant NAME (repeatable)")
     p.set_defaults(func=cmd_serve)
     tools.add_parsers(sub)
+    export.add_parser(sub)
     return parser
 
 

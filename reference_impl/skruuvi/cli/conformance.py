@@ -142,6 +142,8 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     if not command:
         _say("--impl is empty")
         return EXIT_USAGE
+    from ..suite.export import expand_exports
+
     paths = args.paths or [_display_path(cases_dir())]
     rulesets, variants = _rulesets_and_variants(args.rulesets or [])
     if variants is None:
@@ -150,7 +152,8 @@ def cmd_conformance(args: argparse.Namespace) -> int:
                                      skip=tuple(args.skip), shard=args.shard)
     try:
         known = case_files.load_known_failures(args.known_failures) if args.known_failures else set()
-        files = case_files.list_case_files(paths)  # once: a report written below a PATH is not a case file
+        # listed once: a report written below a PATH is not a case file
+        files = case_files.list_case_files(expand_exports(paths))
         total = case_files.count_cases(files, selection)
     except InputError as exc:
         _say(str(exc))

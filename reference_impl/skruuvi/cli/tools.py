@@ -12,8 +12,6 @@ from typing import Any
 
 from ..rules import paths
 
-EQUIVALENT_FILE = Path("conformance") / "mutation" / "equivalent.yaml"
-
 
 def add_parsers(sub: Any) -> None:
     p = sub.add_parser(
@@ -29,8 +27,8 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument("--per-code", type=int, default=200, help="corrupted records per error code (default 200)")
     p.add_argument("--out", type=Path, default=None,
-                   help="an existing output folder; the file goes to OUT/<era>/seed-SEED.jsonl.gz "
-                        "(default conformance/generated)")
+                   help="an existing output folder; the file goes to OUT/<era>/seed-SEED.jsonl.gz (default: the "
+                        "checkout's conformance/generated; required when installed)")
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser(
@@ -69,12 +67,16 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.count < 1 or args.per_code < 0:
         sys.stderr.write("skruuvi: --count must be at least 1 and --per-code at least 0\n")
         return 2
-    root = args.out or paths.repo_root() / "conformance" / "generated"
+    if args.out is None and not paths.in_checkout():
+        sys.stderr.write("skruuvi: generate: the installed package's data is read-only: give --out DIR\n")
+        return 2
+    root = args.out or paths.generated_dir()
     if not Path(root).is_dir():
         why = "is not a directory" if Path(root).exists() else "does not exist (create the folder first)"
         sys.stderr.write(f"skruuvi: generate: --out {root} {why}\n")
         return 2
     out_dir = Path(root) / ruleset.era
+    out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"seed-{args.seed}.jsonl.gz"
     try:
         out_dir.mkdir(exist_ok=True)
@@ -119,7 +121,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         return 2
     doc = load_yaml(ruleset.path)
     report = run_mutation(doc, ruleset.path, cases, progress=_progress(f"mutating {ruleset.id}"))
-    equivalent_file = paths.repo_root() / EQUIVALENT_FILE
+    equivalent_file = paths.equivalent_file()
     listed = load_yaml(equivalent_file).get(ruleset.id, []) if equivalent_file.is_file() else []
     reasons = {(e["rule"], e["mutation"]): e["reason"] for e in listed}
     equivalent = [m for m in report.survived if (m.rule, m.description) in reasons]

@@ -27,7 +27,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--skruuvi-impl", metavar="CMD", default=None,
                     help="engine command speaking SCP/1 (split like a shell would); turns every case into a test")
     group.addoption("--skruuvi-cases", metavar="PATH", action="append", default=[],
-                    help="case files or directories (repeatable; default: the repository's conformance/cases)")
+                    help="case files, directories or 'skruuvi export' folders (repeatable; default: the "
+                         "hand-written cases of the checkout or of the installed package)")
     group.addoption("--skruuvi-ruleset", metavar="ID", action="append", default=[],
                     help="only cases of this ruleset (repeatable)")
     group.addoption("--skruuvi-timeout", metavar="S", type=float, default=10.0,
@@ -117,11 +118,12 @@ def _cases(config: pytest.Config) -> list[Any]:
     from ..rules.errors import InputError
     from ..rules.paths import cases_dir
     from .cases import Selection, iter_cases
+    from .export import expand_exports
 
     paths = config.getoption("skruuvi_cases") or [cases_dir()]
     selection = Selection(rulesets=frozenset(config.getoption("skruuvi_ruleset")))
     try:
-        return list(iter_cases(paths, selection))
+        return list(iter_cases(expand_exports(paths), selection))
     except InputError as exc:
         raise pytest.UsageError(f"--skruuvi-cases: {exc}") from None
 
