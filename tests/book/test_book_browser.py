@@ -12,8 +12,6 @@ import functools
 import importlib.util
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -64,14 +62,9 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site(request: pytest.FixtureRequest) -> Path:
     _require()
-    out = tmp_path_factory.mktemp("book") / "site"
-    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
-                          "-d", str(out)], capture_output=True, text=True, cwd=ROOT,
-                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=300)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out
+    return request.getfixturevalue("built_book").site  # the session's one build (tests/book/conftest.py)
 
 
 @pytest.fixture(scope="module")

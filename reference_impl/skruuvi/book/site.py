@@ -78,7 +78,7 @@ def build_pages(root: Path) -> dict[str, str]:
                                              optional_json(spec / "schema" / "protocol.schema.json"))
     pages[md.SOURCES] = sources_page(sources, rulesets)
     pages[md.GLOSSARY] = glossary_page(glossary, sources)
-    return pages
+    return {rel: md.titled(text) for rel, text in pages.items()}
 
 
 def nav(rulesets: list[Ruleset]) -> list[Any]:
