@@ -145,9 +145,13 @@ def test_worked_example_shows_hands_auction_tricks_and_score(rs):
     assert 'class="sk-deal"' in page and '<span class="sk-red">♥</span>' in page
     assert "| North | East | South | West |" in page  # the first auction as a table
     assert "5<span class=\"sk-red\">♥</span>" in page
-    tricks = re.findall(r"^\| (\d+) \|.*\| (North|East|South|West) \| (\d+) \| (\d+) \|$", page, re.M)
+    tricks = re.findall(r"^\| (\d+) \| (.*) \| ([NESW]) \| (\d+)–(\d+) \|$", page, re.M)
     assert [int(t[0]) for t in tricks] == list(range(1, 14))
-    assert int(tricks[-1][2]) + int(tricks[-1][3]) == 13
+    assert int(tricks[-1][3]) + int(tricks[-1][4]) == 13
+    for _, cells, winner, _, _ in tricks:  # one framed card per trick, in the winner's column; the lead in bold
+        cards = cells.split(" | ")
+        assert len(cards) == 4 and sum("sk-win" in c for c in cards) == 1
+        assert "sk-win" in cards["NESW".index(winner)] and sum(c.startswith("**") for c in cards) == 1
     assert "### Score sheet" in page and "| **Total** |" in page
 
 

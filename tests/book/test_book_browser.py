@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from skruuvi.book import md
+from skruuvi.book.card import card_path
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets
 
@@ -173,7 +174,8 @@ def test_no_broken_internal_link_in_the_served_site(site: Path) -> None:
 
 def reader_pages() -> list[tuple[str, str]]:
     """Every page kind: the era pages, the comparison chapter, the home page and the reference pages."""
-    return [*era_pages(), ("index", md.INDEX), ("errors", md.ERRORS), ("case-format", md.CASE_FORMAT),
+    cards = [(f"{rid}-card", card_path(rid)) for rid in available_rulesets()]
+    return [*era_pages(), *cards, ("index", md.INDEX), ("errors", md.ERRORS), ("case-format", md.CASE_FORMAT),
             ("sources", md.SOURCES), ("glossary", md.GLOSSARY)]
 
 

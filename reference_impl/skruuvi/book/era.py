@@ -300,3 +300,8 @@ def era_page(ruleset: Ruleset, *, sources: Mapping[str, Any] | None = None,
              glossary: Mapping[str, Any] | None = None, cases: Sequence[Mapping[str, Any]] = ()) -> str:
     """The rule book of one ruleset, as markdown."""
     return _Page(ruleset, sources, glossary, cases).render()
+
+
+def scoring_table(ruleset: Ruleset, entry: Mapping[str, Any]) -> str:
+    """One ``scoring.tables`` entry as the rule book draws it (rows, columns, the other scales)."""
+    return _Page(ruleset, None, None, ()).table_markdown(entry)

@@ -14,6 +14,7 @@ from ..rules.errors import SkruuviError
 from ..rules.ruleset import Ruleset, load_ruleset
 from ..rules.yamlio import find_case_files, iter_records, load_yaml
 from . import md
+from .card import card_page, card_path
 from .cases import cases_page
 from .comparison import comparison_page
 from .cross_era import cross_era_page
@@ -69,6 +70,7 @@ def build_pages(root: Path) -> dict[str, str]:
         pages[md.rules_page(rs.id)] = era_page(rs, sources=sources, glossary=glossary, cases=cases)
         pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes)
         pages[md.cases_path(rs.id)] = cases_page(rs, cases, error_codes=codes, problems=problems)
+        pages[card_path(rs.id)] = card_page(rs, cases)
     notes = optional_yaml(spec / "comparison.yaml")
     pages[md.COMPARISON] = comparison_page(rulesets, notes, sources)
     curated, curated_problems = curated_deals(notes, cases, rulesets)
@@ -84,6 +86,8 @@ def build_pages(root: Path) -> dict[str, str]:
 def nav(rulesets: list[Ruleset]) -> list[Any]:
     """The site navigation: home, one section per era, the reference pages."""
     items: list[Any] = [{"Home": md.INDEX}]
+    items.append({"For players": [{f"Scoring card {rs.era}": card_path(rs.id)}
+                                  for rs in sorted(rulesets, key=lambda r: r.era, reverse=True)]})
     for rs in sorted(rulesets, key=lambda r: r.era):
         items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)},
                                         {"Worked examples": md.examples_path(rs.id)},

@@ -54,7 +54,7 @@ TARGETS = {
     "main": "the main pair (the declarer and his partner)",
     "defenders": "the defenders",
     "each": "each side, counted from its own tricks",
-    "declarer-against-each": "the declarer collects from each opponent (or pays each)",
+    "declarer-against-each": "the declarer, collected from each opponent (or paid to each)",
     "NS": "North–South",
     "EW": "East–West",
 }

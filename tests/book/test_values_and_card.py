@@ -1,0 +1,74 @@
+"""The book's value formatter (skruuvi.book.values) and the scoring card of each era (skruuvi.book.card)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from skruuvi.book.card import card_page
+from skruuvi.book.site import load_cases
+from skruuvi.book.values import Labels, target
+from skruuvi.rules.paths import repo_root
+from skruuvi.rules.ruleset import available_rulesets, get_ruleset
+
+ROOT = repo_root()
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return load_cases(ROOT)[0]
+
+
+def test_values_read_as_words_not_literals():
+    labels = Labels([get_ruleset("skruuvi-2016")])
+    assert labels.show(None) == "none" and labels.show(True) == "yes" and labels.show([]) == "none"
+    assert labels.show(-5) == "−5"
+    assert labels.show("passimisaari") == "passimisääri"  # a form by its Finnish label
+    assert labels.show("partner-exchange") == "partners' exchange"  # a phase by its label
+    assert labels.show("declarer-left") == "the declarer's left-hand opponent"
+    assert labels.show("some-new_value") == "some new value"  # unknown words stay readable
+    assert labels.show({"distributor": "partner", "each": 1}, "distribution") == \
+        "the taker's partner gives one card to each other player"
+    assert labels.show([[["A", "B"], ["C", "D"]], [["A", "C"], ["B", "D"]]], "partnerships") == \
+        "A & B v C & D; A & C v B & D"
+    assert labels.show([{"form": "alkupeli", "until_games": 2}, {"form": "kotka", "deals": 4}], "stages") == \
+        "*alkupeli* deals until a side has won two games, then four deals of *kotka*"
+    assert labels.show({"trump": "declarer-left", "misere": "declarer-right"}, "lead") == \
+        "in a trump contract, the declarer's left-hand opponent; in misère, the declarer's right-hand opponent"
+    assert labels.show([1, 2, 4], "multipliers") == "×2 doubled, ×4 redoubled"
+    assert labels.show(["fi", "en"]) == "fi, en"
+    assert labels.show({"a": {"b": 1}}) == "a: (b 1)"
+    assert target("declarer-against-each").startswith("the declarer, collected from each opponent")
+
+
+def test_a_value_of_an_unexpected_shape_falls_back_to_the_generic_words():
+    labels = Labels()
+    shown = labels.show({"who": "dealer", "each": [1, 2]}, "distribution")  # no "distributor" key
+    assert shown == "who: the dealer; each: 1, 2"
+    assert not re.search(r"[\[\]{}'\"]", shown)
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_the_card_shows_every_scoring_table_and_scheme(rid, cases):
+    rs = get_ruleset(rid)
+    page = card_page(rs, cases)
+    assert page.startswith(f"# Scoring card: {rs.era}")
+    for entry in rs.raw["scoring"].get("tables") or []:
+        assert "{#table-" in page and f"#{entry['id']})" in page, entry["id"]
+    for entries in rs.raw["scoring"]["schemes"].values():
+        for e in entries:
+            assert f"#{e['id']})" in page, e["id"]
+    assert "## A worked sum" in page and "Not in this ruleset:" in page
+
+
+def test_the_2016_worked_sum_matches_the_hand_derived_case(cases):
+    """The card's sum is the reference's replay; the case's expectation is the digest's hand derivation
+    (10 + 2 × 2 = +14 for N–S; E–W −14 and their aces), so the two are independent."""
+    page = card_page(get_ruleset("skruuvi-2016"), cases)
+    case = next(c for c in cases if c["id"] == "2016.misere.made-5M-no-tricks-D4")
+    assert case["justification"]["kind"] == "hand-derived"
+    expected = case["expect"]["result"]["score"]
+    assert "2016.misere.made-5M-no-tricks-D4" in page
+    assert f"| **Total** | **{expected['NS']:+d}** | **{expected['EW']:+d}** |" in page
+    assert "Added up: NS: +10 +4 = +14; EW: −10 −4 −18 = −32." in page
