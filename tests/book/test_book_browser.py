@@ -196,6 +196,7 @@ _LAYOUT = """() => {
   return {page: document.documentElement.scrollWidth - innerWidth, out, tricks,
           deals: article.querySelectorAll('table.sk-deal').length,
           trickTables: article.querySelectorAll('.sk-tricks table').length,
+          flows: article.querySelectorAll('svg.sk-flow').length,
           text};
 }"""
 
@@ -221,3 +222,5 @@ def test_page_fits_its_width_and_reads_as_words(browser: Any, base_url: str, nam
     assert literals(layout["text"]) == []
     if name.endswith("-examples"):  # the pictures of a worked example: the deal diagram and the trick tables
         assert layout["deals"] >= 1 and layout["trickTables"] >= 1
+    if path.startswith("rules/"):  # every era's rule book draws its game forms' phases
+        assert layout["flows"] >= 1

@@ -72,3 +72,30 @@ def test_the_2016_worked_sum_matches_the_hand_derived_case(cases):
     assert "2016.misere.made-5M-no-tricks-D4" in page
     assert f"| **Total** | **{expected['NS']:+d}** | **{expected['EW']:+d}** |" in page
     assert "Added up: NS: +10 +4 = +14; EW: −10 −4 −18 = −32." in page
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_each_form_with_phases_gets_a_flowchart_of_them_in_order(rid):
+    from skruuvi.book.era import era_page
+    from skruuvi.book.pictures import phase_flow_svg
+
+    rs = get_ruleset(rid)
+    page = era_page(rs)
+    for name, form in rs.raw["forms"].items():
+        svg = phase_flow_svg(rs, name)
+        phases = form.get("phases") or []
+        if not phases:
+            assert svg == ""
+            continue
+        assert svg in page and svg.count("<rect ") == len(phases)
+        links = re.findall(r'href="#phase-([^"]+)"', svg)
+        assert links == phases  # one box per phase, in the form's order, each linked to its section
+        assert f'id="sk-arrow-{name}"' in svg
+
+
+def test_the_2016_opening_deal_chart_branches_to_passimisaari_on_all_pass():
+    from skruuvi.book.pictures import phase_flow_svg
+
+    svg = phase_flow_svg(get_ruleset("skruuvi-2016"), "alkupeli")
+    assert "all pass:" in svg and "passimisääri" in svg
+    assert "1. first auction" in svg and "6. play" in svg

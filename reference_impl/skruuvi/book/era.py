@@ -10,6 +10,7 @@ from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, rule_cases_index
 from .formula import render, table_axes
+from .pictures import phase_flow_svg
 from .values import Labels, mechanism, target
 
 KNOWN_SECTIONS = {"id", "title", "era", "status", "sources", "summary", "deal", "forms", "phases", "scoring"}
@@ -187,7 +188,8 @@ class _Page:
             scored = (f"scored as [{self.scheme_name(str(scheme))}](#scheme-{scheme})" if schemes.get(scheme)
                       else "it scores nothing")
             if steps:
-                self.add(f"Form `{fname}`, {dealt}; {scored}. Its phases:", "\n".join(steps))
+                self.add(f"Form `{fname}`, {dealt}; {scored}. Its phases:", "\n".join(steps),
+                         phase_flow_svg(self.rs, fname))
             else:
                 self.add(f"Form `{fname}`, {dealt}; {scored}. It has no phases: the deal ends without play.")
             self.rules(spec.get("rules"), 4)
