@@ -22,6 +22,7 @@ import pytest
 
 from skruuvi.book import md
 from skruuvi.book.card import card_path
+from skruuvi.book.story import STORY_PATH
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets
 
@@ -175,7 +176,8 @@ def test_no_broken_internal_link_in_the_served_site(site: Path) -> None:
 def reader_pages() -> list[tuple[str, str]]:
     """Every page kind: the era pages, the comparison chapter, the home page and the reference pages."""
     cards = [(f"{rid}-card", card_path(rid)) for rid in available_rulesets()]
-    return [*era_pages(), *cards, ("index", md.INDEX), ("errors", md.ERRORS), ("case-format", md.CASE_FORMAT),
+    return [*era_pages(), *cards, ("how-to-play", STORY_PATH), ("index", md.INDEX), ("errors", md.ERRORS),
+            ("case-format", md.CASE_FORMAT),
             ("sources", md.SOURCES), ("glossary", md.GLOSSARY)]
 
 
@@ -220,7 +222,7 @@ def test_page_fits_its_width_and_reads_as_words(browser: Any, base_url: str, nam
     assert layout["page"] <= 0, f"the page scrolls sideways by {layout['page']}px"
     assert layout["out"] == [] and layout["tricks"] == []
     assert literals(layout["text"]) == []
-    if name.endswith("-examples"):  # the pictures of a worked example: the deal diagram and the trick tables
+    if name.endswith("-examples") or name == "how-to-play":  # a worked deal: the deal diagram and the trick tables
         assert layout["deals"] >= 1 and layout["trickTables"] >= 1
     if path.startswith("rules/"):  # every era's rule book draws its game forms' phases
         assert layout["flows"] >= 1

@@ -99,3 +99,22 @@ def test_the_2016_opening_deal_chart_branches_to_passimisaari_on_all_pass():
     svg = phase_flow_svg(get_ruleset("skruuvi-2016"), "alkupeli")
     assert "all pass:" in svg and "passimisääri" in svg
     assert "1. first auction" in svg and "6. play" in svg
+
+
+def test_the_story_deal_is_replayed_and_its_score_follows_from_the_tables():
+    """The chapter's numbers are the engine's; here they are checked against a hand derivation from the
+    2016 tables: 5♦ doubled, one down = first undertrick(trump, 5) × the doubled multiplier."""
+    from skruuvi.book.story import story_page
+
+    rs = get_ruleset("skruuvi-2016")
+    page = story_page([rs])
+    assert page.startswith("# How to play Skruuvi (2016)")
+    for anchor in ("dealing", "first-auction", "kitty", "second-auction", "defenders-exchange", "doubling", "play",
+                   "score"):
+        assert f"{{#{anchor}}}" in page
+    tables = {t["name"]: t["value"] for t in rs.raw["scoring"]["tables"]}
+    multipliers = next(r.value for r in rs.rules.values() if r.param == "multipliers")
+    points = tables["first_undertrick"]["trump"][5] * multipliers[1]
+    assert "The contract is doubled" in page and "one trick short" in page
+    assert f"North–South write −{points}, East–West +{points}." in page
+    assert "the final contract must be at least five" in page

@@ -22,6 +22,7 @@ from .curated import curated_deals
 from .era import era_page
 from .examples import examples_page
 from .reference import case_format_page, errors_page, glossary_page, index_page, sources_page
+from .story import STORY_PATH, story_page
 
 
 def optional_yaml(path: Path) -> Any:
@@ -72,6 +73,7 @@ def build_pages(root: Path) -> dict[str, str]:
         pages[md.cases_path(rs.id)] = cases_page(rs, cases, error_codes=codes, problems=problems)
         pages[card_path(rs.id)] = card_page(rs, cases)
     notes = optional_yaml(spec / "comparison.yaml")
+    pages[STORY_PATH] = story_page(rulesets)
     pages[md.COMPARISON] = comparison_page(rulesets, notes, sources)
     curated, curated_problems = curated_deals(notes, cases, rulesets)
     pages[md.CROSS_ERA] = cross_era_page(rulesets, curated, curated_problems)
@@ -86,8 +88,9 @@ def build_pages(root: Path) -> dict[str, str]:
 def nav(rulesets: list[Ruleset]) -> list[Any]:
     """The site navigation: home, one section per era, the reference pages."""
     items: list[Any] = [{"Home": md.INDEX}]
-    items.append({"For players": [{f"Scoring card {rs.era}": card_path(rs.id)}
-                                  for rs in sorted(rulesets, key=lambda r: r.era, reverse=True)]})
+    items.append({"For players": [{"How to play (2016)": STORY_PATH},
+                                  *({f"Scoring card {rs.era}": card_path(rs.id)}
+                                    for rs in sorted(rulesets, key=lambda r: r.era, reverse=True))]})
     for rs in sorted(rulesets, key=lambda r: r.era):
         items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)},
                                         {"Worked examples": md.examples_path(rs.id)},
