@@ -118,16 +118,22 @@ def worked_sum(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], here: str) 
                + "). The reference engine replays it when the book is built; every figure below is its answer.")
     out += [block.replace("### Score sheet", "") for block in example.out if block != "### Score sheet"]
     sums = []
-    by_side: dict[str, list[int]] = {}
+    columns = ruleset.columns != ("deal",)  # below / above the line are added up apart
+    order = [*ruleset.columns, ""]
+    by_side: dict[tuple[str, str], list[int]] = {}
     for item in w.outcome.breakdown:
-        by_side.setdefault(item.side, []).append(item.points)
-    for side, points in by_side.items():
-        total = sum(points)
-        sums.append(f"{SEAT_NAMES.get(side, side)}: " + " ".join(signed(p) for p in points if p) + f" = {signed(total)}"
-                    if any(points) else f"{SEAT_NAMES.get(side, side)}: 0")
+        by_side.setdefault((item.side, str(item.column) if columns else ""), []).append(item.points)
+    for (side, column), points in sorted(by_side.items(), key=lambda kv: order.index(kv[0][1])):
+        name = SEAT_NAMES.get(side, side) + (f" {labels_word(column)}" if column else "")
+        sums.append(f"{name}: " + " ".join(signed(p) for p in points if p) + f" = {signed(sum(points))}"
+                    if any(points) else f"{name}: 0")
     if sums:
         out.append("Added up: " + "; ".join(sums) + ".")
     return out
+
+
+def labels_word(word: str) -> str:
+    return Labels().word(word)
 
 
 def card_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> str:
