@@ -3,7 +3,7 @@
 Needs Debian's ``chromium`` (``/usr/bin/chromium``) and Playwright for Python (``pip install playwright``;
 never ``playwright install``: the system browser is used through ``executable_path``). Without them the
 tests are skipped with a message, except under CI (``CI=true``), where a missing browser is a failure.
-Screenshots of the era pages go to ``test-artifacts/screenshots/``.
+Screenshots of every page kind, at 1280 and 390 px wide, go to ``test-artifacts/screenshots/``.
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ import functools
 import importlib.util
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -23,6 +21,8 @@ from typing import Any
 import pytest
 
 from skruuvi.book import md
+from skruuvi.book.card import card_path
+from skruuvi.book.story import STORY_PATH
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets
 
@@ -64,14 +64,9 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site(request: pytest.FixtureRequest) -> Path:
     _require()
-    out = tmp_path_factory.mktemp("book") / "site"
-    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
-                          "-d", str(out)], capture_output=True, text=True, cwd=ROOT,
-                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=300)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out
+    return request.getfixturevalue("built_book").site  # the session's one build (tests/book/conftest.py)
 
 
 @pytest.fixture(scope="module")
@@ -176,3 +171,58 @@ def test_no_broken_internal_link_in_the_served_site(site: Path) -> None:
     from test_book import check_links  # the link checker of the build test, over this build
 
     assert check_links(site) == []
+
+
+def reader_pages() -> list[tuple[str, str]]:
+    """Every page kind: the era pages, the comparison chapter, the home page and the reference pages."""
+    cards = [(f"{rid}-card", card_path(rid)) for rid in available_rulesets()]
+    return [*era_pages(), *cards, ("how-to-play", STORY_PATH), ("index", md.INDEX), ("errors", md.ERRORS),
+            ("case-format", md.CASE_FORMAT),
+            ("sources", md.SOURCES), ("glossary", md.GLOSSARY)]
+
+
+# What sticks out of the main column: elements whose right edge passes the article's, outside the boxes that
+# scroll on purpose (code blocks, Material's table scroll wrapper), by more than an inline code box's padding (6 px);
+# and trick tables that need their scroll bar.
+_LAYOUT = """() => {
+  const article = document.querySelector('article');
+  const right = article.getBoundingClientRect().right;
+  const out = [...article.querySelectorAll('*')]
+    .filter(e => !e.closest('pre, .highlight, .md-typeset__scrollwrap') && e.getBoundingClientRect().right > right + 6)
+    .slice(0, 5).map(e => e.tagName + ' ' + (e.textContent || '').trim().slice(0, 50));
+  const tricks = [...article.querySelectorAll('.sk-tricks table')]
+    .filter(t => t.getBoundingClientRect().right > right + 1 || t.scrollWidth > t.parentElement.clientWidth + 1)
+    .map(t => 'trick table ' + t.scrollWidth + 'px');
+  let text = article.innerText;  // what a reader reads, less the code blocks (JSON examples on purpose)
+  for (const pre of article.querySelectorAll('pre')) text = text.replace(pre.innerText, '');
+  return {page: document.documentElement.scrollWidth - innerWidth, out, tricks,
+          deals: article.querySelectorAll('table.sk-deal').length,
+          trickTables: article.querySelectorAll('.sk-tricks table').length,
+          flows: article.querySelectorAll('svg.sk-flow').length,
+          text};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize(("name", "path"), reader_pages(), ids=[n for n, _ in reader_pages()])
+def test_page_fits_its_width_and_reads_as_words(browser: Any, base_url: str, name: str, path: str,
+                                                width: int) -> None:
+    from test_book_reader import literals  # the same literal check as the build walk, on the rendered text
+
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        pg = context.new_page()
+        pg.set_default_timeout(30_000)
+        assert _open(pg, base_url + page_path(path)) == []
+        layout = pg.evaluate(_LAYOUT)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=str(SHOTS / f"{name}-{width}.png"))
+    finally:
+        context.close()
+    assert layout["page"] <= 0, f"the page scrolls sideways by {layout['page']}px"
+    assert layout["out"] == [] and layout["tricks"] == []
+    assert literals(layout["text"]) == []
+    if name.endswith("-examples") or name == "how-to-play":  # a worked deal: the deal diagram and the trick tables
+        assert layout["deals"] >= 1 and layout["trickTables"] >= 1
+    if path.startswith("rules/"):  # every era's rule book draws its game forms' phases
+        assert layout["flows"] >= 1

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..rules.ruleset import Ruleset
 from . import md
+from .values import WORDS, Labels, signed
 
 
 def cases_of(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -27,6 +28,13 @@ def area_of(case: Mapping[str, Any]) -> str:
     """``conformance/cases/2016/score/x.yaml`` -> ``score``."""
     parts = str(case.get("_file", "")).split("/")
     return parts[3] if len(parts) > 4 and parts[:2] == ["conformance", "cases"] else "other"
+
+
+def side_score(value: Any) -> str:
+    """One side's score: ``+120``, or by column (``30 below, 640 above``)."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{side_score(v)} {WORDS.get(str(col), str(col))}" for col, v in value.items())
+    return signed(value) if isinstance(value, int) else Labels().generic(value)
 
 
 def expected(case: Mapping[str, Any], here: str, error_codes: Collection[str] | None) -> str:
@@ -50,8 +58,7 @@ def expected(case: Mapping[str, Any], here: str, error_codes: Collection[str] | 
         if tricks:
             parts.append("tricks " + ", ".join(f"{k} {v}" for k, v in tricks.items()))
         if score:
-            parts.append("score " + ", ".join(f"{k} {v:+d}" if isinstance(v, int) else f"{k} {v}"
-                                               for k, v in score.items()))
+            parts.append("score " + ", ".join(f"{k} {side_score(v)}" for k, v in score.items()))
         return "; ".join(parts)
     if "match" in exp:
         return "a match score sheet"

@@ -19,10 +19,10 @@ from ..history.compare import (
     rule_matrix,
     topic_of,
 )
-from ..history.compare_report import fmt_value
 from ..rules.ruleset import Rule, Ruleset
 from . import md
 from .formula import render
+from .values import Labels, target
 
 HERE = md.COMPARISON
 MARK = {"value": '<span class="sk-diff-mark" title="the rule differs between the eras">≠</span>',
@@ -30,27 +30,31 @@ MARK = {"value": '<span class="sk-diff-mark" title="the rule differs between the
         "same": '<span title="the same in every era">=</span>'}
 
 
-def compact(value: Any, param: str | None = None) -> str:
-    """A value on one line: nested tables as ``trump: 5→25, 6→35; grand: ...``."""
+def compact(value: Any, param: str | None = None, labels: Labels | None = None) -> str:
+    """A value on one line: nested tables as ``trump: 5→25, 6→35; grandi: ...``, other values as the book shows them."""
+    labels = labels or Labels()
     if isinstance(value, Mapping) and value and all(isinstance(v, Mapping) for v in value.values()):
-        return "; ".join(f"{k}: {compact(v)}" for k, v in value.items())
-    if isinstance(value, Mapping) and value and all(not isinstance(v, Mapping | list) for v in value.values()):
-        return ", ".join(f"{k}→{v}" for k, v in value.items())
-    return fmt_value(value, param)
+        return "; ".join(f"{labels.key(k)}: {compact(v, None, labels)}" for k, v in value.items())
+    if isinstance(value, Mapping) and value and all(not isinstance(v, Mapping | list) for v in value.values()) \
+            and param is None:
+        return ", ".join(f"{labels.key(k)}→{labels.generic(v)}" for k, v in value.items())
+    return labels.show(value, param)
 
 
-def summary(rule: Rule) -> str:
-    """Markdown for what a rule sets: ``param = value``, a table, a formula, or nothing (documentation only)."""
+def summary(rule: Rule, labels: Labels | None = None) -> str:
+    """Markdown for what a rule sets: ``param: value``, a table, a formula, or nothing (documentation only)."""
     raw = rule.raw
+    labels = labels or Labels()
     if rule.param is not None:
-        return f"`{rule.param}` = `{md.cell(compact(rule.value, rule.param))}`"
+        return f"`{rule.param}`: {md.cell(compact(rule.value, rule.param, labels))}"
     if "name" in raw and "value" in raw:
-        return f"{str(raw['name']).replace('_', ' ')} = `{md.cell(compact(raw['value']))}`"
+        return f"{str(raw['name']).replace('_', ' ')}: {md.cell(compact(raw['value'], None, labels))}"
     if "points" in raw:
-        when = f" when {render(raw['when'])}" if raw.get("when") is not None else ""
-        mult = {True: ", multiplied", "winner": ", multiplied for the winner"}.get(raw.get("multiplied"), "")
-        column = f", {raw['column']}" if raw.get("column") else ""
-        return md.cell(f"{render(raw['points'])} to {raw.get('to')}{when}{column}{mult}")
+        when = f" when {render(raw['when'], word=labels.key)}" if raw.get("when") is not None else ""
+        mult = {True: ", doubling multiplies it", "winner": ", doubling multiplies the winner's points"}.get(
+            raw.get("multiplied"), "")
+        column = f", {labels.word(raw['column'])}" if raw.get("column") else ""
+        return md.cell(f"{render(raw['points'], word=labels.key)} to {target(raw.get('to'))}{when}{column}{mult}")
     return "*(described only)*"
 
 
@@ -67,7 +71,7 @@ def _era_cell(row: MatrixRow, rule: Rule | None, rs: Ruleset, sources: Mapping[s
     def hi(text: str, fields: set[str]) -> str:
         return f'<span class="sk-diff">{text}</span>' if row.differs & fields else text
 
-    value = hi(summary(rule), {"value", "param", "presence"})
+    value = hi(summary(rule, Labels([rs])), {"value", "param", "presence"})
     status = hi(md.badge(rule.status), {"status"})
     src = hi(md.source_links(rule.source, HERE, sources), {"source"})
     return f"{value}<br>{status} {src} " + md.link("§", HERE, md.rules_page(rs.id), rule.id)
@@ -101,7 +105,7 @@ def value_changes(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset]) -> lis
         if len(present) < 2 or not row.differs & {"value", "param"}:
             continue
         title = present[0][1].title
-        parts = [(rs, summary(r)) for rs, r in present]
+        parts = [(rs, summary(r, Labels([rs]))) for rs, r in present]
         out.append(f"{_rule_link(present[0][0], present[0][1], title)}: {_by_era(parts)}")
     return out
 
@@ -118,7 +122,7 @@ def renamed_params(topic: str, rulesets: Sequence[Ruleset]) -> list[str]:
             continue
         if topic_of(found[0][0], found[0][1]) != topic:
             continue
-        parts = [(rs, f"{summary(r)} ({_rule_link(rs, r)})") for rs, r in found]
+        parts = [(rs, f"{summary(r, Labels([rs]))} ({_rule_link(rs, r)})") for rs, r in found]
         out.append(f"`{key[1]}` ({key[0]}), under different rule ids: {_by_era(parts)}")
     return out
 
@@ -169,7 +173,7 @@ def multiplier_use(rulesets: Sequence[Ruleset]) -> list[str]:
         for r in rs.rules.values():
             if r.raw.get("multiplied") in (True, "winner"):
                 modes.setdefault(r.raw["multiplied"], []).append(r)
-        text = f"{_rule_link(rs, rule, compact(rule.value, 'multipliers'))}"
+        text = f"{_rule_link(rs, rule, compact(rule.value, 'multipliers', Labels([rs])))}"
         for mode, rules in modes.items():
             columns = sorted({str(r.raw.get("column")) for r in rules if r.raw.get("column")})
             whose = "the deal winner's points only" if mode == "winner" else "every side's points"
@@ -183,10 +187,12 @@ def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
     parts = []
     for rs in rulesets:
         receive = _param_rule(rs, "defenders_receive")
-        cols = "one score per deal" if rs.columns == ("deal",) else "columns " + ", ".join(rs.columns)
-        schemes = ", ".join(f"{f.name} → {f.scheme}" for f in rs.forms.values())
+        labels = Labels([rs])
+        cols = ("one score per deal" if rs.columns == ("deal",)
+                else "points " + " and ".join(labels.word(c) for c in rs.columns))
+        schemes = ", ".join(f"*{labels.word(f.name)}* scored as {labels.word(f.scheme)}" for f in rs.forms.values())
         text = f"{cols}; the defenders receive " + (
-            _rule_link(rs, receive, str(receive.value)) if receive else "(not stated)") + f"; schemes: {schemes}"
+            _rule_link(rs, receive, labels.word(receive.value)) if receive else "(not stated)") + f"; {schemes}"
         parts.append((rs, text))
     return [f"Score sheet: {_by_era(parts)}"]
 
@@ -194,8 +200,9 @@ def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
 def form_sizes(rulesets: Sequence[Ruleset]) -> list[str]:
     parts = []
     for rs in rulesets:
-        forms = [f"{f.name} ({f.params['hand_size']} cards each, {f.params['centre_cards']} centre cards)"
-                 if f.dealt else f"{f.name} (reached from another form)" for f in rs.forms.values()]
+        forms = [f"*{f.name}* ({f.params['hand_size']} cards each, {f.params['centre_cards']} centre cards)"
+                 if f.dealt else f"*{Labels([rs]).word(f.name)}* (reached from another form)"
+                 for f in rs.forms.values()]
         parts.append((rs, ", ".join(forms)))
     return [f"Game forms: {_by_era(parts)}"]
 
@@ -207,9 +214,11 @@ def match_structure(rulesets: Sequence[Ruleset]) -> list[str]:
             parts.append((rs, "no match section: every deal is scored on its own"))
             continue
         stages = rs.match.params.get("stages") or []
-        shown = ", then ".join(f"{s.get('form')} until a side has {s['until_games']} games" if "until_games" in s
-                               else f"{s.get('deals')} {s.get('form')} deals" for s in stages)
-        parts.append((rs, f"a game at {rs.match.params.get('game_threshold')} below the line; a set is {shown}"))
+        shown = Labels([rs]).show(stages, "stages")
+        threshold = rs.match.params.get("game_threshold")
+        game = (f"a game at {threshold} below the line" if threshold is not None
+                else "no game below the line (every deal counts on its own)")
+        parts.append((rs, f"{game}; a set is {shown}"))
     return [f"Match: {_by_era(parts)}"]
 
 

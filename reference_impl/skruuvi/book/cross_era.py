@@ -10,6 +10,7 @@ from ..history.crossera import CrossEra
 from ..rules.errors import SkruuviError
 from ..rules.ruleset import Ruleset
 from . import md
+from .cases import side_score
 from .curated import Curated
 
 HERE = md.CROSS_ERA
@@ -31,8 +32,7 @@ def _short(x: CrossEra, i: int) -> str:
         return f"`{r.code}` at " + ("the deal" if r.index is None else f"action {r.index}")
     assert era.outcome is not None and era.outcome.result is not None
     score = era.outcome.result.get("score") or {}
-    return ", ".join(f"{side} " + (" / ".join(str(v) for v in value.values()) if isinstance(value, dict)
-                                   else f"{value:+d}") for side, value in score.items())
+    return ", ".join(f"{side} {side_score(value)}" for side, value in score.items())
 
 
 def _table(rows: list[list[str]]) -> str:

@@ -11,15 +11,10 @@ from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, rule_cases_index
 from .formula import render, table_axes
+from .pictures import phase_flow_svg
+from .values import Labels, mechanism, target
 
 KNOWN_SECTIONS = {"id", "title", "era", "status", "sources", "summary", "deal", "forms", "phases", "scoring"}
-TARGETS = {
-    "main": "the main pair (the declarer and his partner)",
-    "defenders": "the defenders",
-    "each": "each side, counted from its own tricks",
-    "NS": "North–South",
-    "EW": "East–West",
-}
 
 
 def glossary_index(glossary: Mapping[str, Any] | None) -> dict[str, str]:
@@ -47,6 +42,7 @@ class _Page:
         self.sources = sources
         self.terms = glossary_index(glossary) if glossary is not None else None
         self.cases = cases_of(ruleset, cases)
+        self.labels = Labels([ruleset])
         self.rule_cases = rule_cases_index(self.cases)
         self.examples = {c["id"] for c in self.cases if c.get("example") is True}
         self.done: set[str] = set()
@@ -89,7 +85,7 @@ class _Page:
         return ident.replace("_", " ")
 
     def formula(self, source: object) -> str:
-        return render(source, self.name)
+        return render(source, self.name, self.labels.word)
 
     def case_links(self, rule_id: str) -> str:
         ids = self.rule_cases.get(rule_id, [])
@@ -112,7 +108,7 @@ class _Page:
         meta.append(f"`{rid}`")
         self.add(f"{'#' * level} {entry.get('title') or rid} {{#{rid}}}", " · ".join(meta), str(entry.get("text", "")))
         if "param" in entry:
-            self.add(f"Parameter `{entry['param']}` = {md.value(entry.get('value'))}")
+            self.add(f"**Parameter** `{entry['param']}`: {self.labels.show(entry.get('value'), entry['param'])}")
         if body_extra:
             self.add(body_extra)
         if entry.get("note") and not entry.get("alternatives"):
@@ -122,19 +118,33 @@ class _Page:
         self.add(self.case_links(rid))
 
     def conflict(self, entry: Mapping[str, Any]) -> str:
+        param = entry.get("param")
         key = rule_field(entry)  # the key the alternatives replace: value, or e.g. a scoring rule's `to`
-        shown = (f"`{key}`: " if key != "value" else "") + md.value(entry.get(key)) if key in entry else \
-            entry.get("text", "")
-        rows = [["**default (chosen)**", shown,
-                 md.source_links(entry.get("source") or [], self.here, self.sources), entry.get("note", "")]]
+
+        def shown(value: Any) -> str:
+            if key == "value":
+                return self.labels.show(value, param)
+            return f"`{key}`: " + self.labels.show(value, key)
+
+        rows = [["**default (chosen)**", shown(entry[key]) if key in entry else str(entry.get("text") or ""),
+                 md.source_links(entry.get("source") or [], self.here, self.sources), entry.get("note") or ""]]
         for alt in entry.get("alternatives") or []:
-            why = str(alt.get("note", ""))
+            why = str(alt.get("note") or "")
             if alt.get("executable") is False:
                 why += f" *Not executable:* {alt.get('why', '')}"
-            rows.append(["alternative", md.value(alt.get("value")) if "value" in alt else "",
+            rows.append(["alternative", shown(alt["value"]) if "value" in alt else "(described in the note)",
                          md.source_links(alt.get("source") or [], self.here, self.sources), why])
+        header = ["Reading", "Value", "Sources", "Why"]
+        if not any(row[3] for row in rows):  # no reading says why: no empty column
+            header, rows = header[:3], [row[:3] for row in rows]
+        else:
+            rows = [[*row[:3], row[3] or "—"] for row in rows]
         title = "Conflicting readings" if entry.get("status") == "conflict" else "Other readings"
-        return md.admonition("warning", title, md.table(["Reading", "Value", "Sources", "Why"], rows))
+        return md.admonition("warning", title, md.table(header, rows))
+
+    def scheme_name(self, scheme: str) -> str:
+        """A scoring scheme by the reader's name: the form of the same name, else the scheme's id as words."""
+        return {"contract": "a contract"}.get(scheme) or self.labels.word(scheme)
 
     def rules(self, entries: Iterable[Mapping[str, Any]] | None, level: int) -> None:
         for entry in entries or []:
@@ -191,8 +201,14 @@ class _Page:
                 steps.append(f"{i}. [{pen}](#phase-{pid})" + (f" · *{pfi}*" if pfi else ""))
             dealt = "dealt directly" if spec.get("dealt") else "not dealt directly: another form turns into it"
             scheme = spec.get("scoring")
-            self.add(f"Form `{fname}`, {dealt}; scored by the [{scheme} scheme](#scheme-{scheme}). Its phases:",
-                     "\n".join(steps))
+            schemes = (self.raw.get("scoring") or {}).get("schemes") or {}
+            scored = (f"scored as [{self.scheme_name(str(scheme))}](#scheme-{scheme})" if schemes.get(scheme)
+                      else "it scores nothing")
+            if steps:
+                self.add(f"Form `{fname}`, {dealt}; {scored}. Its phases:", "\n".join(steps),
+                         phase_flow_svg(self.rs, fname))
+            else:
+                self.add(f"Form `{fname}`, {dealt}; {scored}. It has no phases: the deal ends without play.")
             self.rules(spec.get("rules"), 4)
 
     def phase(self, pid: str, spec: Mapping[str, Any]) -> None:
@@ -200,12 +216,10 @@ class _Page:
         self.add(f"## {en.capitalize()}" + (f" · *{fi}*" if fi else "") + f" {{#phase-{pid}}}")
         used = [f"[{label(f, n)[0]}](#form-{n}) (step {f['phases'].index(pid) + 1})"
                 for n, f in (self.raw.get("forms") or {}).items() if pid in (f.get("phases") or [])]
-        line = f"Phase `{pid}`"
-        if spec.get("mechanism"):
-            line += f", mechanism `{spec['mechanism']}`"
+        line = mechanism(spec["mechanism"]).capitalize() if spec.get("mechanism") else "A phase"
         if used:
             line += "; in " + ", ".join(used)
-        self.add(line + ".")
+        self.add(line + f" · phase `{pid}`.")
         base = spec.get("extends")
         if base:
             inherited = self.rs.forms and next(
@@ -225,14 +239,15 @@ class _Page:
         if isinstance(v, Mapping) and v and all(isinstance(x, Mapping) for x in v.values()):
             cols = list(dict.fromkeys(k for row in v.values() for k in row))
             corner = " / ".join(axes[:2]) if len(axes) >= 2 else ""
-            head = [corner] + [str(c) for c in cols]
-            table = md.table(head, [[str(k)] + [row.get(c, "—") for c in cols] for k, row in v.items()])
+            head = [corner] + [self.labels.key(c) for c in cols]
+            table = md.table(head, [[self.labels.key(k)] + [self.labels.generic(row[c]) if c in row else "—"
+                                                             for c in cols] for k, row in v.items()])
             return "\n\n".join([table, *(f"At scale {s}, every figure × {s}." for s in scales)])
         if isinstance(v, Mapping):
             axis = axes[0] if axes else "key"
             rows = [["points", *list(v.values())]]
             rows += [[f"at scale {s}", *(x * s if isinstance(x, int) else x for x in v.values())] for s in scales]
-            return md.table([axis] + [str(k) for k in v], rows)
+            return md.table([axis] + [self.labels.key(k) for k in v], rows)
         if entry.get("unit") == "factor":
             return f"Value: **{v}** (a factor: the same at every scale)"
         return " · ".join([f"Value: **{v}**", *(f"at scale {s}: **{v * s if isinstance(v, int) else v}**"
@@ -247,10 +262,12 @@ class _Page:
             for entry in sc["tables"]:
                 self.rule(entry, 4, self.table_markdown(entry))
         for sname, entries in (sc.get("schemes") or {}).items():
+            if not entries:  # a form scored by an empty scheme says "it scores nothing" where it is described
+                continue
             users = [f"[{label(f, n)[0]}](#form-{n})" for n, f in (self.raw.get("forms") or {}).items()
                      if f.get("scoring") == sname]
-            self.add(f"### Scheme {sname} {{#scheme-{sname}}}",
-                     f"The scoring rules of the {sname} scheme, applied in this order"
+            self.add(f"### Scoring of {self.scheme_name(sname)} {{#scheme-{sname}}}",
+                     "The scoring rules, applied in this order"
                      + (" (used by " + ", ".join(users) + ")" if users else "") + ".")
             for entry in entries:
                 lines = []
@@ -259,7 +276,7 @@ class _Page:
                 else:
                     lines.append("- **When:** every deal of this scheme")
                 lines.append(f"- **Points:** {self.formula(entry['points'])}")
-                lines.append(f"- **To:** {TARGETS.get(str(entry.get('to')), entry.get('to'))}")
+                lines.append(f"- **To:** {target(entry.get('to'))}")
                 lines.append("- **Doubling:** " + ("multiplied by the doubling multiplier" if entry.get("multiplied")
                                                     else "not multiplied"))
                 self.rule(entry, 4, "\n".join(lines))
@@ -302,3 +319,8 @@ def era_page(ruleset: Ruleset, *, sources: Mapping[str, Any] | None = None,
              glossary: Mapping[str, Any] | None = None, cases: Sequence[Mapping[str, Any]] = ()) -> str:
     """The rule book of one ruleset, as markdown."""
     return _Page(ruleset, sources, glossary, cases).render()
+
+
+def scoring_table(ruleset: Ruleset, entry: Mapping[str, Any]) -> str:
+    """One ``scoring.tables`` entry as the rule book draws it (rows, columns, the other scales)."""
+    return _Page(ruleset, None, None, ()).table_markdown(entry)

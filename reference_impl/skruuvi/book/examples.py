@@ -149,10 +149,13 @@ class _Example:
         for trick in state.tricks:
             cells = [""] * 4
             for i, c in enumerate(trick.cards):
+                seat = (trick.leader + i) % 4
                 shown = md.card(str(c))
-                cells[(trick.leader + i) % 4] = f"**{shown}**" if i == 0 else shown
+                if seat == trick.winner:
+                    shown = f'<span class="sk-win" title="wins the trick">{shown}</span>'
+                cells[seat] = f"**{shown}**" if i == 0 else shown
             won[side_of(trick.winner)] += 1
-            rows.append([str(trick.number), *cells, SEAT_NAMES[SEATS[trick.winner]], won["NS"], won["EW"]])
+            rows.append([str(trick.number), *cells, SEATS[trick.winner], f"{won['NS']}–{won['EW']}"])
         if state.current or bad is not None:
             cells = [""] * 4
             leader = state.leader if state.leader is not None else 0
@@ -162,9 +165,11 @@ class _Example:
                 words = steps[-1][1].split()
                 if words and words[0] in SEATS:
                     cells[SEATS.index(words[0])] = f"**✗ {md.cards(words[2:]) or words[1]}**"
-            rows.append([f"{len(state.tricks) + 1} (unfinished)", *cells, "", won["NS"], won["EW"]])
-        table = md.table(["Trick", "North", "East", "South", "West", "Won by", "NS", "EW"], rows)
-        return table + "\n\nThe card led is in bold; NS and EW count the tricks won so far."
+            rows.append([f"{len(state.tricks) + 1}…", *cells, "", f"{won['NS']}–{won['EW']}"])
+        table = md.table(["#", "N", "E", "S", "W", "Won", "NS–EW"], rows)
+        return (f'<div class="sk-tricks" markdown>\n\n{table}\n\n</div>\n\n'
+                'The card led is in bold, the card that wins the trick is framed; "Won" is the seat that wins it, '
+                '"NS–EW" the tricks each side has won so far (N North, E East, S South, W West).')
 
     def phases(self, w: Walk) -> None:
         bad = w.error[0] if w.error else None

@@ -23,14 +23,15 @@ def plain_name(name: str) -> str:
     return name.replace("_", " ")
 
 
-def render(source: object, name: NameRenderer = plain_name) -> str:
-    """Readable text of an expression; ``name`` renders identifiers (e.g. as links)."""
+def render(source: object, name: NameRenderer = plain_name, word: NameRenderer | None = None) -> str:
+    """Readable text of an expression; ``name`` renders identifiers (e.g. as links), ``word`` string constants
+    (e.g. ``"misere"`` as *misère*; by default the constant in quotes)."""
     if isinstance(source, bool):
         return "always" if source else "never"
     if isinstance(source, int):
         return _number(source)
     tree = ast.parse(str(source).strip(), mode="eval")
-    return _Renderer(name).text(tree.body)[0]
+    return _Renderer(name, word).text(tree.body)[0]
 
 
 def _number(n: int) -> str:
@@ -55,8 +56,9 @@ def lookups(source: object) -> dict[str, list[str]]:
 
 
 class _Renderer:
-    def __init__(self, name: NameRenderer) -> None:
+    def __init__(self, name: NameRenderer, word: NameRenderer | None = None) -> None:
         self.name = name
+        self.word = word
 
     def wrap(self, node: ast.AST, at_least: int) -> str:
         text, prec = self.text(node)
@@ -65,7 +67,7 @@ class _Renderer:
     def text(self, node: ast.AST) -> tuple[str, int]:
         if isinstance(node, ast.Constant):
             if isinstance(node.value, str):
-                return f"“{node.value}”", _PREC_ATOM
+                return (self.word(node.value) if self.word else f"“{node.value}”"), _PREC_ATOM
             return _number(node.value), _PREC_ATOM
         if isinstance(node, ast.Name):
             return self.name(node.id), _PREC_ATOM

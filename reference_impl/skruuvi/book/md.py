@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -69,15 +70,17 @@ def link_list(title: str, links: Sequence[str], fold_above: int = 6) -> str:
     return admonition("example", f"{title} ({len(links)})", "\n".join(f"- {x}" for x in links), collapsible=True)
 
 
-def value(v: Any) -> str:
-    """A rule's parameter value as short inline code."""
-    if isinstance(v, bool):
-        return "`yes`" if v else "`no`"
-    if isinstance(v, list):
-        return "`" + ", ".join(str(x) for x in v) + "`" if v else "`(none)`"
-    if isinstance(v, dict):
-        return "`" + json.dumps(v, ensure_ascii=False) + "`"
-    return f"`{v}`"
+def titled(page: str) -> str:
+    """The page with a front-matter ``title`` taken from its first heading, so the browser tab and the search
+    results name the page's era (the navigation keeps its short labels: "Rules", "Cases")."""
+    if page.startswith("---\n"):
+        return page
+    first = next((line for line in page.splitlines() if line.startswith("# ")), None)
+    if first is None:
+        return page
+    text = re.sub(r"\s*\{#[^}]*\}\s*$", "", first[2:])
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text).replace("`", "").replace("*", "").strip()
+    return "---\ntitle: " + json.dumps(text, ensure_ascii=False) + "\n---\n\n" + page
 
 
 def slug(text: str) -> str:

@@ -11,6 +11,7 @@ from ..rules.ruleset import Ruleset
 from ..rules.yamlio import load_yaml
 from . import md
 from .cases import cases_of
+from .values import Labels
 
 #: Default for the data arguments: read the file from the repository's spec/ directory.
 FROM_SPEC: Any = object()
@@ -97,8 +98,9 @@ def sources_page(sources: Mapping[str, Any] | None = FROM_SPEC, rulesets: Sequen
     def entry(key: str, s: Mapping[str, Any]) -> list[str]:
         urls = s.get("url") or []
         urls = [urls] if isinstance(urls, str) else urls
+        language = Labels().generic(s.get("language", "?"))
         lines = [f"### {key}: {s.get('title', '')} {{#{key}}}",
-                 f"{s.get('author', 'unknown')}, {s.get('year', 'unknown')} · language {s.get('language', '?')} · "
+                 f"{s.get('author', 'unknown')}, {s.get('year', 'unknown')} · language {language} · "
                  f"reliability **{s.get('reliability', '?')}**"
                  + (f" · file `{s['file']}`" if s.get("file") else "")
                  + "".join(f" · <{u}>" for u in urls),

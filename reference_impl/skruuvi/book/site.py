@@ -14,6 +14,7 @@ from ..rules.errors import SkruuviError
 from ..rules.ruleset import Ruleset, load_ruleset
 from ..rules.yamlio import find_case_files, iter_records, load_yaml
 from . import md
+from .card import card_page, card_path
 from .cases import cases_page
 from .comparison import comparison_page
 from .cross_era import cross_era_page
@@ -22,6 +23,7 @@ from .era import era_page
 from .examples import examples_page
 from .reconstruction import reconstruction_page, reconstruction_path
 from .reference import case_format_page, errors_page, glossary_page, index_page, sources_page
+from .story import STORY_PATH, story_page
 
 
 def optional_yaml(path: Path) -> Any:
@@ -70,10 +72,12 @@ def build_pages(root: Path) -> dict[str, str]:
         pages[md.rules_page(rs.id)] = era_page(rs, sources=sources, glossary=glossary, cases=cases)
         pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes)
         pages[md.cases_path(rs.id)] = cases_page(rs, cases, error_codes=codes, problems=problems)
+        pages[card_path(rs.id)] = card_page(rs, cases)
     recon = optional_yaml(spec / "reconstruction.yaml")
     for rs in rulesets:
         pages[reconstruction_path(rs.id)] = reconstruction_page(rs, recon, sources)
     notes = optional_yaml(spec / "comparison.yaml")
+    pages[STORY_PATH] = story_page(rulesets)
     pages[md.COMPARISON] = comparison_page(rulesets, notes, sources)
     curated, curated_problems = curated_deals(notes, cases, rulesets)
     pages[md.CROSS_ERA] = cross_era_page(rulesets, curated, curated_problems)
@@ -82,12 +86,15 @@ def build_pages(root: Path) -> dict[str, str]:
                                              optional_json(spec / "schema" / "protocol.schema.json"))
     pages[md.SOURCES] = sources_page(sources, rulesets)
     pages[md.GLOSSARY] = glossary_page(glossary, sources)
-    return pages
+    return {rel: md.titled(text) for rel, text in pages.items()}
 
 
 def nav(rulesets: list[Ruleset]) -> list[Any]:
     """The site navigation: home, one section per era, the reference pages."""
     items: list[Any] = [{"Home": md.INDEX}]
+    items.append({"For players": [{"How to play (2016)": STORY_PATH},
+                                  *({f"Scoring card {rs.era}": card_path(rs.id)}
+                                    for rs in sorted(rulesets, key=lambda r: r.era, reverse=True))]})
     for rs in sorted(rulesets, key=lambda r: r.era):
         items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)},
                                         {"Worked examples": md.examples_path(rs.id)},

@@ -197,7 +197,7 @@ def _phase_cell(r: Rejection | None) -> str:
     if r is None:
         return ""
     if r.home_phase and r.home_phase != r.phase:
-        return f"{r.phase} (recorded in {r.home_phase})"
+        return f"{r.phase or 'none, the deal was over'} (recorded in {r.home_phase})"
     return str(r.phase or "")
 
 

@@ -1,0 +1,166 @@
+"""How to play Skruuvi: one 2016 deal told as a story, bridge-column style, for a player learning the game.
+
+The deal is the seeded bots' (``STORY_SEED`` below, chosen because the decisions matter: a contest in the first
+auction, the kitty, a second auction that climbs to five, a defenders' exchange, a double and a contract that
+fails by one trick). The prose is the book's own; every card, call, trick count and point in it comes from
+replaying the record with the reference engine when the book is built, so the chapter changes when the rules do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..interpreter.deal import build_deal
+from ..rules.notation import SEATS, side_of
+from ..rules.ruleset import Ruleset
+from . import md
+from .curated import generate_record
+from .examples import SEAT_NAMES, Walk, _Example, walk
+from .values import count, signed
+
+STORY_PATH = "play/how-to-play.md"
+STORY_RULESET = "skruuvi-2016"
+STORY_SEED = 6  # searched: an opening deal with a defenders' exchange, a double and a close result
+
+
+def _name(seat: str) -> str:
+    return SEAT_NAMES.get(seat, seat)
+
+
+def _calls(steps: Sequence[tuple[int, str, str]]) -> str:
+    said = []
+    for _, action, _ in steps:
+        words = action.split()
+        if len(words) >= 3 and words[1] == "bid":
+            said.append(f"{_name(words[0])} {md.bid(words[2])}")
+        elif len(words) >= 2:
+            said.append(f"{_name(words[0])} {words[1]}")
+    return ", ".join(said)
+
+
+def _bids(steps: Sequence[tuple[int, str, str]]) -> list[tuple[str, str]]:
+    return [(a.split()[0], a.split()[2]) for _, a, _ in steps if len(a.split()) >= 3 and a.split()[1] == "bid"]
+
+
+def _gives(steps: Sequence[tuple[int, str, str]]) -> list[str]:
+    out = []
+    for _, action, _ in steps:
+        words = action.split()
+        if len(words) >= 4 and words[1] == "give":
+            out.append(f"{_name(words[0])} gives {_name(words[2])} {md.cards(words[3:])}")
+        elif len(words) >= 2:
+            out.append(f"{_name(words[0])} {'passes' if words[1] == 'pass' else words[1] + 's'}")
+    return out
+
+
+def ordinal(n: int) -> str:
+    words = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+             "eleventh", "twelfth", "thirteenth"]
+    return words[n] if 0 <= n < len(words) else f"{n}th"
+
+
+def _phase(w: Walk, pid: str) -> list[tuple[int, str, str]]:
+    return [s for s in w.steps if s[2] == pid]
+
+
+def story_page(rulesets: Sequence[Ruleset]) -> str:
+    """The chapter, or a short note when the story's ruleset is not there."""
+    rs = next((r for r in rulesets if r.id == STORY_RULESET), None)
+    out = ["# How to play Skruuvi (2016)"]
+    if rs is None:
+        return "\n\n".join([*out, f"The story needs the ruleset `{STORY_RULESET}`, which is not in spec/."]) + "\n"
+    here = STORY_PATH
+    rec = generate_record(rs, "alkupeli", STORY_SEED, "story", "the story deal")
+    w = walk(rs, rec)
+    if w.outcome is None or w.end is None or w.start is None:
+        return "\n\n".join([*out, "The story deal no longer replays to a finished deal under these rules."]) + "\n"
+    ex = _Example(rs, rec, None)
+    ex.here = here
+    deal = build_deal(rec["deal"], rs)
+    dealer = SEATS[deal.dealer]
+    first, kitty, second = _phase(w, "first-auction"), _phase(w, "kitty"), _phase(w, "second-auction")
+    exchange, doubling = _phase(w, "defenders-exchange"), _phase(w, "doubling")
+    res = w.outcome.result or {}
+    contract = res["contract"]
+    declarer, bid = contract["declarer"], contract["bid"]
+    side = side_of(SEATS.index(declarer))
+    other = "EW" if side == "NS" else "NS"
+    need = 6 + int(bid[0])
+    got = res["tricks"][side]
+    taker = _bids(first)[-1][0] if _bids(first) else dealer
+    mult = next((list(r.value) for r in rs.rules.values() if r.param == "multipliers"), [1, 2, 4])
+    minimum = next((int(r.value) for r in rs.rules.values() if r.param == "final_min_level"
+                    and r.pointer.startswith("/phases/second-auction/")), None)
+    doubler = next((a.split()[0] for _, a, _ in doubling if a.split()[1:2] == ["double"]), None)
+    out += [
+        "Four players, two partnerships, partners facing each other: North–South against East–West. This chapter "
+        "follows one *alkupeli* (opening deal) from the shuffle to the score sheet, the way a bridge column tells a "
+        "hand. The cards and the calls were played by the book's seeded bots; the engine replays them whenever the "
+        "book is built, so every number below is the rules' own answer. The rules themselves are in "
+        + md.link("the 2016 rule book", here, md.rules_page(rs.id)) + ", the points on "
+        + md.link("the scoring card", here, f"card/{rs.id}.md") + ".",
+        "## Dealing {#dealing}",
+        f"{_name(dealer)} deals twelve cards to each player, one at a time, and four cards go face down in the "
+        "middle as the *keskikortit* (the centre cards, the kitty). Nobody sees them yet: they belong to whoever "
+        "wins the first auction.",
+        ex.diagram(deal.hands, deal.centre, deal.dealer, "centre cards"),
+        "## The first auction · *ensimmäinen tarjousvaihe* {#first-auction}",
+        f"The dealer speaks first. The calls: {_calls(first)}. A bid here competes for the centre cards; "
+        "the contract itself is settled later, in the second auction. "
+        f"{_name(taker)} is the highest bidder (*nostaja*, the taker); with his partner "
+        f"{_name(SEATS[(SEATS.index(taker) + 2) % 4])} he forms the main pair.",
+        "## The kitty · *nostopakka* {#kitty}",
+        f"{_name(taker)} picks up the four centre cards and passes four cards to his partner ("
+        + (_gives(kitty)[0] if kitty else "") + "). The partner, now with sixteen, gives one card to each other "
+        "player (" + "; ".join(_gives(kitty)[1:]) + "), so everyone again holds thirteen.",
+        "## The second auction · *toinen tarjousvaihe* {#second-auction}",
+        "Now only the main pair bids, and for real"
+        + (f": the final contract must be at least {count(minimum, 'level').split()[0]}" if minimum else "")
+        + ". The calls: "
+        f"{_calls(second)}. The contract is {md.bid(bid)} by {_name(declarer)}: "
+        f"{count(need, 'trick')} of thirteen, with {md.bid(bid)[1:] if bid[1] in md.SUIT_SYMBOL else bid[1:]} as "
+        "trumps.",
+        "## The defenders' exchange · *puolustajien vaihto* {#defenders-exchange}",
+        ("The defenders may now swap one card each way, the player on the declarer's left first: "
+         + "; ".join(_gives(exchange)) + "." if exchange else "The defenders keep their cards."),
+        "## Doubling · *kahdennus* {#doubling}",
+        ("The defenders think the contract will fail. " + "; ".join(_gives(doubling)) + ". "
+         + ["Nobody doubles.", f"The contract is doubled: its points count ×{mult[1]}.",
+            f"It is doubled and redoubled: its points count ×{mult[-1]}."][int(contract.get("doubling") or 0)]),
+        "## The play · *pelaaminen* {#play}",
+    ]
+    tricks = w.end.tricks
+    lead = tricks[0]
+    won = {"NS": 0, "EW": 0}
+    first_def, decided = None, None
+    for t in tricks:
+        won[side_of(t.winner)] += 1
+        if first_def is None and side_of(t.winner) == other:
+            first_def = t.number
+        if decided is None and (won[side] >= need or won[other] > 13 - need):
+            decided = (t.number, dict(won))
+    story = [f"{_name(SEATS[lead.leader])} leads {md.card(str(lead.cards[0]))} to the first trick; "
+             f"{_name(SEATS[lead.winner])} wins it."]
+    if first_def is not None:
+        story.append(f"The defenders take their first trick at trick {first_def}.")
+    if decided is not None:
+        n, at = decided
+        if at[side] >= need:
+            story.append(f"At trick {n} the main pair takes its {ordinal(need)} trick: the contract is safe.")
+        else:
+            story.append(f"At trick {n} the defenders take their {ordinal(at[other])} trick: "
+                         f"{_name(declarer)} can no longer make {need}.")
+    story.append(f"In all the main pair takes {got} tricks, "
+                 + ("the contract is made" + (f" with {count(got - need, 'overtrick')}" if got > need else "")
+                    if got >= need else f"{count(need - got, 'trick')} short") + ".")
+    out += [" ".join(story), ex.tricks_table(w.end, w.steps, None)]
+    out.append("## The score {#score}")
+    ex.out = []
+    ex.score_sheet(w.outcome)
+    out += [b for b in ex.out if b != "### Score sheet"]
+    score = res["score"]
+    out.append(f"{_name(side[0])}–{_name(side[1])} write {signed(score[side])}, "
+               f"{_name(other[0])}–{_name(other[1])} {signed(score[other])}. "
+               + (f"{_name(doubler)}'s double paid: the undertrick counted ×{mult[1]}."
+                  if doubler and contract.get("doubling") == 1 and got < need else ""))
+    return "\n\n".join(out) + "\n"

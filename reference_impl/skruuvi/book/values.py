@@ -1,0 +1,245 @@
+"""The book's one value formatter: every rule value, seat, strain, form or phase id a reader sees goes through here.
+
+No Python or JSON literal reaches a page: ``{"distributor": "partner", "each": 1}`` reads "the partner gives
+one card to each player", ``[["A", "B"], ["C", "D"]]`` reads "A & B v C & D", ``None`` reads "none". Ids of game
+forms and phases read as their Finnish label (``passimisaari`` -> *passimisääri*), seats and roles as English
+phrases (``declarer-left`` -> "the declarer's left-hand opponent"). Unknown words fall back to the id with its
+hyphens and underscores as spaces, so a new value is readable (if plain) before anyone adds a phrase for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..rules.ruleset import Ruleset
+from . import md
+
+# Seats, roles and procedure words as they appear in rule values.
+WORDS = {
+    "declarer-left": "the declarer's left-hand opponent",
+    "declarer-right": "the declarer's right-hand opponent",
+    "dealer": "the dealer",
+    "dealer-partner": "the dealer's partner",
+    "doubler-left": "the player on the doubler's left",
+    "doubler-left-partner": "that player's partner",
+    "forehand": "forehand (the dealer's left-hand player)",
+    "highest-bidder": "the highest bidder",
+    "taker": "the taker",
+    "partner": "the taker's partner",
+    "main-pair": "the main pair only",
+    "all": "all four players",
+    "clockwise": "clockwise",
+    "clockwise-from-dealer-left": "clockwise, starting on the dealer's left",
+    "clockwise-from-left": "clockwise, starting on the left",
+    "negation": "the main pair's points with the sign turned",
+    "nothing": "nothing",
+    "redeal": "a new deal",
+    "first-by-trick": "whichever is decided first, trick by trick",
+    "seat": "each seat on its own",
+    "individual": "each player on his own",
+    "side": "each side together",
+    "taker-choice": "the taker's choice",
+    "first": "the first cards",
+    "last": "the last cards",
+    "misere": "misère",
+    "grand": "grandi",
+    "trump": "a trump contract",
+    "below": "below the line",
+    "above": "above the line",
+}
+
+# Who a scoring rule's points go to (``to:`` of a scheme entry).
+TARGETS = {
+    "main": "the main pair (the declarer and his partner)",
+    "defenders": "the defenders",
+    "each": "each side, counted from its own tricks",
+    "declarer-against-each": "the declarer, collected from each opponent (or paid to each)",
+    "NS": "North–South",
+    "EW": "East–West",
+}
+
+# What each phase mechanism is, for a player.
+MECHANISMS = {
+    "auction": "an auction",
+    "kitty": "taking the kitty (the centre cards)",
+    "defenders_exchange": "an exchange between the defenders",
+    "doubling": "doubling",
+    "play": "the play of the thirteen tricks",
+    "pair_swap": "an exchange of cards between partners",
+    "centre_deal": "dealing out the centre cards",
+    "partner_exchange": "an exchange of cards between partners",
+}
+
+STRAINS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "G": "grandi", "M": "misère"}
+KEYS = {"to_partner": "cards to the partner", "until_games": "until games", "misere": "misère", "grand": "grandi"}
+
+
+def plain(word: object) -> str:
+    """An id as words: ``dealer-partner`` -> ``dealer partner``."""
+    return str(word).replace("_", " ").replace("-", " ")
+
+
+class Labels:
+    """Id -> reader's label for the words of one or more rulesets (forms and phases by their labels)."""
+
+    def __init__(self, rulesets: Iterable[Ruleset] = ()) -> None:
+        self.names: dict[str, str] = {}
+        for rs in rulesets:
+            for fname, spec in (rs.raw.get("forms") or {}).items():
+                self.names.setdefault(fname, _label(spec, fname, "fi"))
+            for pid, spec in (rs.raw.get("phases") or {}).items():
+                self.names.setdefault(pid, _label(spec, pid, "en"))
+
+    def word(self, text: object) -> str:
+        """A single value word: a seat, a role, a form, a phase, or the id as words."""
+        s = str(text)
+        if s in WORDS:
+            return WORDS[s]
+        if s in self.names:
+            return self.names[s]
+        return plain(s)
+
+    def show(self, value: Any, param: str | None = None) -> str:
+        """A rule's value as reader's text (markdown; may hold suit symbols as HTML)."""
+        special = _SPECIAL.get(param or "")
+        if special is not None:
+            try:
+                return special(self, value)
+            except (TypeError, KeyError, ValueError, AttributeError):
+                pass  # an unexpected shape falls through to the generic rendering
+        return self.generic(value)
+
+    def generic(self, value: Any) -> str:
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, int | float):
+            return number(value)
+        if isinstance(value, str):
+            return self.word(value)
+        if isinstance(value, Mapping):
+            if not value:
+                return "none"
+            return "; ".join(f"{self.key(k)}: {self.nested(v)}" for k, v in value.items())
+        if isinstance(value, list | tuple):
+            if not value:
+                return "none"
+            if all(_scalar(v) for v in value):
+                return ", ".join(self.generic(v) for v in value)
+            if all(isinstance(v, list | tuple) and all(_scalar(x) for x in v) for v in value):
+                return " v ".join(" & ".join(self.generic(x) for x in v) for v in value)
+            return "; ".join(self.generic(v) for v in value)
+        return plain(value)
+
+    def nested(self, value: Any) -> str:
+        if isinstance(value, Mapping) and value:
+            return "(" + ", ".join(f"{self.key(k)} {self.nested(v)}" for k, v in value.items()) + ")"
+        return self.generic(value)
+
+    def key(self, k: object) -> str:
+        s = str(k)
+        return KEYS.get(s) or (self.names.get(s) or plain(s))
+
+
+def _label(spec: Mapping[str, Any] | None, fallback: str, lang: str) -> str:
+    lab = (spec or {}).get("label") or {}
+    return str(lab.get(lang) or lab.get("en") or plain(fallback))
+
+
+def _scalar(v: Any) -> bool:
+    return v is None or isinstance(v, str | int | float | bool)
+
+
+def number(n: int | float) -> str:
+    """Numbers with a real minus sign."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def signed(n: int) -> str:
+    return "0" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    return f"{words[n] if 0 <= n < len(words) else n} {one if n == 1 else (many or one + 's')}"
+
+
+# --- phrases for the parameters whose shape is known ------------------------------------------------
+
+
+def _distribution(lab: Labels, v: Mapping[str, Any]) -> str:
+    who = lab.word(v["distributor"])
+    return f"{who} gives {count(int(v['each']), 'card')} to each other player"
+
+
+def _procedures(lab: Labels, v: Mapping[str, Any]) -> str:
+    parts = []
+    for name, proc in v.items():
+        text = f"*{lab.word(name)}*: the taker gives his partner {count(int(proc['to_partner']), 'card')}"
+        if proc.get("distribution"):
+            text += ", then " + _distribution(lab, proc["distribution"])
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def _stages(lab: Labels, v: Sequence[Mapping[str, Any]]) -> str:
+    parts = []
+    for stage in v:
+        form = f"*{lab.word(stage['form'])}*"
+        if "until_games" in stage:
+            parts.append(f"{form} deals until a side has won {count(int(stage['until_games']), 'game')}")
+        else:
+            parts.append(f"{count(int(stage['deals']), 'deal')} of {form}")
+    return ", then ".join(parts)
+
+
+def _lead(lab: Labels, v: Mapping[str, Any]) -> str:
+    return "; ".join(f"in {lab.word(k)}, {lab.word(s)}" for k, s in v.items())
+
+
+def _strains(lab: Labels, v: Sequence[str]) -> str:
+    return " < ".join(md.suit(s) if s in md.SUIT_SYMBOL else STRAINS.get(s, lab.word(s)) for s in v)
+
+
+def _multipliers(lab: Labels, v: Sequence[int]) -> str:
+    if len(v) <= 1:
+        return "no doubling (×1 only)"
+    return "×" + str(v[1]) + " doubled" + (f", ×{v[2]} redoubled" if len(v) > 2 else "")
+
+
+def _partnerships(lab: Labels, v: Sequence[Sequence[Sequence[str]]]) -> str:
+    if isinstance(v, str):
+        return v
+    return "; ".join(" v ".join(" & ".join(str(p) for p in pair) for pair in pairing) for pairing in v)
+
+
+def _order(lab: Labels, v: Sequence[str]) -> str:
+    if isinstance(v, str):
+        return lab.word(v)
+    return ", then ".join(lab.word(x) for x in v)
+
+
+_SPECIAL = {
+    "distribution": _distribution,
+    "procedures": _procedures,
+    "stages": _stages,
+    "bolsevikki_round_stages": _stages,
+    "lead": _lead,
+    "strain_order": _strains,
+    "multipliers": _multipliers,
+    "partnerships": _partnerships,
+    "givers": _order,
+    "doublers": _order,
+    "redoublers": _order,
+}
+
+
+def target(to: object) -> str:
+    """Who a scoring rule pays."""
+    return TARGETS.get(str(to), plain(to))
+
+
+def mechanism(name: object) -> str:
+    return MECHANISMS.get(str(name), plain(name))

@@ -1,0 +1,120 @@
+"""The book's value formatter (skruuvi.book.values) and the scoring card of each era (skruuvi.book.card)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from skruuvi.book.card import card_page
+from skruuvi.book.site import load_cases
+from skruuvi.book.values import Labels, target
+from skruuvi.rules.paths import repo_root
+from skruuvi.rules.ruleset import available_rulesets, get_ruleset
+
+ROOT = repo_root()
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return load_cases(ROOT)[0]
+
+
+def test_values_read_as_words_not_literals():
+    labels = Labels([get_ruleset("skruuvi-2016")])
+    assert labels.show(None) == "none" and labels.show(True) == "yes" and labels.show([]) == "none"
+    assert labels.show(-5) == "−5"
+    assert labels.show("passimisaari") == "passimisääri"  # a form by its Finnish label
+    assert labels.show("partner-exchange") == "partners' exchange"  # a phase by its label
+    assert labels.show("declarer-left") == "the declarer's left-hand opponent"
+    assert labels.show("some-new_value") == "some new value"  # unknown words stay readable
+    assert labels.show({"distributor": "partner", "each": 1}, "distribution") == \
+        "the taker's partner gives one card to each other player"
+    assert labels.show([[["A", "B"], ["C", "D"]], [["A", "C"], ["B", "D"]]], "partnerships") == \
+        "A & B v C & D; A & C v B & D"
+    assert labels.show([{"form": "alkupeli", "until_games": 2}, {"form": "kotka", "deals": 4}], "stages") == \
+        "*alkupeli* deals until a side has won two games, then four deals of *kotka*"
+    assert labels.show({"trump": "declarer-left", "misere": "declarer-right"}, "lead") == \
+        "in a trump contract, the declarer's left-hand opponent; in misère, the declarer's right-hand opponent"
+    assert labels.show([1, 2, 4], "multipliers") == "×2 doubled, ×4 redoubled"
+    assert labels.show(["fi", "en"]) == "fi, en"
+    assert labels.show({"a": {"b": 1}}) == "a: (b 1)"
+    assert target("declarer-against-each").startswith("the declarer, collected from each opponent")
+
+
+def test_a_value_of_an_unexpected_shape_falls_back_to_the_generic_words():
+    labels = Labels()
+    shown = labels.show({"who": "dealer", "each": [1, 2]}, "distribution")  # no "distributor" key
+    assert shown == "who: the dealer; each: 1, 2"
+    assert not re.search(r"[\[\]{}'\"]", shown)
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_the_card_shows_every_scoring_table_and_scheme(rid, cases):
+    rs = get_ruleset(rid)
+    page = card_page(rs, cases)
+    assert page.startswith(f"# Scoring card: {rs.era}")
+    for entry in rs.raw["scoring"].get("tables") or []:
+        assert "{#table-" in page and f"#{entry['id']})" in page, entry["id"]
+    for entries in rs.raw["scoring"]["schemes"].values():
+        for e in entries:
+            assert f"#{e['id']})" in page, e["id"]
+    assert "## A worked sum" in page and "Not in this ruleset:" in page
+
+
+def test_the_2016_worked_sum_matches_the_hand_derived_case(cases):
+    """The card's sum is the reference's replay; the case's expectation is the digest's hand derivation
+    (10 + 2 × 2 = +14 for N–S; E–W −14 and their aces), so the two are independent."""
+    page = card_page(get_ruleset("skruuvi-2016"), cases)
+    case = next(c for c in cases if c["id"] == "2016.misere.made-5M-no-tricks-D4")
+    assert case["justification"]["kind"] == "hand-derived"
+    expected = case["expect"]["result"]["score"]
+    assert "2016.misere.made-5M-no-tricks-D4" in page
+    assert f"| **Total** | **{expected['NS']:+d}** | **{expected['EW']:+d}** |" in page
+    assert "Added up: NS: +10 +4 = +14; EW: −10 −4 −18 = −32." in page
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_each_form_with_phases_gets_a_flowchart_of_them_in_order(rid):
+    from skruuvi.book.era import era_page
+    from skruuvi.book.pictures import phase_flow_svg
+
+    rs = get_ruleset(rid)
+    page = era_page(rs)
+    for name, form in rs.raw["forms"].items():
+        svg = phase_flow_svg(rs, name)
+        phases = form.get("phases") or []
+        if not phases:
+            assert svg == ""
+            continue
+        assert svg in page and svg.count("<rect ") == len(phases)
+        links = re.findall(r'href="#phase-([^"]+)"', svg)
+        assert links == phases  # one box per phase, in the form's order, each linked to its section
+        assert f'id="sk-arrow-{name}"' in svg
+
+
+def test_the_2016_opening_deal_chart_branches_to_passimisaari_on_all_pass():
+    from skruuvi.book.pictures import phase_flow_svg
+
+    svg = phase_flow_svg(get_ruleset("skruuvi-2016"), "alkupeli")
+    assert "all pass:" in svg and "passimisääri" in svg
+    assert "1. first auction" in svg and "6. play" in svg
+
+
+def test_the_story_deal_is_replayed_and_its_score_follows_from_the_tables():
+    """The chapter's numbers are the engine's; here they are checked against a hand derivation from the
+    2016 tables: 5♦ doubled, one down = first undertrick(trump, 5) × the doubled multiplier."""
+    from skruuvi.book.story import story_page
+
+    rs = get_ruleset("skruuvi-2016")
+    page = story_page([rs])
+    assert page.startswith("# How to play Skruuvi (2016)")
+    for anchor in ("dealing", "first-auction", "kitty", "second-auction", "defenders-exchange", "doubling", "play",
+                   "score"):
+        assert f"{{#{anchor}}}" in page
+    tables = {t["name"]: t["value"] for t in rs.raw["scoring"]["tables"]}
+    multipliers = next(r.value for r in rs.rules.values() if r.param == "multipliers")
+    points = tables["first_undertrick"]["trump"][5] * multipliers[1]
+    assert "The contract is doubled" in page and "one trick short" in page
+    assert f"North–South write −{points}, East–West +{points}." in page
+    assert "the final contract must be at least five" in page
