@@ -175,7 +175,7 @@ class _Page:
     def variants(self, declared: Iterable[Mapping[str, Any]]) -> str:
         """The declared variants: a ruleset plus readings, spelled ``RULESET:NAME`` on the command line."""
         rows = [[f"`{self.rs.id}:{v.get('name')}`", str(v.get("title", "")),
-                 "; ".join(f"`{rid}` = {md.value(value)}" for rid, value in (v.get("readings") or {}).items()),
+                 "; ".join(f"`{rid}` = {self.labels.show(value)}" for rid, value in (v.get("readings") or {}).items()),
                  md.source_links(v.get("source") or [], self.here, self.sources) + " " + str(v.get("note", ""))]
                 for v in declared]
         return md.admonition("info", "Variants", md.table(["Variant", "What", "Readings", "Why"], rows))
