@@ -19,7 +19,8 @@ from skruuvi.interpreter import engine
 from skruuvi.interpreter.replay import replay
 from skruuvi.rules.errors import RulesetError
 from skruuvi.rules.paths import repo_root
-from skruuvi.rules.ruleset import get_ruleset, with_readings
+from skruuvi.rules.readings import with_readings
+from skruuvi.rules.ruleset import get_ruleset
 from skruuvi.rules.yamlio import load_yaml
 
 CASES = repo_root() / "conformance" / "cases" / "2016"

@@ -369,5 +369,5 @@ def test_a_json_case_file_is_validated_like_the_runner_reads_it(tmp_path: Path) 
 
 
 def test_readings_are_a_known_case_key(tmp_path: Path) -> None:
-    path = _write_case(tmp_path / "conformance", "c.yaml", _case(readings={"score.scale": 10}))
+    path = _write_case(tmp_path / "conformance", "c.yaml", _case(readings={"auction2.end-four-passes": 2}))
     assert _errors([path]) == []

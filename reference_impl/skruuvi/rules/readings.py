@@ -125,9 +125,15 @@ def resolve_values(ruleset: Ruleset, readings: Mapping[str, Any]) -> dict[str, A
             raise RulesetError(f"no rule {rule_id!r} in {ruleset.id}", file=ruleset.path)
         entry = entries[rule_id]
         key = rule_field(entry)
-        if key not in entry:
-            raise RulesetError(f"rule {rule_id} has no {key} to change", file=ruleset.path, path=rule.pointer)
         listed = [alt for alt in entry.get("alternatives") or () if isinstance(alt, dict) and "value" in alt]
+        if key not in entry:
+            documented = next((a for a in listed if not executable(a) and (value is FIRST_ALTERNATIVE
+                                                                         or a["value"] == value)), None)
+            if documented is not None:  # a documented rule: its readings are described, not executable
+                raise RulesetError(f"reading {rule_id} cannot be executed: "
+                                   f"{documented.get('why', 'marked executable: false')}", file=ruleset.path,
+                                   path=rule.pointer)
+            raise RulesetError(f"rule {rule_id} has no {key} to change", file=ruleset.path, path=rule.pointer)
         if value is FIRST_ALTERNATIVE:
             if not listed:
                 raise RulesetError(f"rule {rule_id} lists no alternative value", file=ruleset.path,

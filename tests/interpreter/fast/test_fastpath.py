@@ -22,7 +22,8 @@ from skruuvi.interpreter.fast.tables import CALLS, PLAY_MOVES
 from skruuvi.interpreter.state import DealState
 from skruuvi.rules.errors import IllegalAction
 from skruuvi.rules.notation import DECK, SEATS
-from skruuvi.rules.ruleset import available_rulesets, get_ruleset, with_readings
+from skruuvi.rules.readings import with_readings
+from skruuvi.rules.ruleset import available_rulesets, get_ruleset
 
 RULESETS = [get_ruleset(r) for r in available_rulesets()]
 READINGS_2016 = {
