@@ -113,9 +113,10 @@ def _copy(source: Path, root: Path, rel: str) -> str:
 
 
 def _json_line(case: Case) -> str:
-    """The record as one JSON line; :class:`InputError` when JSON cannot hold it unchanged."""
+    """The record as one JSON line; :class:`InputError` when JSON cannot hold it unchanged. ASCII only: a
+    character such as U+2028, which many line readers take for a line end, travels as its escape."""
     try:
-        line = json.dumps(case.record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        line = json.dumps(case.record, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise InputError(f"case {case.id!r} cannot be written as JSON: {exc}", file=case.file) from None
     if json.loads(line) != case.record:
