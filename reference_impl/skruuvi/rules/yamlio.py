@@ -103,9 +103,35 @@ def _check_events(text: str, file: str) -> None:
             raise YamlError(f"YAML tag {tag!r} is not allowed", file=file, path=where)
 
 
+def _may_nest_deeply(text: str) -> bool:
+    """A cheap test that ``text`` could hold more than :data:`MAX_DEPTH` nested collections (flow brackets,
+    or block lines indented that far); only then are its events counted (:func:`_check_depth`)."""
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        return True
+    return any(len(line) - len(line.lstrip(" -")) > MAX_DEPTH for line in text.splitlines())
+
+
+def _check_depth(text: str, file: str) -> None:
+    """Reject nesting deeper than :data:`MAX_DEPTH` from the parser's flat stream of events, before the
+    composer builds it: composing a deep document recurses, and in PyYAML's C loader a deep enough one
+    overflows the C stack and kills the process instead of raising."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                where = f"line {mark.line + 1}" if mark is not None else None
+                raise YamlError(f"collections nested deeper than {MAX_DEPTH}", file=file, path=where)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
 def parse_yaml(text: str, file: str = "<string>") -> Any:
     """Parse YAML text (JSON-compatible subset) or raise :class:`YamlError` naming file and line."""
     try:
+        if _may_nest_deeply(text):
+            _check_depth(text, file)
         if "&" in text or "*" in text or "!" in text:
             _check_events(text, file)
         value = yaml.load(text, Loader=_Loader)
