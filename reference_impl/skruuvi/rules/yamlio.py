@@ -149,16 +149,24 @@ def parse_yaml(text: str, file: str = "<string>") -> Any:
     return value
 
 
-def load_yaml(path: str | Path) -> Any:
-    """Read and parse a YAML file; every failure is an :class:`~skruuvi.rules.errors.InputError`."""
+def _read_capped(path: str | Path, error: type[InputError]) -> bytes:
+    """The bytes of a file of at most :data:`MAX_FILE_BYTES`; ``error`` (naming the file) when it cannot be read
+    or is longer (a link to /dev/zero must not hang a command)."""
     file = str(path)
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise YamlError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+        raise error(f"cannot read file: {exc.strerror or exc}", file=file) from None
     if len(data) > MAX_FILE_BYTES:
-        raise YamlError(f"file longer than {MAX_FILE_BYTES} bytes", file=file)
+        raise error(f"file longer than {MAX_FILE_BYTES} bytes", file=file)
+    return data
+
+
+def load_yaml(path: str | Path) -> Any:
+    """Read and parse a YAML file; every failure is an :class:`~skruuvi.rules.errors.InputError`."""
+    file = str(path)
+    data = _read_capped(path, YamlError)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -244,13 +252,7 @@ def open_binary(path: str | Path) -> IO[bytes]:
 def load_json(path: str | Path) -> Any:
     """Read one strict JSON document (a ``.json`` case file); every failure is a :class:`CaseFormatError`."""
     file = str(path)
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise CaseFormatError(f"cannot read file: {exc.strerror or exc}", file=file) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise CaseFormatError(f"file longer than {MAX_FILE_BYTES} bytes", file=file)
+    data = _read_capped(path, CaseFormatError)
     try:
         return strict_loads(data)
     except JsonError as exc:
