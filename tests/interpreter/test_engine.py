@@ -674,3 +674,35 @@ def test_every_seat_but_the_one_to_act_is_refused():
         with pytest.raises(IllegalAction) as info:
             engine.apply(state, Action(seat, "pass"))
         assert info.value.code == "not-your-turn"
+
+
+def _passimisaari_doublers_from(ref: str) -> object:
+    with open(RS.path, encoding="utf-8") as handle:
+        doc = yaml.safe_load(handle)
+    for phase in doc["phases"].values():
+        for rule in phase.get("rules") or ():
+            if rule.get("id") == "passimisaari.doubling-order":
+                rule["value"] = [ref, "dealer-partner"]
+    return compile_ruleset(doc, "variant.yaml")
+
+
+@pytest.mark.parametrize("step_path", [False, True])
+def test_a_seat_reference_not_known_yet_is_an_error_answer_on_both_paths(step_path: bool) -> None:
+    """A ruleset whose passimisääri doublers count from the declarer (a passimisääri has none): entering the
+    doubling phase fails. Hand derivation: in 2016.errors.double-not-allowed-passimisaari's record, actions
+    0-3 are four passes (a passimisääri), 4-7 the centre cards and their returns; action 7 (N's return)
+    ends the exchange and enters the doubling, whose first doubler is counted from the declarer: not
+    known, so action 7 is rejected with wrong-phase, as an error answer, never an exception."""
+    from skruuvi.interpreter.replay import replay
+    from skruuvi.rules.paths import repo_root
+    from skruuvi.rules.yamlio import load_yaml
+
+    case = load_yaml(repo_root() / "conformance/cases/2016/errors/double-not-allowed-passimisaari.yaml")
+    assert isinstance(case, dict)
+    rs = _passimisaari_doublers_from("declarer")
+    if step_path:
+        with engine.step_path_only():
+            answer = replay(case, rs).to_response()
+    else:
+        answer = replay(case, rs).to_response()
+    assert answer == {"error": {"index": 7, "code": "wrong-phase"}}

@@ -108,7 +108,9 @@ def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[
     ends its phase, the next phases are entered and the next batch path goes on. Returns the new state and the index of
     the first action not applied (``start`` when the phase has no batch path, the deal is over, or the
     batch path is unsure of ``actions[start]``). The state is the one :func:`apply` would reach action by
-    action; the first action not applied is for :func:`apply` to apply or reject.
+    action; the first action not applied is for :func:`apply` to apply or reject. When entering the next
+    phase fails (a seat it names is not known yet), the :class:`IllegalAction` carries the index of the
+    action that ended the phase before, as :func:`apply` would reject that action.
     """
     index = start
     while state.to_act is not None:
@@ -116,7 +118,10 @@ def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[
         state, index, done = _batch_path(phase)(state, phase.params, actions, index)
         if not done:
             break
-        state = _entering(state, list(state), state.phase_no + 1)  # _advance(state), without its call
+        try:
+            state = _entering(state, list(state), state.phase_no + 1)  # _advance(state), without its call
+        except IllegalAction as exc:  # entering failed (a seat not known yet): the phase's last action's fault,
+            raise exc.at_index(max(index - 1, start)) from None  # as on the step path, where apply enters them
     return state, index
 
 
@@ -194,7 +199,11 @@ def play_deal(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
         return Outcome(error_code=exc.code, error_index=None, message=exc.message)
     index, count = 0, len(actions)
     while True:
-        state, index = apply_run(state, actions, index)  # the batch path, as far as it goes
+        try:
+            state, index = apply_run(state, actions, index)  # the batch path, as far as it goes
+        except IllegalAction as exc:
+            bad = exc.index if exc.index is not None else index
+            return Outcome(error_code=exc.code, error_index=bad, message=f"{actions[bad]!r}: {exc.message}")
         if index == count:
             break
         action = actions[index]
