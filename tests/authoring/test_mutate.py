@@ -25,8 +25,14 @@ def _cases(ruleset_id: str) -> list[dict]:
 def test_the_suite_kills_every_non_equivalent_mutant(ruleset_id: str) -> None:
     doc = load_yaml(ROOT / "spec" / "rulesets" / f"{ruleset_id}.yaml")
     report = run_mutation(doc, ruleset_id, _cases(ruleset_id))
-    equivalent = {(e["rule"], e["mutation"]) for e in EQUIVALENT.get(ruleset_id, [])}
-    survivors = [(m.rule, m.description) for m in report.survived]
+    listed = EQUIVALENT.get(ruleset_id, [])
+    equivalent = {(e["pointer"], e["mutation"]) for e in listed}
+    assert len(equivalent) == len(listed), "an equivalent mutant is listed twice"
+    survivors = [(m.pointer, m.description) for m in report.survived]
+    rule_at = {(m.pointer, m.description): m.rule for m in report.survived}
+    wrong_rule = [(e["pointer"], e["rule"]) for e in listed
+                  if (e["pointer"], e["mutation"]) in rule_at and rule_at[e["pointer"], e["mutation"]] != e["rule"]]
+    assert not wrong_rule, f"equivalent entries naming another rule than the mutant's: {wrong_rule}"
     unexplained = [s for s in survivors if s not in equivalent]
     stale = sorted(equivalent - set(survivors))
     assert not unexplained, f"surviving mutants the suite does not catch: {unexplained}"

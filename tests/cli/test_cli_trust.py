@@ -245,3 +245,21 @@ def test_fuzz_yaml_and_protocol_lines_never_raise(text: str) -> None:
     for line in (text, "id: " + text, '{"seq": 1, "x": ' + text + "}"):
         with contextlib.suppress(InputError):
             parse_yaml(line, "f.yaml")
+
+
+@pytest.mark.parametrize("entry", [
+    "- {rule: kitty.take, mutation: x, reason: y}",  # keyed by rule, as before pointers: refused, not guessed
+    "- [not, a, mapping]",
+    "{rule: kitty.take}",
+])
+def test_an_equivalents_file_of_the_wrong_shape_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch, entry: str) -> None:
+    from skruuvi.rules import paths
+
+    listed = tmp_path / "equivalent.yaml"
+    listed.write_text(f"skruuvi-2016:\n  {entry}\n" if entry.startswith("-") else f"skruuvi-2016: {entry}\n",
+                      encoding="utf-8")
+    monkeypatch.setattr(paths, "equivalent_file", lambda: listed)
+    code, _, err = main(capsys, "mutate", "--ruleset", "skruuvi-2016")
+    assert code == 2 and len(err) == 1 and f"{listed}: skruuvi-2016[0]: an equivalent mutant is" in err[0], err
+    no_traceback(err)

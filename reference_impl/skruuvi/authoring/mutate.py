@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import ast
 import copy
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..interpreter.state import SEAT_REFS
 from ..rules.errors import InputError, SkruuviError
+from ..rules.readings import with_readings
 from ..rules.ruledoc import Path, pointer, rule_entries
 from ..rules.ruleset import HONOURS_FROM, Ruleset, compile_ruleset
 
@@ -169,10 +171,18 @@ def mutants(doc: dict[str, Any]) -> Iterator[Mutant]:
                     yield Mutant(rule, pointer((*path, key)), text, _set(doc, (*path, key), source))
 
 
-def _answer(case: dict[str, Any], ruleset: Ruleset) -> Any:
+def _answer(case: dict[str, Any], ruleset: Ruleset, under: dict[str, Ruleset]) -> Any:
+    """The case's answer under ``ruleset`` with the readings the case pins on top (each set of readings
+    compiled once per ruleset, in ``under``), as the runner judges it."""
     from ..interpreter.replay import replay
 
     try:
+        readings = case.get("readings")
+        if readings:
+            key = json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr)
+            if key not in under:
+                under[key] = with_readings(ruleset, readings)
+            ruleset = under[key]
         return replay(case, ruleset=ruleset).to_response()
     except SkruuviError as exc:
         return {"raised": type(exc).__name__}
@@ -182,9 +192,15 @@ def run_mutation(
     doc: dict[str, Any], file: str, cases: list[dict[str, Any]],
     progress: Callable[[int, int], None] | None = None,
 ) -> MutationReport:
-    """Replay ``cases`` under every mutant of ``doc``; a mutant is killed when any answer changes."""
+    """Replay ``cases`` under every mutant of ``doc``; a mutant is killed when any answer changes.
+
+    A case that pins readings is replayed under the mutant with those readings on top, so the mutants of
+    rules only an alternative reaches are killable too. Those cases go last: most mutants are killed by a
+    case of the default reading first, without compiling the mutant again under any readings."""
     original = compile_ruleset(doc, file)
-    expected = [_answer(case, original) for case in cases]
+    cases = sorted(cases, key=lambda case: bool(case.get("readings")))
+    under: dict[str, Ruleset] = {}
+    expected = [_answer(case, original, under) for case in cases]
     report = MutationReport(original.id, len(cases))
     all_mutants = list(mutants(doc))
     for n, mutant in enumerate(all_mutants, start=1):
@@ -196,9 +212,10 @@ def run_mutation(
             report.stillborn.append((mutant, str(exc)))
             continue
         killed = False
+        under = {}
         for case, answer in zip(cases, expected, strict=True):
             try:
-                got = _answer(case, ruleset)
+                got = _answer(case, ruleset, under)
             except Exception:  # a mutant may make the scorer fail: that changes the answer
                 killed = True
                 break

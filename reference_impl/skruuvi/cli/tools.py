@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import paths
+from ..rules.errors import InputError
 
 
 def add_parsers(sub: Any) -> None:
@@ -107,6 +108,30 @@ def _rule_coverage(cases: list[dict[str, Any]], rule_ids: frozenset[str]) -> dic
     return {rid: counts[rid] for rid in sorted(rule_ids)}
 
 
+def _equivalents(file: Path, ruleset_id: str) -> dict[tuple[str, str], str] | None:
+    """The equivalent mutants listed for a ruleset, ``{(pointer, mutation): reason}``; None (after one line on
+    stderr) when the file is not shaped as a list of entries with those three keys."""
+    from ..rules.yamlio import load_yaml
+
+    if not file.is_file():
+        return {}
+    try:
+        listed = load_yaml(file)
+    except InputError as exc:
+        sys.stderr.write(f"skruuvi: {exc}\n")
+        return None
+    entries = listed.get(ruleset_id, []) if isinstance(listed, dict) else None
+    reasons: dict[tuple[str, str], str] = {}
+    for n, entry in enumerate(entries if isinstance(entries, list) else [None]):
+        keys = ("pointer", "mutation", "reason")
+        if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) for k in keys):
+            sys.stderr.write(f"skruuvi: {file}: {ruleset_id}[{n}]: an equivalent mutant is a mapping with text "
+                             f"'pointer', 'mutation' and 'reason' (the pointer as mutate --format json prints it)\n")
+            return None
+        reasons[(entry["pointer"], entry["mutation"])] = entry["reason"]
+    return reasons
+
+
 def cmd_mutate(args: argparse.Namespace) -> int:
     from ..authoring.mutate import run_mutation
     from ..rules.ruleset import get_ruleset
@@ -119,13 +144,13 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     if not cases:
         sys.stderr.write(f"skruuvi: no cases of {ruleset.id} found\n")
         return 2
+    reasons = _equivalents(paths.equivalent_file(), ruleset.id)  # checked before the long run
+    if reasons is None:
+        return 2
     doc = load_yaml(ruleset.path)
     report = run_mutation(doc, ruleset.path, cases, progress=_progress(f"mutating {ruleset.id}"))
-    equivalent_file = paths.equivalent_file()
-    listed = load_yaml(equivalent_file).get(ruleset.id, []) if equivalent_file.is_file() else []
-    reasons = {(e["rule"], e["mutation"]): e["reason"] for e in listed}
-    equivalent = [m for m in report.survived if (m.rule, m.description) in reasons]
-    unexplained = [m for m in report.survived if (m.rule, m.description) not in reasons]
+    equivalent = [m for m in report.survived if (m.pointer, m.description) in reasons]
+    unexplained = [m for m in report.survived if (m.pointer, m.description) not in reasons]
     coverage = _rule_coverage(cases, ruleset.rule_ids)
     effective = report.total - len(equivalent)
     score = (len(report.killed) / effective) if effective else 1.0
@@ -133,7 +158,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         json.dump({
             "ruleset": ruleset.id, "cases": len(cases), "mutants": report.total, "killed": len(report.killed),
             "equivalent": [{"rule": m.rule, "pointer": m.pointer, "mutation": m.description,
-                            "reason": reasons[(m.rule, m.description)]} for m in equivalent],
+                            "reason": reasons[(m.pointer, m.description)]} for m in equivalent],
             "survived": [{"rule": m.rule, "pointer": m.pointer, "mutation": m.description} for m in unexplained],
             "stillborn": len(report.stillborn), "score": round(score, 4), "rule_coverage": coverage,
         }, sys.stdout, indent=1, ensure_ascii=False)
@@ -146,7 +171,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         for m in unexplained:
             out.write(f"  SURVIVED  {m.rule}  {m.pointer}  {m.description}\n")
         for m in equivalent:
-            out.write(f"  equivalent  {m.rule}  {m.description}: {reasons[(m.rule, m.description)]}\n")
+            out.write(f"  equivalent  {m.rule}  {m.pointer}  {m.description}: {reasons[(m.pointer, m.description)]}\n")
         thin = {rid: n for rid, n in coverage.items() if n < 3}
         out.write(f"rule coverage: {len(coverage) - len(thin)}/{len(coverage)} rule ids in 3 or more cases\n")
         for rid, n in thin.items():
