@@ -148,6 +148,8 @@ def build_deal(deal):
     has_h, has_d = "hands" in deal, "deck" in deal
     if has_h == has_d:
         raise Err("invalid-deal")
+    if ("centre_positions" in deal) if has_h else ("centre" in deal):  # a field of the other form: invalid
+        raise Err("invalid-deal")
     dealer = deal["dealer"]
     if has_h:
         hands, centre = deal["hands"], deal.get("centre", [] if form == "kotka" else None)

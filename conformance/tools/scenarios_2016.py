@@ -688,6 +688,57 @@ bad(id="2016.errors.invalid-deal-hands-and-deck", description="A deal giving bot
     remark="The record gives both `hands`+`centre` and `deck`+`centre_positions` (they even agree); exactly one "
            "of the two must be given: invalid-deal, index null.")
 
+_deck_without_positions = deck_deal([5, 17, 30, 44])
+del _deck_without_positions["centre_positions"]
+bad(id="2016.errors.invalid-deal-deck-without-positions", description="A deck without centre_positions is invalid",
+    rules=["deal.one-at-a-time", "alkupeli.centre-cards"], raw_deal=_deck_without_positions, pre=A_AUCTION[:2],
+    error=(None, "invalid-deal"),
+    remark="Deal A as a deck of 52 cards but no `centre_positions`: an alkupeli needs four centre cards, and a deck "
+           "names them only by their positions, so the deal cannot be made: invalid-deal, index null.")
+bad(id="2016.errors.invalid-deal-centre-position-negative", description="Centre position -5 is not a position",
+    rules=["deal.one-at-a-time"], raw_deal=deck_deal([-5, 17, 30, 44]), pre=A_AUCTION[:2],
+    error=(None, "invalid-deal"),
+    remark="centre_positions [-5, 17, 30, 44]: positions are 0-based indices into the 52-card deck, 0 to 51; -5 is "
+           "none (it must not be read as counting from the bottom): invalid-deal, index null.")
+bad(id="2016.errors.invalid-deal-centre-position-52", description="Centre position 52 is past the bottom card",
+    rules=["deal.one-at-a-time"], raw_deal=deck_deal([5, 17, 30, 52]), pre=A_AUCTION[:2],
+    error=(None, "invalid-deal"),
+    remark="centre_positions [5, 17, 30, 52]: the deck's indices are 0 to 51, so 52 names no card: invalid-deal, "
+           "index null.")
+bad(id="2016.errors.invalid-deal-centre-position-not-integer", description="Centre position 5.5 is not an index",
+    rules=["deal.one-at-a-time"], raw_deal=deck_deal([5.5, 17, 30, 44]), pre=A_AUCTION[:2],
+    error=(None, "invalid-deal"),
+    remark="centre_positions [5.5, 17, 30, 44]: a position is an integer index into the deck; 5.5 is none (it must "
+           "not be rounded or truncated): invalid-deal, index null.")
+bad(id="2016.errors.invalid-deal-centre-position-string", description="Centre position \"5\" (text) is not an index",
+    rules=["deal.one-at-a-time"], raw_deal=deck_deal(["5", 17, 30, 44]), pre=A_AUCTION[:2],
+    error=(None, "invalid-deal"),
+    remark='centre_positions ["5", 17, 30, 44]: the first is the text "5", not an integer: invalid-deal, index null.')
+bad(id="2016.errors.invalid-deal-neither-hands-nor-deck", description="A deal with neither hands nor a deck is invalid",
+    rules=["deal.one-at-a-time"], raw_deal={"form": "alkupeli", "dealer": "N"}, pre=A_AUCTION[:2],
+    error=(None, "invalid-deal"),
+    remark="The deal names its form and dealer but gives neither `hands` + `centre` nor `deck` + `centre_positions`: "
+           "there are no cards to play: invalid-deal, index null.")
+_hands_and_positions = dict(_both)
+del _hands_and_positions["deck"]
+bad(id="2016.errors.invalid-deal-hands-with-stray-positions",
+    description="Hands and a centre plus a stray centre_positions are invalid",
+    rules=["deal.one-at-a-time"], raw_deal=_hands_and_positions, pre=A_AUCTION[:2], error=(None, "invalid-deal"),
+    remark="Deal A as `hands` + `centre`, and also `centre_positions` [5, 17, 30, 44] although there is no deck: a deal "
+           "is exactly one of the two forms, and a field of the other form makes it invalid (it is not ignored): "
+           "invalid-deal, index null.")
+_deck_and_centre = deck_deal([5, 17, 30, 44], centre=["3S", "3H", "2H", "5C"])
+bad(id="2016.errors.invalid-deal-deck-with-stray-centre", description="A deck plus a stray centre is invalid",
+    rules=["deal.one-at-a-time"], raw_deal=_deck_and_centre, pre=A_AUCTION[:2], error=(None, "invalid-deal"),
+    remark="Deal A as `deck` + `centre_positions`, and also a `centre` list (the same four cards the positions name): a "
+           "deal is exactly one of the two forms, so the stray `centre` makes it invalid: invalid-deal, index null.")
+_three_hands = {"form": "alkupeli", "dealer": "N", "centre": ["3S", "3H", "2H", "5C"],
+                "hands": {s: sorted(__import__("author").hand(A_HANDS[s])) for s in SEATS if s != "W"}}
+bad(id="2016.errors.invalid-deal-hands-missing-a-seat", description="Hands for N, E and S only (no W) are invalid",
+    rules=["deal.players"], raw_deal=_three_hands, pre=A_AUCTION[:2], error=(None, "invalid-deal"),
+    remark="Deal A without W's hand: the game has four players, so `hands` must name N, E, S and W (and 12 cards of W "
+           "are missing from the pack): invalid-deal, index null.")
+
 # --- malformed-action
 bad(id="2016.errors.malformed-bid-level-8", description="'N bid 8S': levels go from 1 to 7",
     rules=["auction.bid-levels"], pre=[], bad="N bid 8S", error=(0, "malformed-action"),
@@ -719,6 +770,24 @@ bad(id="2016.errors.malformed-choose-no-option", description="'E choose' without
     remark="N bids 1H; E is to call and writes 'E choose'. `choose` is a verb of the notation (DESIGN §3) but takes "
     "exactly one lowercase option word ([a-z][a-z-]*); with none the action cannot be read: malformed-action "
     "(group 1), before any question of phase (a well-formed choose here would be wrong-phase).")
+
+bad(id="2016.errors.malformed-seat-alone", description="'N' alone: an action needs a verb",
+    rules=["auction.first-speaker"], pre=[], bad="N", error=(0, "malformed-action"),
+    remark="The first action is the seat N with no verb: it cannot be read: malformed-action.")
+bad(id="2016.errors.malformed-unknown-verb-give-shaped", description="'N take S 2C': an unknown verb with give's arguments",
+    rules=["auction.first-speaker"], pre=[], bad="N take S 2C", error=(0, "malformed-action"),
+    remark="'take' is no verb of the notation, though its arguments are shaped like a give's (a seat and a card): "
+           "malformed-action, not wrong-phase.")
+bad(id="2016.errors.malformed-bid-without-bid", description="'N bid' without a bid",
+    rules=["auction.first-speaker"], pre=[], bad="N bid", error=(0, "malformed-action"),
+    remark="bid takes exactly one bid; 'N bid' has none: malformed-action.")
+bad(id="2016.errors.malformed-bid-two-bids", description="'N bid 1S 2S': two bids in one action",
+    rules=["auction.first-speaker"], pre=[], bad="N bid 1S 2S", error=(0, "malformed-action"),
+    remark="bid takes exactly one bid; 'N bid 1S 2S' has two: malformed-action.")
+bad(id="2016.errors.malformed-give-unknown-card", description="'N give S 2C 3C 4C XX': XX is no card",
+    rules=["kitty.give-partner"], pre=A_AUCTION, bad="N give S 2C 3C 4C XX", error=(9, "malformed-action"),
+    remark=A_REMARK + " N 1H and eight passes; N must give S four cards; the fourth word 'XX' is no card: "
+           "malformed-action (before any question of which cards N holds).")
 
 # --- not-your-turn
 bad(id="2016.errors.not-your-turn-first-call", description="E calls first although N is the dealer",
@@ -1242,6 +1311,14 @@ kbad(id="2016.errors.kotka-invalid-deal-one-centre-card",
      pre=[], error=(None, "invalid-deal"),
      remark="Deal K with one card put in the centre: 52 distinct cards, but W has 12 and the centre is not empty: "
      "invalid-deal, index null.")
+_k13 = {s: sort_cards(__import__("author").hand(K_HANDS[s])) for s in SEATS}
+kbad(id="2016.errors.kotka-invalid-deal-thirteen-and-centre",
+     description="A kotka with its four 13-card hands plus four centre cards",
+     rules=["kotka.no-centre-cards", "kotka.hand-size"],
+     raw_deal={"form": "kotka", "dealer": "N", "hands": _k13, "centre": ["2S", "3S", "4S", "5S"]},
+     pre=[], error=(None, "invalid-deal"),
+     remark="Deal K, the four 13-card hands as they are, and also a centre of four cards (2S 3S 4S 5S, which some hand "
+     "already holds): a kotka has no centre cards, so the centre must be absent or empty: invalid-deal, index null.")
 
 # --- bid-below-minimum
 kbad(id="2016.errors.kotka-bid-below-minimum-opening", description="Kotka: dealer N opens 5H (below six)",
