@@ -617,6 +617,15 @@ S("1944.games.both-reach-60-misere-by-trick",
 SCENARIOS[-1]["target"] = lambda st: st.won["EW"] == 2 and st.tricks[0][2] in "EW" and st.tricks[1][2] in "EW"
 SCENARIOS[-1]["remark"] = ("E–W win the first two tricks (N (E's right) leads): each adds 5 to N–S's count, 54 → 59 → "
                            "64, so N–S reach 60 first, although E–W end with 57 + 55 = 112.")
+S("1944.games.both-reach-60-first-trick-winner-not-first",
+  description="Running NS 59, EW 47: 5M by N; N–S win the first three tricks, so E–W reach 60 first (62), before "
+              "N–S (64 at E–W's first trick)",
+  rules=["match.first-to-reach", "score.below-misere"], state={"running": {"NS": 59, "EW": 47}, "games": {"NS": 0, "EW": 0}},
+  **ds("N", "N", "5M", fix={"N": "S:AKQ H:2345 D:2345 C:2", "S": "S:2 H:6 D:6 C:3456"}, tricks=3))
+SCENARIOS[-1]["target"] = lambda st: st.won["NS"] == 3 and all(t[2] in "NS" for t in st.tricks[:3])
+SCENARIOS[-1]["remark"] = ("N–S win tricks 1–3: each adds 5 to E–W's count, 47 → 52 → 57 → 62, so E–W reach 60 at "
+                           "trick 3; E–W's first trick (trick 4) brings N–S from 59 to 64. The side that wins the first "
+                           "trick is not the side that reaches 60 first, and both pass 60 in the deal.")
 
 # ============================================================================ match records (whole sets)
 SET1 = [
