@@ -25,11 +25,161 @@ def scale_ten(base):
     return expect, step
 
 
-SPECS = [
+SPECS_SCALE = [
     ("1895", "scale-ten-three-trump", "1895/aces/three-trump.yaml", {"score.scale": 10},
      "The base three-trump deal with the 1895 manual's printed figures (score.scale 10): every point × 10",
      scale_ten),
     ("1895", "scale-ten-four-trump-two-hands", "1895/aces/four-trump-two-hands.yaml", {"score.scale": 10},
      "The four-aces-in-two-hands deal with the printed figures (score.scale 10): every point × 10",
      scale_ten),
+]
+
+
+def rescored(base, changes, step):
+    """The base expectation with the score entries ``changes`` {(side, column): (base value, new value)} changed;
+    the base value is checked, so a base whose answer moved no longer fits the step written here."""
+    expect = copy.deepcopy(base["expect"])
+    score = expect["result"]["score"]
+    for (side, column), (old, new) in changes.items():
+        assert score[side][column] == old, (base["id"], side, column, score[side][column], old)
+        score[side][column] = new
+    return expect, step
+
+
+FLAT = {"score.honours-and-aces-per-card": 0}
+PARLETT = {"match.rubber": [{"form": "alkupeli", "until_games": 2}, {"form": "alkupeli", "deals": 4}]}
+TWELVE_PASSES = {"auction.end-eight-passes": 12}
+PASSIMISAARI = {"auction.all-pass": "passimisaari"}
+OSTOSKRUUVI = {"kitty.choice": "ostoskruuvi"}
+PAKETTISKRUUVI = {"kitty.choice": "pakettiskruuvi"}
+
+
+def flat_no_trump_four(base):
+    return rescored(base, {("NS", "above"): (100, 25)}, (
+        "Under the reading score.honours-and-aces-per-card = 0 (PSW's figure as it stands: the majority side "
+        "scores the unit × the level once, however many cards it holds): no honours at no trump; N–S hold all "
+        "four aces, so they score the no-trump ace unit 25 × level 1 once = 25 instead of 25 × 1 × 4 = 100. N–S "
+        "above 25; below the line (9 and 4) and E–W unchanged."))
+
+
+def flat_both_sides(base):
+    return rescored(base, {("NS", "above"): (60, 20), ("EW", "above"): (640, 620)}, (
+        "Under the reading score.honours-and-aces-per-card = 0: N–S hold 3 honours (♠K Q J) against 2, so they "
+        "score honours 10 × 2 once = 20 instead of 10 × 2 × 3 = 60; the aces are 2–2 and E–W took the odd "
+        "trick, so E–W score aces 10 × 2 once = 20 instead of 10 × 2 × 2 = 40; their undertricks 100 × 2 × 3 = "
+        "600 stay. N–S above 20; E–W above 600 + 20 = 620; below the line unchanged."))
+
+
+def parlett(base, deals, games_step):
+    assert len(base["match"]["deals"]) == deals
+    return {"error": {"deal": deals, "index": None, "code": "incomplete-record"}}, (
+        f"Under the reading match.rubber = two won games, then four extra deals (Parlett's rubber of Estonian "
+        f"Vint): {games_step} By default the rubber ends there; under the reading four extra deals follow the "
+        f"second game, and the record ends after deal {deals - 1}, before the first of them: the set is not "
+        f"complete, incomplete-record at deal {deals} (the number of deals given), index null.")
+
+
+def twelve_passes_refused(base, bid_index, next_seat):
+    actions = base["actions"]
+    passes = actions[bid_index + 1:bid_index + 9]
+    assert len(passes) == 8 and all(a.endswith(" pass") for a in passes)
+    nxt = actions[bid_index + 9]
+    assert not nxt.startswith(next_seat + " ")
+    return {"error": {"index": bid_index + 9, "code": "not-your-turn"}}, (
+        f"Under the reading auction.end-eight-passes = 12 (the 1886 Moscow rule book as PV reports it): the "
+        f"last bid is action {bid_index} ({actions[bid_index]}); actions {bid_index + 1}-{bid_index + 8} are "
+        f"its eight passes, which no longer end the auction: it needs twelve consecutive passes, so the auction "
+        f"goes on with {next_seat} to call (the seat after the eighth passer, {passes[-1].split()[0]}). Action "
+        f"{bid_index + 9} \"{nxt}\" is not {next_seat}'s: not-your-turn at index {bid_index + 9}.")
+
+
+def twelve_passes_played(base, bid_index, extra):
+    actions = base["actions"]
+    assert all(a.endswith(" pass") for a in actions[bid_index + 1:bid_index + 9])
+    edited = [*actions[:bid_index + 9], *extra, *actions[bid_index + 9:]]
+    return copy.deepcopy(base["expect"]), (
+        f"Under the reading auction.end-eight-passes = 12, with the base's actions edited: after the eight "
+        f"passes that end the base's auction (actions {bid_index + 1}-{bid_index + 8}), four more passes "
+        f"{', '.join(extra)} are inserted (actions {bid_index + 9}-{bid_index + 12}), each by the seat whose "
+        f"turn it is, clockwise; with them twelve consecutive passes follow the last bid "
+        f"({actions[bid_index]}) and the auction ends with the same contract and declarer. Every later action "
+        f"is the base's, shifted by four, and nothing after the auction reads the number of passes: the play "
+        f"and the score are the base's. Without the reading the auction ends at the eighth pass and action "
+        f"{bid_index + 9} \"{extra[0]}\" is refused."), edited
+
+
+def passimisaari_waits(base, forehand, partner):
+    assert base["actions"] == [f"{base['deal']['dealer']} pass", *base["actions"][1:]] and len(base["actions"]) == 4
+    return {"error": {"index": 4, "code": "incomplete-record"}}, (
+        f"Under the reading auction.all-pass = passimisaari (the all-pass misère, NF 1917, S002): the four "
+        f"passes do not throw the deal in; it is played as an all-pass misère. The four centre cards are dealt "
+        f"one each, the forehand {forehand} (the dealer's left) first, with no action; then the exchange waits "
+        f"for the forehand {forehand} to give his partner {partner} one card. The record ends after the four "
+        f"passes: incomplete-record at index 4 (the number of actions).")
+
+
+def choose_refused(base, reading):
+    actions = base["actions"]
+    index = next(i for i, a in enumerate(actions) if " choose " in a)
+    return {"error": {"index": index, "code": "wrong-phase"}}, (
+        f"Under the reading kitty.choice = {reading} (a table that played only that procedure): the procedure "
+        f"is fixed, so after taking the centre cards the taker has nothing to choose and must give at once. "
+        f"Action {index} \"{actions[index]}\" is the taker's turn but a choose where nothing is to be chosen: "
+        f"wrong-phase at index {index} (as the entry choice-not-offered of spec/errors.yaml says).")
+
+
+def choose_left_out(base, reading):
+    actions = base["actions"]
+    index = next(i for i, a in enumerate(actions) if " choose " in a)
+    assert actions[index].endswith(" choose " + reading)
+    edited = actions[:index] + actions[index + 1:]
+    return copy.deepcopy(base["expect"]), (
+        f"Under the reading kitty.choice = {reading}, with the base's actions edited: the procedure is fixed, "
+        f"so action {index} \"{actions[index]}\", which would be wrong-phase under the reading, is left out; "
+        f"the taker then gives at once (\"{actions[index + 1]}\" becomes action {index}), by the same "
+        f"procedure the base chose, and every later action is the base's, shifted by one. The gifts, the play "
+        f"and the score are the base's. Without the reading the taker must choose first, and the give at "
+        f"index {index} is wrong-phase."), edited
+
+
+SPECS = SPECS_SCALE + [
+    ("1895", "flat-honours-no-trump-four-aces", "1895/aces/no-trump-four.yaml", FLAT,
+     "1G by N with all four aces, scored flat (PSW as it stands): 25 once, not 25 × 4", flat_no_trump_four),
+    ("1895", "flat-honours-both-sides-score", "1895/aces/two-two-defenders-odd-trick.yaml", FLAT,
+     "2S fails: N–S's honours and E–W's aces both scored flat, 10 × 2 once each", flat_both_sides),
+    ("1895", "parlett-rubber-two-nil-four-deals-owed", "1895/match/rubber-2-0.yaml", PARLETT,
+     "N–S win 2–0 in three deals; under Parlett's rubber four extra deals are owed: incomplete-record",
+     lambda base: parlett(base, 3, "N–S win their second game in deal 2 (the third deal), so the base's "
+                                   "rubber is complete after it.")),
+    ("1895", "parlett-rubber-two-one-four-deals-owed", "1895/match/rubber-2-1.yaml", PARLETT,
+     "N–S win 2–1 in four deals; under Parlett's rubber four extra deals are owed: incomplete-record",
+     lambda base: parlett(base, 4, "games E–W 1 (deal 0), N–S 1 (deal 1), none (deal 2), N–S 2 (deal 3): "
+                                   "N–S win their second game in the fourth deal.")),
+    ("1895", "twelve-passes-fourth-hand-opens", "1895/auction/fourth-hand-opens.yaml", TWELVE_PASSES,
+     "W's 1H and eight passes: under the twelve-pass rule the auction goes on, W's choose is not-your-turn",
+     lambda base: twelve_passes_refused(base, 3, "N")),
+    ("1895", "twelve-passes-last-bidder-raises-own", "1895/auction/last-bidder-raises-own.yaml", TWELVE_PASSES,
+     "N's 2S and eight passes: under the twelve-pass rule E is still to call, N's choose is not-your-turn",
+     lambda base: twelve_passes_refused(base, 8, "E")),
+    ("1895", "twelve-passes-played", "1895/auction/fourth-hand-opens.yaml", TWELVE_PASSES,
+     "W's 1H followed by twelve passes: the auction ends under the twelve-pass rule, the deal is the base's",
+     lambda base: twelve_passes_played(base, 3, ["N pass", "E pass", "S pass", "W pass"])),
+    ("1895", "passimisaari-four-passes", "1895/auction/redeal-four-passes.yaml", PASSIMISAARI,
+     "Four passes under the all-pass misère: no redeal, the record stops before the forehand's gift",
+     lambda base: passimisaari_waits(base, "S", "N")),
+    ("1895", "passimisaari-four-passes-dealer-W", "1895/auction/redeal-keeps-state.yaml", PASSIMISAARI,
+     "Dealer W, four passes under the all-pass misère: the record stops before N's gift to S",
+     lambda base: passimisaari_waits(base, "N", "S")),
+    ("1895", "ostoskruuvi-only-choose-refused", "1895/auction/fourth-hand-opens.yaml", OSTOSKRUUVI,
+     "Only ostoskruuvi: W's choose is wrong-phase (nothing to choose)",
+     lambda base: choose_refused(base, "ostoskruuvi")),
+    ("1895", "ostoskruuvi-only-played", "1895/auction/fourth-hand-opens.yaml", OSTOSKRUUVI,
+     "Only ostoskruuvi: W gives at once without choosing; the deal is the base's",
+     lambda base: choose_left_out(base, "ostoskruuvi")),
+    ("1895", "pakettiskruuvi-only-choose-refused", "1895/deal/deck-first-four-pakettiskruuvi.yaml", PAKETTISKRUUVI,
+     "Only pakettiskruuvi: S's choose is wrong-phase (nothing to choose)",
+     lambda base: choose_refused(base, "pakettiskruuvi")),
+    ("1895", "pakettiskruuvi-only-played", "1895/deal/deck-pairs-pakettiskruuvi.yaml", PAKETTISKRUUVI,
+     "Only pakettiskruuvi: E gives his partner four cards at once without choosing; the deal is the base's",
+     lambda base: choose_left_out(base, "pakettiskruuvi")),
 ]
