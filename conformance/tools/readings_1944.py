@@ -165,6 +165,73 @@ def round_to_five(base, quotient, book, rounded):
     return expect, step
 
 
+def plays(*tricks):
+    """The play actions of tricks written "N:AS E:3S S:4S W:6S", in play order."""
+    return [f"{seat} play {card}" for trick in tricks for seat, card in (p.split(":") for p in trick.split())]
+
+
+EITHER_PLAY = ("E:7C S:9C W:TC N:KC", "N:AS E:3S S:5S W:2S", "N:AD E:2D S:5D W:4D", "N:KS E:7S S:TS W:6S",
+               "N:KD E:3D S:6D W:7D", "N:QS E:9S S:5H W:8S", "N:AH E:8H S:6H W:2H", "N:JD E:9D S:QD W:TD",
+               "S:QH W:3H N:KH E:3C", "N:AC E:4C S:QC W:JC", "N:4S E:2C S:7H W:JS", "W:4H N:8C E:6C S:TH",
+               "S:JH W:9H N:8D E:5C")
+
+
+def either_bid_played_without_exchange(base):
+    actions = base["actions"]
+    assert actions[21:25] == ["E give W 2D", "W give E 2S", "E pass", "W pass"]
+    edited = [*actions[:21], "E pass", "W pass", *plays(*EITHER_PLAY)]
+    step = (
+        "Under the reading defenders-exchange.banned-by-whose-bid = either, with the base's actions edited: "
+        "actions 0-20 (both auctions and the main pair's exchange) are kept; the defenders' exchange \"E give "
+        "W 2D\", \"W give E 2S\" (actions 21-22), banned under the reading because E–W's first bid 6H was at "
+        "level 6, is left out, so after the second auction come the knocks: E passes, W passes (actions 21-22, "
+        "no knock). E keeps the ♦2 and W the ♠2: hands at the start of play N ♠AKQ4 ♥AK ♦AKJ8 ♣AK8; E ♠973 ♥8 "
+        "♦932 ♣765432; S ♠T5 ♥QJT765 ♦Q65 ♣Q9; W ♠J862 ♥9432 ♦T74 ♣JT. The play is rewritten for these hands "
+        "(6G, no trumps, E leads; every card follows suit while its holder has the suit led): T1 E:7C S:9C "
+        "W:TC N:KC → N. T2 N:AS E:3S S:5S W:2S → N. T3 N:AD E:2D S:5D W:4D → N. T4 N:KS E:7S S:TS W:6S → N. "
+        "T5 N:KD E:3D S:6D W:7D → N. T6 N:QS E:9S S:5H W:8S → N. T7 N:AH E:8H S:6H W:2H → N. T8 N:JD E:9D S:QD "
+        "W:TD → S. T9 S:QH W:3H N:KH E:3C → N. T10 N:AC E:4C S:QC W:JC → N. T11 N:4S E:2C S:7H W:JS → W. T12 "
+        "W:4H N:8C E:6C S:TH → S. T13 S:JH W:9H N:8D E:5C → S. Tricks NS 12, EW 1, as in the base. Nothing of "
+        "the base's score reads E's or W's hand: the contract (6G made exactly), the below-the-line points and "
+        "N–S's game, N's crown of four aces, N's ♠AKQ sequence and the grandi honours (N–S 4 aces: 9 against "
+        "0) are the base's, so the result is the base's: N–S below 272 above 4440, E–W below 6 above 0.")
+    return copy.deepcopy(base["expect"]), step, edited
+
+
+MAIN_PAIR_PLAY = ("E:7C S:9C W:TC N:KC", "N:AS E:3S S:4S W:6S", "N:AD E:2D S:5D W:4D", "N:KS E:7S S:5S W:8S",
+                  "N:KD E:3D S:QD W:7D", "N:QS E:9S S:TS W:JS", "N:AH E:8H S:5H W:2H", "N:JD E:9D S:6H W:8D",
+                  "N:2S E:2C S:7H W:3H", "N:AC E:3C S:QC W:JC", "N:KH E:5C S:TH W:4H", "N:6D E:6C S:JH W:TD",
+                  "W:9H N:4C E:8C S:QH")
+
+
+def main_pair_banned_played(base):
+    actions = base["actions"]
+    assert actions[13:17] == ["N give S 2S 4S 4C 6D", "S give W 2S", "S give N 4S", "S give E 4C"]
+    edited = [*actions[:13], "N pass", "S pass", "N pass", "S pass", "E pass", "E pass", "W pass",
+              *plays(*MAIN_PAIR_PLAY)]
+    step = (
+        "Under the reading kitty.main-pair-exchange-allowed = {at_least: 6, table_cards_from: forehand}, with "
+        "the base's actions edited: the first auction (actions 0-12) is kept; the main pair's exchange (actions "
+        "13-16: \"N give S 2S 4S 4C 6D\" and S's three gifts), illegal under the reading because E–W's first "
+        "bid 6H was at level 6, is left out. The table cards 8C 4S 8D 6D are dealt one each from the forehand "
+        "E (the dealer N's left), with no action: E 8C, S 4S, W 8D, N 6D. Second auction N:pass S:pass N:pass "
+        "S:pass (actions 13-16): contract 6G by N. The defenders' exchange is allowed (the main pair's first "
+        "bid 1S is at level 1) and E declines it: E passes (action 17). No knock: E passes, W passes (actions "
+        "18-19). Hands at the start of play: N ♠AKQ2 ♥AK ♦AKJ6 ♣AK4; E ♠973 ♥8 ♦932 ♣876532; S ♠T54 ♥QJT765 "
+        "♦Q5 ♣Q9; W ♠J86 ♥9432 ♦T874 ♣JT. Play (6G, no trumps), E leads; every card follows suit while its "
+        "holder has the suit led: T1 E:7C S:9C W:TC N:KC → N. T2 N:AS E:3S S:4S W:6S → N. T3 N:AD E:2D S:5D "
+        "W:4D → N. T4 N:KS E:7S S:5S W:8S → N. T5 N:KD E:3D S:QD W:7D → N. T6 N:QS E:9S S:TS W:JS → N. T7 "
+        "N:AH E:8H S:5H W:2H → N. T8 N:JD E:9D S:6H W:8D → N. T9 N:2S E:2C S:7H W:3H → N (the last spade). T10 "
+        "N:AC E:3C S:QC W:JC → N. T11 N:KH E:5C S:TH W:4H → N. T12 N:6D E:6C S:JH W:TD → W. T13 W:9H N:4C E:8C "
+        "S:QH → S. Tricks NS 12, EW 1. Below the line: NS 12 × 6 = 72, EW 1 × 6 = 6; N–S reach 60 from 0: "
+        "their first game, 200 below, so N–S below 272, E–W 6. 6G needs 12 tricks: made, no overtrick. N–S "
+        "above: contract 3000; crown, four aces in N's hand, 400 × 2 (grandi) = 800; sequence N ♠AKQ (3 from "
+        "the ace; the ♥AK, ♦AK and ♣AK are too short) 100 × (3 − 2) = 100; honours in grandi N–S 4 aces: 2 × 4 "
+        "+ 1 = 9 against E–W's 0, the main pair took 12 ≥ 7: 10 × 6 × 9 = 540. Sum 4440. E–W above nothing. "
+        "The result equals the base's, by another exchange and play.")
+    return copy.deepcopy(base["expect"]), step, edited
+
+
 SPECS = SPECS_OLDER_TABLE + [
     ("1944", "honour-count-grandi-two-two-cancelled", "1944/honours/grandi-two-two-cancelled.yaml", HONOUR_COUNT,
      "5G by W fails with 6 tricks, aces 2–2: under S000's literal formula N–S count 2 × 2 + 1 = 5 honours, 250",
@@ -190,6 +257,14 @@ SPECS = SPECS_OLDER_TABLE + [
      EITHER_BID_BANS,
      "E opened 6H: when either side's opening bid bans the defenders' exchange, E's give is exchange-forbidden",
      either_bid_bans_exchange),
+    ("1944", "main-pair-exchange-banned-played", "1944/defenders-exchange/allowed-defender-opened-6.yaml",
+     MAIN_PAIR_BANNED,
+     "E–W opened 6H: under S000's literal ban the table cards go one each from the forehand; 6G by N made",
+     main_pair_banned_played),
+    ("1944", "either-bid-bans-exchange-played", "1944/defenders-exchange/allowed-defender-opened-6.yaml",
+     EITHER_BID_BANS,
+     "E opened 6H, so the defenders may not exchange: the deal played without it, 6G by N made as in the base",
+     either_bid_played_without_exchange),
     ("1944", "round-to-five-negative", "1944/match/set-final-not-rounded-to-five.yaml", ROUND_TO_FIVE,
      "The set with difference −3780: −37.8 rounded to the nearest five is −40 (not −38)",
      lambda base: round_to_five(base, "−3780 / 100 = −37.8", -38, -40)),
