@@ -194,7 +194,9 @@ def either_bid_played_without_exchange(base):
         "W:4H N:8C E:6C S:TH → S. T13 S:JH W:9H N:8D E:5C → S. Tricks NS 12, EW 1, as in the base. Nothing of "
         "the base's score reads E's or W's hand: the contract (6G made exactly), the below-the-line points and "
         "N–S's game, N's crown of four aces, N's ♠AKQ sequence and the grandi honours (N–S 4 aces: 9 against "
-        "0) are the base's, so the result is the base's: N–S below 272 above 4440, E–W below 6 above 0.")
+        "0) are the base's, so the result is the base's: N–S below 272 above 4440, E–W below 6 above 0. Without "
+        "the reading \"E pass\" (action 21) declines the allowed exchange, the knocks then begin with E, and "
+        "\"W pass\" (action 22) is not-your-turn.")
     return copy.deepcopy(base["expect"]), step, edited
 
 
@@ -228,14 +230,41 @@ def main_pair_banned_played(base):
         "above: contract 3000; crown, four aces in N's hand, 400 × 2 (grandi) = 800; sequence N ♠AKQ (3 from "
         "the ace; the ♥AK, ♦AK and ♣AK are too short) 100 × (3 − 2) = 100; honours in grandi N–S 4 aces: 2 × 4 "
         "+ 1 = 9 against E–W's 0, the main pair took 12 ≥ 7: 10 × 6 × 9 = 540. Sum 4440. E–W above nothing. "
-        "The result equals the base's, by another exchange and play.")
+        "The result equals the base's, by another exchange and play. Without the reading N must give after the "
+        "first auction, and \"N pass\" (action 13) is wrong-phase.")
     return copy.deepcopy(base["expect"]), step, edited
+
+
+def grandi_two_two_cancelled_at_4(base):
+    actions = base["actions"]
+    assert actions[13] == "W bid 5G"
+    edited = [*actions[:13], "W bid 4G", *actions[14:]]
+    expect = copy.deepcopy(base["expect"])
+    result = expect["result"]
+    result["contract"]["bid"] = "4G"
+    result["score"] = {"NS": {"below": 28, "above": 2200}, "EW": {"below": 24, "above": 0}}
+    step = (
+        "Under the reading score.honour-count = S000's literal grandi formula, with one action of the base "
+        "edited: action 13, W's second-auction bid, is \"W bid 4G\" instead of \"W bid 5G\" (legal with or "
+        "without the reading: above the first auction's 1G and at the second auction's minimum level 4); every "
+        "other action is the base's. Contract 4G by W; the exchanges, the hands and the play are the base's, "
+        "so the tricks are NS 7, EW 6. Below the line (own tricks × level 4): NS 7 × 4 = 28, EW 6 × 4 = 24; "
+        "nobody reaches 60. 4G needs 10 tricks; E–W took 6: failed by 4. N–S above: undertricks at level 4 "
+        "400 + 3 × 400 = 1600; sequences N ♦AKQJ and S ♣AKQJ 200 each (no level in them); honours: the main "
+        "pair E–W took 6 < 7 tricks, so its honours are cancelled and only N–S count: under the reading 2 × "
+        "their 2 aces + 1 = 5 (by default 2 × 2 = 4), 10 × 4 × 5 = 200 (by default 160). No knock. N–S above "
+        "1600 + 200 + 200 + 200 = 2200 (by default 2160); E–W above nothing.")
+    return expect, step, edited
 
 
 SPECS = SPECS_OLDER_TABLE + [
     ("1944", "honour-count-grandi-two-two-cancelled", "1944/honours/grandi-two-two-cancelled.yaml", HONOUR_COUNT,
      "5G by W fails with 6 tricks, aces 2–2: under S000's literal formula N–S count 2 × 2 + 1 = 5 honours, 250",
      grandi_two_two_cancelled),
+    ("1944", "honour-count-grandi-4G-two-two-cancelled", "1944/honours/grandi-two-two-cancelled.yaml",
+     HONOUR_COUNT,
+     "The same deal bid to 4G and failing by 4: N–S count 2 × 2 + 1 = 5 honours under S000's formula, 200",
+     grandi_two_two_cancelled_at_4),
     ("1944", "honours-from-tricks-source-example-1", "1944/below/source-example-1-4S-nine-tricks.yaml",
      HONOURS_FROM_TRICKS,
      "S000 example 1 with honours counted from the tricks won: N–S 7 honours (the ♥A went to E–W), 280",
