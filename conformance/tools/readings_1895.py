@@ -142,7 +142,8 @@ def choose_left_out(base, reading):
         f"index {index} is wrong-phase."), edited
 
 
-SPECS = SPECS_SCALE + [
+SPECS = [
+    *SPECS_SCALE,
     ("1895", "flat-honours-no-trump-four-aces", "1895/aces/no-trump-four.yaml", FLAT,
      "1G by N with all four aces, scored flat (PSW as it stands): 25 once, not 25 × 4", flat_no_trump_four),
     ("1895", "flat-honours-both-sides-score", "1895/aces/two-two-defenders-odd-trick.yaml", FLAT,

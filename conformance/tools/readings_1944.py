@@ -257,7 +257,8 @@ def grandi_two_two_cancelled_at_4(base):
     return expect, step, edited
 
 
-SPECS = SPECS_OLDER_TABLE + [
+SPECS = [
+    *SPECS_OLDER_TABLE,
     ("1944", "honour-count-grandi-two-two-cancelled", "1944/honours/grandi-two-two-cancelled.yaml", HONOUR_COUNT,
      "5G by W fails with 6 tricks, aces 2–2: under S000's literal formula N–S count 2 × 2 + 1 = 5 honours, 250",
      grandi_two_two_cancelled),
