@@ -97,10 +97,11 @@ def twelve_passes_played(base, bid_index, extra):
     actions = base["actions"]
     assert all(a.endswith(" pass") for a in actions[bid_index + 1:bid_index + 9])
     edited = [*actions[:bid_index + 9], *extra, *actions[bid_index + 9:]]
+    quoted = ", ".join('"' + a + '"' for a in extra)
     return copy.deepcopy(base["expect"]), (
         f"Under the reading auction.end-eight-passes = 12, with the base's actions edited: after the eight "
         f"passes that end the base's auction (actions {bid_index + 1}-{bid_index + 8}), four more passes "
-        f"{', '.join(extra)} are inserted (actions {bid_index + 9}-{bid_index + 12}), each by the seat whose "
+        f"{quoted} are inserted (actions {bid_index + 9}-{bid_index + 12}), each by the seat whose "
         f"turn it is, clockwise; with them twelve consecutive passes follow the last bid "
         f"({actions[bid_index]}) and the auction ends with the same contract and declarer. Every later action "
         f"is the base's, shifted by four, and nothing after the auction reads the number of passes: the play "

@@ -32,7 +32,7 @@ import yaml
 from skruuvi.interpreter import engine
 from skruuvi.interpreter.replay import replay
 from skruuvi.rules.errors import RulesetError
-from skruuvi.rules.readings import FIRST_ALTERNATIVE, with_readings
+from skruuvi.rules.readings import FIRST_ALTERNATIVE, alternatives, executable, with_readings
 from skruuvi.rules.ruleset import get_ruleset
 from skruuvi.suite.cases import Case, iter_cases
 from skruuvi.suite.runner import compare
@@ -160,6 +160,25 @@ def test_the_step_path_gives_each_pinned_case_its_expected_answer(case: Case) ->
         answer = _response(case.record)
     kind = "error" if "error" in answer else "result"
     assert compare(case.expect, kind, answer[kind]) == []
+
+
+def _same_value(value: Any) -> str:
+    # a case carries table keys as strings, as JSON does ("6": 1100 for the ruleset's 6: 1100)
+    return json.dumps(value, sort_keys=True)
+
+
+@pytest.mark.parametrize("ruleset_id", ["skruuvi-1944", "skruuvi-1895"])
+def test_every_executable_alternative_has_two_pinned_cases(ruleset_id: str) -> None:
+    """Issue 15, part 4: each executable alternative of every rule is pinned by at least two cases."""
+    pinned = [case.record["readings"] for case in PINNED if case.ruleset == ruleset_id]
+    few = []
+    for rule_id, alt in alternatives(get_ruleset(ruleset_id)):
+        if executable(alt):
+            n = sum(1 for readings in pinned
+                    if rule_id in readings and _same_value(readings[rule_id]) == _same_value(alt["value"]))
+            if n < 2:
+                few.append(f"{rule_id} = {alt['value']!r}: {n}")
+    assert not few, few
 
 
 def test_an_unknown_honours_source_is_one_clear_error() -> None:
