@@ -143,6 +143,41 @@ def choose_left_out(base, reading):
         f"index {index} is wrong-phase."), edited
 
 
+PASSIMISAARI_PLAY = ("S:4S W:TS N:2S E:6S", "W:2C N:4D E:3C S:4C", "S:5S W:5C N:3S E:KS", "E:2H S:3H W:9H N:4H",
+                     "W:7C N:9D E:6C S:TC", "S:8S W:8C N:7S E:5D", "S:JS W:JC N:9S E:TD", "S:QS W:AC N:AS E:JD",
+                     "N:8H E:5H S:6H W:2D", "N:JH E:7H S:TH W:6D", "N:QH E:AH S:KH W:7D", "E:9C S:QC W:8D N:QD",
+                     "S:3D W:KD N:AD E:KC")
+
+
+def passimisaari_played(base):
+    actions = base["actions"]
+    assert actions == ["E pass", "S pass", "W pass", "N pass"] and base["deal"]["centre"] == ["4S", "2D", "JH", "KC"]
+    plays = [f"{seat} play {card}" for trick in PASSIMISAARI_PLAY for seat, card in (p.split(":") for p in trick.split())]
+    edited = [*actions, "S give N 3D", "W give E 2D", "N give S 3D", "E give W 2D", *plays]
+    expect = {"result": {"contract": None, "tricks": {"NS": 9, "EW": 4},
+                         "score": {"NS": {"below": 0, "above": 0}, "EW": {"below": 0, "above": 500}}}}
+    step = (
+        "Under the reading auction.all-pass = passimisaari, with actions added after the base's four passes "
+        "(actions 0-3, kept): the deal is not thrown in but played as an all-pass misère. The centre cards "
+        "4S 2D JH KC are dealt one each, the forehand S (the dealer E's left) first, then clockwise, with no "
+        "action: S 4S, W 2D, N JH, E KC. Exchange (passimisaari.exchange): the forehand S gives his partner N "
+        "one card, \"S give N 3D\" (action 4); the dealer's partner W gives the dealer E one, \"W give E 2D\" "
+        "(5); then the forehand's partner N and the dealer E each give one back, \"N give S 3D\" (6) and \"E "
+        "give W 2D\" (7): the card given back may be the one received (passimisaari.same-card-may-return), so "
+        "the hands stay as dealt. Hands at the start of play: N ♠A9732 ♥QJ84 ♦AQ94; E ♠K6 ♥A752 ♦JT5 ♣K963; S "
+        "♠QJ854 ♥KT63 ♦3 ♣QT4; W ♠T ♥9 ♦K8762 ♣AJ8752. Play (no trumps), the forehand S leads; every card "
+        "follows suit while its holder has the suit led (actions 8-59): T1 S:4S W:TS N:2S E:6S → W. T2 W:2C "
+        "N:4D E:3C S:4C → S. T3 S:5S W:5C N:3S E:KS → E. T4 E:2H S:3H W:9H N:4H → W. T5 W:7C N:9D E:6C S:TC "
+        "→ S. T6 S:8S W:8C N:7S E:5D → S. T7 S:JS W:JC N:9S E:TD → S. T8 S:QS W:AC N:AS E:JD → N. T9 N:8H "
+        "E:5H S:6H W:2D → N. T10 N:JH E:7H S:TH W:6D → N. T11 N:QH E:AH S:KH W:7D → E. T12 E:9C S:QC W:8D "
+        "N:QD → S. T13 S:3D W:KD N:AD E:KC → N. Tricks NS 9, EW 4. Scoring (the passimisaari scheme, "
+        "score.passimisaari-difference, alone): nobody scores below the line; E–W took fewer tricks, 4 against "
+        "9, and score 100 × (9 − 4) = 500 above; N–S nothing. No contract. Result: N–S below 0 above 0; E–W "
+        "below 0 above 500. Without the reading the four passes are a redeal and action 4 comes after the "
+        "deal is over (not-your-turn).")
+    return expect, step, edited
+
+
 SPECS = [
     *SPECS_SCALE,
     ("1895", "flat-honours-no-trump-four-aces", "1895/aces/no-trump-four.yaml", FLAT,
@@ -172,6 +207,9 @@ SPECS = [
     ("1895", "passimisaari-four-passes-dealer-W", "1895/auction/redeal-keeps-state.yaml", PASSIMISAARI,
      "Dealer W, four passes under the all-pass misère: the record stops before N's gift to S",
      lambda base: passimisaari_waits(base, "N", "S")),
+    ("1895", "passimisaari-played", "1895/auction/redeal-four-passes.yaml", PASSIMISAARI,
+     "The four-pass deal played as an all-pass misère: N–S take 9 tricks, E–W 4; E–W score 100 × 5 = 500",
+     passimisaari_played),
     ("1895", "ostoskruuvi-only-choose-refused", "1895/auction/fourth-hand-opens.yaml", OSTOSKRUUVI,
      "Only ostoskruuvi: W's choose is wrong-phase (nothing to choose)",
      lambda base: choose_refused(base, "ostoskruuvi")),
