@@ -178,6 +178,47 @@ def passimisaari_played(base):
     return expect, step, edited
 
 
+SEATS = "NESW"
+# the cards of 1895.auction.redeal-four-passes (a seeded shuffle, seed 0), dealt again in the passed-out deals below
+REDEAL_HANDS = {
+    "hands": {"N": ["AS", "9S", "7S", "3S", "2S", "QH", "8H", "4H", "AD", "QD", "9D", "4D"],
+              "E": ["KS", "6S", "AH", "7H", "5H", "2H", "JD", "TD", "5D", "9C", "6C", "3C"],
+              "S": ["QS", "JS", "8S", "5S", "KH", "TH", "6H", "3H", "3D", "QC", "TC", "4C"],
+              "W": ["TS", "9H", "KD", "8D", "7D", "6D", "AC", "JC", "8C", "7C", "5C", "2C"]},
+    "centre": ["4S", "2D", "JH", "KC"],
+}
+
+
+def parlett_four_redeals(base, redeal_hands):
+    """The base rubber with four passed-out deals after its last: under Parlett's rubber, the four extra deals."""
+    match = copy.deepcopy(base["match"])
+    last = match["deals"][-1]["deal"]["dealer"]
+    extra = []
+    for k in range(1, 5):
+        dealer = SEATS[(SEATS.index(last) + k) % 4]
+        deal = {"form": "alkupeli", "dealer": dealer, **copy.deepcopy(redeal_hands)}
+        extra.append({"deal": deal, "actions": [f"{SEATS[(SEATS.index(dealer) + i) % 4]} pass" for i in range(4)]})
+    match["deals"] += extra
+    expect = copy.deepcopy(base["expect"])
+    sheets = expect["match"]["sheets"]
+    sheets += [copy.deepcopy(sheets[-1]) for _ in extra]
+    dealers = ", ".join(e["deal"]["dealer"] for e in extra)
+    step = (
+        f"Under the reading match.rubber = two won games, then four extra deals, with four deals added to the "
+        f"base's record: after N–S's second game (deal {len(base['match']['deals']) - 1}) the rubber goes on for "
+        f"four extra deals, deals {len(base['match']['deals'])}-{len(match['deals']) - 1}, dealt by {dealers} "
+        f"(match.dealer-rotation: each deal, a redeal included, by the previous dealer's left). Each added deal "
+        f"holds the cards of 1895.auction.redeal-four-passes with its own dealer, and its four calls are passes, "
+        f"the dealer first: a redeal (auction.all-pass), which scores nothing and leaves the running counts and "
+        f"games as they were (redeal.scores-nothing); as the reading's note says, a redeal counts as one of the "
+        f"four extra deals. So the sheet after each added deal is the sheet after the base's last deal, the "
+        f"rubber is complete after the fourth, and the final accounting is the base's: NS {expect['match']['final']['NS']}, "
+        f"EW {expect['match']['final']['EW']}, difference {expect['match']['final']['difference']}, book "
+        f"{expect['match']['final']['book']}. Without the reading the first added deal overruns the rubber "
+        f"(match-overrun at deal {len(base['match']['deals'])}).")
+    return expect, step, {"match": match}
+
+
 SPECS = [
     *SPECS_SCALE,
     ("1895", "flat-honours-no-trump-four-aces", "1895/aces/no-trump-four.yaml", FLAT,
@@ -192,6 +233,9 @@ SPECS = [
      "N–S win 2–1 in four deals; under Parlett's rubber four extra deals are owed: incomplete-record",
      lambda base: parlett(base, 4, "games E–W 1 (deal 0), N–S 1 (deal 1), none (deal 2), N–S 2 (deal 3): "
                                    "N–S win their second game in the fourth deal.")),
+    ("1895", "parlett-rubber-two-nil-four-redeals", "1895/match/rubber-2-0.yaml", PARLETT,
+     "N–S win 2–0, then four passed-out deals complete Parlett's rubber: the final is the base's",
+     lambda base: parlett_four_redeals(base, REDEAL_HANDS)),
     ("1895", "twelve-passes-fourth-hand-opens", "1895/auction/fourth-hand-opens.yaml", TWELVE_PASSES,
      "W's 1H and eight passes: under the twelve-pass rule the auction goes on, W's choose is not-your-turn",
      lambda base: twelve_passes_refused(base, 3, "N")),
