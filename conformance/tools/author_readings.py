@@ -28,7 +28,10 @@ SPECS = readings_1895.SPECS + readings_1944.SPECS + readings_2016.SPECS
 def build(era, name, base_path, readings, description, derive):
     with open(os.path.join(CASES, base_path), encoding="utf-8") as f:
         base = yaml.safe_load(f)
-    expect, step = derive(base)
+    # derive gives (expect, step), or (expect, step, edit) for a case that edits the base's record: edit is the
+    # new actions (a list) or the new match ({"match": ...}); the step then says what changed and why it is
+    # legal or illegal under the reading
+    expect, step, *edited = derive(base)
     rules = list(dict.fromkeys([*readings, *base["rules"]]))
     note = (f"Base case {base['id']} ({base_path}), whose derivation follows; then the reading. "
             f"{base['justification']['note']} {step}")
@@ -38,6 +41,8 @@ def build(era, name, base_path, readings, description, derive):
     for key in ("deal", "actions", "match"):
         if key in base:
             case[key] = base[key]
+    if edited:
+        case.update(edited[0] if isinstance(edited[0], dict) else {"actions": edited[0]})
     case["expect"] = expect
     return os.path.join(CASES, era, "readings", name + ".yaml"), case
 
