@@ -1,7 +1,11 @@
 """The readings cases of 2016 (conformance/cases/2016/readings/), for author_readings.py.
 
 Each entry of SPECS is (era, new name, base case path, readings, description, derive), where
-derive(base case) -> (expected answer, the derivation step under the reading, written by hand).
+derive(base case) -> (expected answer, the derivation step under the reading, written by hand), or the same
+with a third item {"actions": [...]} (or "match") when the new case edits the base's record: its step then
+names each changed action and why the reading makes it legal or illegal. Every expectation here is worked out
+from the base's derivation and the rule's text; expect_actions() checks that the base's actions are the ones
+the step speaks of.
 """
 import copy
 
@@ -30,26 +34,6 @@ def defenders_nothing(base):
 
 def first_end_position(base):
     return min(p for p in base["deal"]["centre_positions"] if p in (1, 50))
-
-
-SPECS = [
-    ("2016", "centre-two-each-end-second-card", "2016/deal/deck-next-to-ends.yaml",
-     {"deal.centre-not-top-or-bottom": [0, 1, 50, 51]},
-     "Under the two-at-each-end reading a centre card at position 1 or 50 makes the deal invalid",
-     lambda base: centre_two_each_end(base, first_end_position(base))),
-    ("2016", "centre-two-each-end-dealer-E", "2016/deal/deck-positions-dealer-E.yaml",
-     {"deal.centre-not-top-or-bottom": [0, 1, 50, 51]},
-     "Under the two-at-each-end reading the dealer-E deck's centre positions are not allowed",
-     lambda base: centre_two_each_end(base, first_end_position(base))),
-    ("2016", "defenders-nothing-made-5C", "2016/auction/bid-after-passes-in-first-round.yaml",
-     {"score.defenders-receive": "nothing"},
-     "5C made by S with the defenders receiving nothing: N–S 25, E–W 0",
-     defenders_nothing),
-    ("2016", "defenders-nothing-made-5D-all-tricks", "2016/auction/competitive-highest-bidder-W.yaml",
-     {"score.defenders-receive": "nothing"},
-     "5D by W taking all thirteen with the defenders receiving nothing: E–W 29, N–S 0",
-     defenders_nothing),
-]
 
 
 # --- helpers for the derivations below -----------------------------------------------------------------------
@@ -486,7 +470,23 @@ def cac_procedure(base):
         "first: 'S pass' at 0 is not-your-turn.)"), {"actions": actions}
 
 
-SPECS += [
+SPECS = [
+    ("2016", "centre-two-each-end-second-card", "2016/deal/deck-next-to-ends.yaml",
+     {"deal.centre-not-top-or-bottom": [0, 1, 50, 51]},
+     "Under the two-at-each-end reading a centre card at position 1 or 50 makes the deal invalid",
+     lambda base: centre_two_each_end(base, first_end_position(base))),
+    ("2016", "centre-two-each-end-dealer-E", "2016/deal/deck-positions-dealer-E.yaml",
+     {"deal.centre-not-top-or-bottom": [0, 1, 50, 51]},
+     "Under the two-at-each-end reading the dealer-E deck's centre positions are not allowed",
+     lambda base: centre_two_each_end(base, first_end_position(base))),
+    ("2016", "defenders-nothing-made-5C", "2016/auction/bid-after-passes-in-first-round.yaml",
+     {"score.defenders-receive": "nothing"},
+     "5C made by S with the defenders receiving nothing: N–S 25, E–W 0",
+     defenders_nothing),
+    ("2016", "defenders-nothing-made-5D-all-tricks", "2016/auction/competitive-highest-bidder-W.yaml",
+     {"score.defenders-receive": "nothing"},
+     "5D by W taking all thirteen with the defenders receiving nothing: E–W 29, N–S 0",
+     defenders_nothing),
     # auction2.final-min-passes = every-pass
     ("2016", "every-pass-partner-raises", "2016/second-auction/partner-raises-declarer-partner.yaml", EVERY_PASS,
      "Every pass below the final minimum is refused: N's opening pass of the second auction at 2H",
