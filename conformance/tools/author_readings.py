@@ -4,7 +4,8 @@ Standard library + PyYAML; it never runs the interpreter. Each case below is an 
 (its deal, its actions and its derivation) replayed under one other reading of a rule: the reading's
 effect on the expected answer is worked out here by hand, written into the new case's justification
 after the base case's derivation, and the expectation is the base expectation changed by exactly that
-step. The reference then has to agree (tests/suite/test_readings_suite.py replays these cases).
+step. A spec may also edit the base's actions (or match record): its step then names each changed action
+and why the reading makes it legal or illegal. The reference then has to agree (tests/suite/test_readings_suite.py replays these cases).
 
     python3 author_readings.py          (writes the files)
     python3 author_readings.py --check  (exit 1 when a file differs from what this script writes)
@@ -28,10 +29,14 @@ SPECS = readings_1895.SPECS + readings_1944.SPECS + readings_2016.SPECS
 def build(era, name, base_path, readings, description, derive):
     with open(os.path.join(CASES, base_path), encoding="utf-8") as f:
         base = yaml.safe_load(f)
-    # derive gives (expect, step), or (expect, step, edit) for a case that edits the base's record: edit is the
-    # new actions (a list) or the new match ({"match": ...}); the step then says what changed and why it is
-    # legal or illegal under the reading
-    expect, step, *edited = derive(base)
+    # derive gives (expect, step), or (expect, step, edits) when the new case changes the base's record:
+    # edits replaces whole keys of it ("actions", "match"; a list alone is the new actions), and the step says
+    # exactly what changed and why it is legal or illegal under the reading
+    expect, step, *rest = derive(base)
+    edits = rest[0] if rest else {}
+    if isinstance(edits, list):
+        edits = {"actions": edits}
+    assert set(edits) <= {"actions", "match"}, f"{name}: only actions or match may be edited, not {set(edits)}"
     rules = list(dict.fromkeys([*readings, *base["rules"]]))
     note = (f"Base case {base['id']} ({base_path}), whose derivation follows; then the reading. "
             f"{base['justification']['note']} {step}")
@@ -39,10 +44,8 @@ def build(era, name, base_path, readings, description, derive):
             "description": description, "rules": rules,
             "justification": {"kind": "hand-derived", "note": note}}
     for key in ("deal", "actions", "match"):
-        if key in base:
-            case[key] = base[key]
-    if edited:
-        case.update(edited[0] if isinstance(edited[0], dict) else {"actions": edited[0]})
+        if key in base or key in edits:
+            case[key] = edits.get(key, base.get(key))
     case["expect"] = expect
     return os.path.join(CASES, era, "readings", name + ".yaml"), case
 
