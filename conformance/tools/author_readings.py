@@ -30,13 +30,13 @@ def build(era, name, base_path, readings, description, derive):
     with open(os.path.join(CASES, base_path), encoding="utf-8") as f:
         base = yaml.safe_load(f)
     # derive gives (expect, step), or (expect, step, edits) when the new case changes the base's record:
-    # edits replaces whole keys of it ("actions", "match"; a list alone is the new actions), and the step says
+    # edits replaces whole keys of it ("deal", "actions", "match"; a list alone is the new actions), and the step says
     # exactly what changed and why it is legal or illegal under the reading
     expect, step, *rest = derive(base)
     edits = rest[0] if rest else {}
     if isinstance(edits, list):
         edits = {"actions": edits}
-    assert set(edits) <= {"actions", "match"}, f"{name}: only actions or match may be edited, not {set(edits)}"
+    assert set(edits) <= {"deal", "actions", "match"}, f"{name}: only the deal, actions or match may be edited"
     rules = list(dict.fromkeys([*readings, *base["rules"]]))
     note = (f"Base case {base['id']} ({base_path}), whose derivation follows; then the reading. "
             f"{base['justification']['note']} {step}")

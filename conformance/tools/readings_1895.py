@@ -178,6 +178,39 @@ def passimisaari_played(base):
     return expect, step, edited
 
 
+ROTATE = {"N": "E", "E": "S", "S": "W", "W": "N"}
+
+
+def passimisaari_played_rotated(base):
+    """passimisaari_played with every seat moved one place clockwise: the sides' tricks swap."""
+    expect, _, actions = passimisaari_played(base)
+    deal = copy.deepcopy(base["deal"])
+    deal["dealer"] = ROTATE[deal["dealer"]]
+    deal["hands"] = {ROTATE[seat]: cards for seat, cards in base["deal"]["hands"].items()}
+    deal["hands"] = {seat: deal["hands"][seat] for seat in "NESW"}
+    moved = []
+    for action in actions:
+        words = action.split()
+        words[0] = ROTATE[words[0]]
+        if words[1] == "give":
+            words[2] = ROTATE[words[2]]
+        moved.append(" ".join(words))
+    expect = {"result": {"contract": None, "tricks": {"NS": 4, "EW": 9},
+                         "score": {"NS": {"below": 0, "above": 500}, "EW": {"below": 0, "above": 0}}}}
+    step = (
+        "Under the reading auction.all-pass = passimisaari: the deal of 1895.readings.passimisaari-played with every "
+        "seat moved one place clockwise (N's cards to E, E's to S, S's to W, W's to N; the dealer E becomes S) and "
+        "every action's seats moved the same way (\"E pass\" becomes \"S pass\", \"S give N 3D\" becomes \"W "
+        "give E 3D\", \"S play 4S\" becomes \"W play 4S\", ...). Every rule of the all-pass misère counts seats "
+        "from the dealer (the centre dealt from the forehand, the gifts of the forehand and the dealer's "
+        "partner, the forehand's lead), so each action is legal exactly where its unmoved one was, and each "
+        "trick is won by the seat after the one that won it there: N–S's 9 tricks become E–W's, E–W's 4 become "
+        "N–S's. Tricks NS 4, EW 9. Scoring (score.passimisaari-difference alone): N–S took fewer tricks, 4 "
+        "against 9, and score 100 × (9 − 4) = 500 above; E–W nothing. Result: N–S below 0 above 500; E–W below "
+        "0 above 0. Without the reading the four passes are a redeal and action 4 is not-your-turn.")
+    return expect, step, {"deal": deal, "actions": moved}
+
+
 SEATS = "NESW"
 # the cards of 1895.auction.redeal-four-passes (a seeded shuffle, seed 0), dealt again in the passed-out deals below
 REDEAL_HANDS = {
@@ -254,6 +287,9 @@ SPECS = [
     ("1895", "passimisaari-played", "1895/auction/redeal-four-passes.yaml", PASSIMISAARI,
      "The four-pass deal played as an all-pass misère: N–S take 9 tricks, E–W 4; E–W score 100 × 5 = 500",
      passimisaari_played),
+    ("1895", "passimisaari-played-rotated", "1895/auction/redeal-four-passes.yaml", PASSIMISAARI,
+     "The same all-pass misère one seat on (dealer S): N–S take 4 tricks, E–W 9; N–S score 100 × 5 = 500",
+     passimisaari_played_rotated),
     ("1895", "ostoskruuvi-only-choose-refused", "1895/auction/fourth-hand-opens.yaml", OSTOSKRUUVI,
      "Only ostoskruuvi: W's choose is wrong-phase (nothing to choose)",
      lambda base: choose_refused(base, "ostoskruuvi")),
