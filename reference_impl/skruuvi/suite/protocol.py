@@ -165,13 +165,20 @@ def _describe(exc: BaseException) -> str:
 
 
 class Server:
-    """The reference interpreter behind SCP/1. ``replay`` and ``rulesets`` are injectable for tests."""
+    """The reference interpreter behind SCP/1. ``replay`` and ``rulesets`` are injectable for tests.
+
+    ``declares``: keys of the ``implementation`` object of the start answer beyond name and version
+    (``rulesets``, ``readings``, ``features``: what the engine declares it implements, DESIGN §6); its
+    ``rulesets``, when given, replace the available ones.
+    """
 
     def __init__(self, replay: Callable[[dict[str, Any]], Any] | None = None,
-                 rulesets: Callable[[], list[str]] | None = None, log: IO[str] | None = None) -> None:
+                 rulesets: Callable[[], list[str]] | None = None, log: IO[str] | None = None,
+                 declares: dict[str, Any] | None = None) -> None:
         self._replay = replay
         self._rulesets = rulesets
         self._log = log if log is not None else sys.stderr
+        self._declares = dict(declares or {})
 
     def _get_replay(self) -> Callable[[dict[str, Any]], Any]:
         if self._replay is None:
@@ -189,9 +196,10 @@ class Server:
 
     def header(self) -> dict[str, Any]:
         """The answer to ``start``."""
+        rulesets = self._declares["rulesets"] if "rulesets" in self._declares else self._get_rulesets()
         return {"protocol": PROTOCOL_VERSION,
-                "implementation": {"name": IMPLEMENTATION_NAME, "version": __version__,
-                                   "rulesets": self._get_rulesets()}}
+                "implementation": {"name": IMPLEMENTATION_NAME, "version": __version__, **self._declares,
+                                   "rulesets": list(rulesets)}}
 
     def handle(self, line: str) -> dict[str, Any] | None:
         """Answer one request line; ``None`` means stop. Never raises (except KeyboardInterrupt)."""

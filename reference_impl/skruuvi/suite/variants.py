@@ -20,6 +20,9 @@ from ..rules.readings import FIRST_ALTERNATIVE, label, with_readings
 from ..rules.ruleset import Ruleset, get_ruleset
 from .cases import Case
 
+VARIANT_JUSTIFICATION = "reference-under-variant"
+"""The justification kind of a case whose expectation :func:`expect_under` worked out under a variant."""
+
 
 def _case_readings(record: Mapping[str, Any]) -> dict[str, Any]:
     readings = record.get("readings")
@@ -49,7 +52,7 @@ def expect_under(case: Case, variant: Ruleset) -> Case:
     ruleset = with_readings(variant, _case_readings(case.record))
     response = replay(case.record, ruleset).to_response()
     record = {**case.record, "expect": _expect_from(case.expect, response)}
-    record["justification"] = {"kind": "reference-under-variant",
+    record["justification"] = {"kind": VARIANT_JUSTIFICATION,
                                "note": f"expected answer worked out by the reference under {label(variant)}"}
     return replace(case, record=record)
 
@@ -103,4 +106,4 @@ class ReadingReplay:
         return replay(record, self.ruleset_for(record))
 
 
-__all__ = ["FIRST_ALTERNATIVE", "ReadingReplay", "VariantCases", "expect_under"]
+__all__ = ["FIRST_ALTERNATIVE", "VARIANT_JUSTIFICATION", "ReadingReplay", "VariantCases", "expect_under"]
