@@ -112,17 +112,18 @@ def build_parser() -> argparse.ArgumentParser:
                                    "non-integer seq) is answered errored, and serving goes on. With --reading or "
                                    "--variant it is the reference under other readings (a test engine for a "
                                    "variant); a case's own readings: apply on top. It then declares those "
-                                   "readings in its start answer (the runner judges it under them), and "
-                                   "declares only the rulesets that have every rule read, unless "
-                                   "--undeclared.")
+                                   "readings in its start answer (the runner judges it under them), unless "
+                                   "--undeclared, and declares only the rulesets that hold every reading (as "
+                                   "the rule's value or a listed alternative).")
     p.add_argument("--reading", metavar="RULE[=VALUE]", action="append", default=[],
-                   help=READING_HELP + " Applies to every case's ruleset (with --undeclared a ruleset without "
-                                       "the rule answers errored; otherwise that ruleset is not declared)")
+                   help=READING_HELP + " Applies to every case's ruleset; a ruleset without the rule, or "
+                                       "that lists no such value for it, is not declared")
     p.add_argument("--variant", metavar="RULESET:NAME", action="append", default=[],
                    help="answer the cases of RULESET under its declared variant NAME (repeatable)")
     p.add_argument("--undeclared", action="store_true",
                    help="play under --reading/--variant without declaring them at start (an engine that "
-                        "reads rules otherwise and does not say so)")
+                        "reads rules otherwise and does not say so); it still declares only the rulesets "
+                        "that hold the readings")
     p.add_argument("--features", metavar="TAG,...",
                    help="declare only these feature tags (comma-separated, e.g. form:alkupeli,phase:play; "
                         "see conformance/INTERPRETING.md), for each ruleset the tags it has: cases needing "
@@ -363,12 +364,14 @@ def _serve_declares(args: argparse.Namespace, readings: dict[str, Any], variants
     features = None
     if args.features is not None:
         features = [tag.strip() for tag in args.features.split(",") if tag.strip()]
-    if (args.undeclared or not (readings or variants)) and features is None:
+    if not (readings or variants) and features is None:
         return {}
-    declares = serve_declarations({} if args.undeclared else readings, {} if args.undeclared else variants,
-                                  features)
+    declares = serve_declarations(readings, variants, features)
     if not declares["rulesets"]:
-        raise InputError("no ruleset has every rule of the readings given")
+        raise InputError(f"no ruleset holds the readings {', '.join(readings)} (each as the rule's value "
+                         "or a listed alternative)")
+    if args.undeclared:
+        declares.pop("readings", None)  # played under them all the same: only the rulesets are said
     return declares
 
 

@@ -65,25 +65,28 @@ def _check_reading(ruleset: Ruleset, rule_id: str, value: Any, entries: Mapping[
     return resolved
 
 
-def _declared_readings(rid: str, readings: Any) -> dict[str, Any]:
-    """One ruleset's declared readings, checked, without those equal to the rule's own value."""
+def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One ruleset's declared readings, checked: all of them (as the ruleset holds the values), and those
+    that change a rule (the others name the rule's own value)."""
     if not isinstance(readings, dict):
         raise DeclarationError(f"readings of {rid} must be an object {{rule id: value}}")
     ruleset = get_ruleset(rid)
     entries = {entry.get("id"): entry for _, entry in rule_entries(dict(ruleset.raw))}
+    every: dict[str, Any] = {}
     changed: dict[str, Any] = {}
     for rule_id, value in readings.items():
         try:
             resolved = _check_reading(ruleset, rule_id, value, entries)
         except DeclarationError as exc:
             raise DeclarationError(f"readings of {rid}: {exc}") from None
+        every[rule_id] = resolved
         if resolved != entries[rule_id].get(rule_field(entries[rule_id])):
             changed[rule_id] = resolved
     try:
         ruleset_under(rid, changed)  # the set must hold together, and compile
     except RulesetError as exc:
         raise DeclarationError(f"readings of {rid}: {exc.reason}") from None
-    return changed
+    return every, changed
 
 
 def _declared_features(rid: str, tags: Any) -> frozenset[str]:
@@ -99,12 +102,13 @@ def _declared_features(rid: str, tags: Any) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Declarations:
-    """The checked declarations of one engine: its rulesets, and per ruleset its readings (only those that
-    change a rule) and, when declared, its features."""
+    """The checked declarations of one engine: its rulesets, and per ruleset its readings (``readings``: all
+    it declares, ``changes``: those that change a rule) and, when declared, its features."""
 
     rulesets: frozenset[str]
     readings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     features: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    changes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def declares_anything(self) -> bool:
@@ -136,10 +140,11 @@ def check_declarations(header: Mapping[str, Any]) -> Declarations:
     readings = _per_ruleset(impl, "readings", rulesets)
     features = _per_ruleset(impl, "features", rulesets)
     try:
+        checked = {rid: _declared_readings(rid, value) for rid, value in readings.items()}
         return Declarations(
-            frozenset(rulesets),
-            {rid: changed for rid, value in readings.items() if (changed := _declared_readings(rid, value))},
-            {rid: _declared_features(rid, value) for rid, value in features.items()})
+            frozenset(rulesets), {rid: every for rid, (every, _) in checked.items() if every},
+            {rid: _declared_features(rid, value) for rid, value in features.items()},
+            {rid: changed for rid, (_, changed) in checked.items() if changed})
     except InputError as exc:  # a ruleset that does not load: the suite's problem, said in one line
         raise DeclarationError(f"cannot check the declarations: {exc}") from None
 
@@ -178,7 +183,7 @@ class Plan:
         if clash and not honours_own:
             return (f"the case pins {clash[0]}={_show(own[clash[0]])}, the engine declares "
                     f"{clash[0]}={_show(declared[clash[0]])} and does not declare {CASE_READINGS}")
-        applying = {k: v for k, v in declared.items() if k not in own}
+        applying = {k: v for k, v in decl.changes.get(case.ruleset, {}).items() if k not in own}
         justification = case.record.get("justification")
         if isinstance(justification, dict) and justification.get("kind") == VARIANT_JUSTIFICATION:
             applying = {}  # --ruleset RULESET:VARIANT already chose the readings to judge this case under
@@ -209,15 +214,16 @@ class Plan:
 
     def summary(self) -> str:
         """``32 judged under the engine's declared readings (240 more expect the same under them)``, or ``""``
-        when the engine declares no readings."""
-        if not self.declarations.readings:
+        when no reading the engine declares changes a rule."""
+        if not self.declarations.changes:
             return ""
         return (f"{self.judged} judged under the engine's declared readings ({self.same} more expect the same "
                 f"under them)")
 
     def counts(self) -> dict[str, int] | None:
-        """``{"cases": judged, "same": same}`` for the report's summary, None when no readings are declared."""
-        return {"cases": self.judged, "same": self.same} if self.declarations.readings else None
+        """``{"cases": judged, "same": same}`` for the report's summary, None when no declared reading changes
+        a rule."""
+        return {"cases": self.judged, "same": self.same} if self.declarations.changes else None
 
 
 def plan_for(header: Mapping[str, Any]) -> Plan:

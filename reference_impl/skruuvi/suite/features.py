@@ -58,7 +58,7 @@ def _deal_features(ruleset: Ruleset, deal: Any, actions: Any, out: set[str]) -> 
     if not isinstance(deal, Mapping):
         return
     form = deal.get("form")
-    if isinstance(form, str) and form in ruleset.forms:
+    if isinstance(form, str) and form in ruleset.forms and ruleset.forms[form].dealt:
         out.add(FORM_PREFIX + form)  # the deal is dealt in it, even when the deal itself is rejected
     if "state" in deal:
         out.add(SET_POSITION)
