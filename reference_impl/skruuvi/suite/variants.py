@@ -35,10 +35,12 @@ def _case_readings(record: Mapping[str, Any]) -> dict[str, Any]:
 
 def _expect_from(old: Mapping[str, Any], response: Mapping[str, Any]) -> dict[str, Any]:
     """The expectation that ``response`` (a replay answer) satisfies, in the shape of ``old``: the same keys of
-    a result (the runner compares only those), ``index`` and ``code`` of an error, or a match's sheets."""
+    a result (the runner compares only those), ``index`` and ``code`` of an error (and ``deal``, the deal
+    of a match that went wrong), or a match's sheets."""
     if "error" in response:
         error = response["error"]
-        return {"error": {"index": error.get("index"), "code": error.get("code")}}
+        keys = ("deal", "index", "code") if "deal" in error else ("index", "code")  # a match's error: which deal
+        return {"error": {key: error.get(key) for key in keys}}
     result = response["result"]
     if "match" in old:
         return {"match": result["match"]}
