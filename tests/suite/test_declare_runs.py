@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
 
-from skruuvi.rules.paths import cases_dir, repo_root
+from skruuvi.rules.paths import cases_dir, repo_root, schema_dir
 
 SERVE = [sys.executable, "-m", "skruuvi", "serve"]
 
@@ -28,6 +30,14 @@ def conformance(tmp_path: Path, serve_args: list[str], *paths: str) -> tuple[int
                           capture_output=True, text=True, timeout=600, cwd=repo_root())
     records = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()] if report.exists() else []
     return proc.returncode, proc.stdout, proc.stderr, records
+
+
+def report_validator() -> Draft202012Validator:
+    schemas = [json.loads((schema_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))
+               for name in ("report", "protocol")]
+    registry: Registry = Registry().with_resources(
+        (schema["$id"], Resource.from_contents(schema)) for schema in schemas)
+    return Draft202012Validator(schemas[0], registry=registry)
 
 
 def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -50,6 +60,10 @@ def test_the_reference_under_readings_passes_all_when_it_declares_them(tmp_path:
     code, out, err, records = conformance(tmp_path, args)
     counts = summary(records)["counts"]
     assert code == 0, out[-3000:] + err
+    validator = report_validator()
+    for record in records:  # the header (with the engine's declarations), the cases, the summary
+        validator.validate(record)
+    assert records[0]["engine"]["implementation"]["readings"]
     assert counts["pass"] > 0 and counts["fail"] == counts["errored"] == 0
     judged = summary(records)["judged_under_readings"]
     assert judged["cases"] > 0  # the readings change some expectations: the run is not the default one
@@ -73,6 +87,8 @@ def test_an_engine_declaring_some_features_gets_the_rest_unsupported(tmp_path: P
            "phase:doubling,phase:play"
     code, out, err, records = conformance(tmp_path, ["--features", tags], str(cases_dir() / "2016"))
     assert code == 0, out[-3000:] + err
+    for record in records:
+        report_validator().validate(record)
     cases = [r for r in records if r["type"] == "case"]
     by_status = {s: [r for r in cases if r["status"] == s] for s in ("pass", "fail", "unsupported")}
     assert by_status["pass"] and by_status["unsupported"] and not by_status["fail"]

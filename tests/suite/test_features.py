@@ -116,3 +116,18 @@ def test_match_set_position_and_case_readings_tags(derived: dict[str, dict[str, 
             assert ("case-readings" in tags) == bool(record.get("readings")), rel
             if "deal" in record:
                 assert ("set-position" in tags) == ("state" in record["deal"]), rel
+
+
+def test_interpreting_lists_the_tags() -> None:
+    """The feature-tag table of INTERPRETING §2.1 names every form of every ruleset and every other tag."""
+    text = (CASES.parent / "INTERPRETING.md").read_text(encoding="utf-8")
+    table = text[text.index("**The feature tags**"):text.index("An example run: the reference under")]
+    form_row = next(line for line in table.splitlines() if line.startswith("| `form:NAME`"))
+    for rid in available_rulesets():
+        ruleset = get_ruleset(rid)
+        era_part = form_row[form_row.index(ruleset.era):].split(";")[0]
+        for name in ruleset.forms:
+            assert f"`{name}`" in era_part, (rid, name)
+        for tag in feature_tags(ruleset):
+            if not tag.startswith(("form:", "phase:")):
+                assert f"| `{tag}` |" in table, tag
