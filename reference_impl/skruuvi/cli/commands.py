@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import __version__
 from ..rules.errors import InputError
-from . import conformance, export, tools
+from . import conformance, declaring, export, tools
 from .conformance import default_impl
 
 PROG = "skruuvi"
@@ -111,23 +111,13 @@ def build_parser() -> argparse.ArgumentParser:
                                    "key, a lone surrogate, an integer over 4,300 digits, deep nesting, a "
                                    "non-integer seq) is answered errored, and serving goes on. With --reading or "
                                    "--variant it is the reference under other readings (a test engine for a "
-                                   "variant); a case's own readings: apply on top. It then declares those "
-                                   "readings in its start answer (the runner judges it under them), unless "
-                                   "--undeclared, and declares only the rulesets that hold every reading (as "
-                                   "the rule's value or a listed alternative).")
+                                   "variant, declared at start unless --undeclared); case readings: on top.")
     p.add_argument("--reading", metavar="RULE[=VALUE]", action="append", default=[],
                    help=READING_HELP + " Applies to every case's ruleset; a ruleset without the rule, or "
                                        "that lists no such value for it, is not declared")
     p.add_argument("--variant", metavar="RULESET:NAME", action="append", default=[],
                    help="answer the cases of RULESET under its declared variant NAME (repeatable)")
-    p.add_argument("--undeclared", action="store_true",
-                   help="play under --reading/--variant without declaring them at start (an engine that "
-                        "reads rules otherwise and does not say so); it still declares only the rulesets "
-                        "that hold the readings")
-    p.add_argument("--features", metavar="TAG,...",
-                   help="declare only these feature tags (comma-separated, e.g. form:alkupeli,phase:play; "
-                        "see conformance/INTERPRETING.md), for each ruleset the tags it has: cases needing "
-                        "another feature are unsupported")
+    declaring.add_options(p)
     p.set_defaults(func=cmd_serve)
     tools.add_parsers(sub)
     export.add_parser(sub)
@@ -357,24 +347,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
-def _serve_declares(args: argparse.Namespace, readings: dict[str, Any], variants: dict[str, Any]) -> dict[str, Any]:
-    """The start answer's declarations of ``serve`` (empty: declare nothing, as an engine of old)."""
-    from ..suite.declare import serve_declarations
-
-    features = None
-    if args.features is not None:
-        features = [tag.strip() for tag in args.features.split(",") if tag.strip()]
-    if not (readings or variants) and features is None:
-        return {}
-    declares = serve_declarations(readings, variants, features)
-    if not declares["rulesets"]:
-        raise InputError(f"no ruleset holds the readings {', '.join(readings)} (each as the rule's value "
-                         "or a listed alternative)")
-    if args.undeclared:
-        declares.pop("readings", None)  # played under them all the same: only the rulesets are said
-    return declares
-
-
 def cmd_serve(args: argparse.Namespace) -> int:
     from ..suite.protocol import Server, serve
     from ..suite.variants import ReadingReplay
@@ -383,10 +355,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     variants = _pick_variants(args.variant, "serve")
     if readings is None or variants is None:
         return EXIT_USAGE
-    try:
-        declares = _serve_declares(args, readings, variants)
-    except InputError as exc:
-        _say(f"serve: {exc}")
+    if (declares := declaring.declares(args, readings, variants)) is None:
         return EXIT_USAGE
     replay = ReadingReplay(readings, variants) if readings or variants else None
     server = Server(replay=replay, declares=declares) if replay or declares else None
