@@ -231,9 +231,6 @@ def plan_for(header: Mapping[str, Any]) -> Plan:
     return Plan(check_declarations(header))
 
 
-
-
-
 # ---------------------------------------------------------------------------------------------------
 # The reference engine's side: what ``skruuvi serve --reading/--variant [--features]`` declares
 

@@ -722,8 +722,8 @@ def verdict(counts: dict[str, int], *, allow_xpass: bool = False,
     if total and unsupported == total:
         if allow_unsupported:
             return 0, None
-        return 1, ("no case was sent to the engine: every selected case is of a ruleset it does not declare "
-                   "(--allow-unsupported accepts that)")
+        return 1, ("no case was sent to the engine: every selected case is of a ruleset it does not declare, "
+                   "or needs a feature it does not declare (--allow-unsupported accepts that)")
     parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts.get(s, 0))
     return 1, f"no case was judged ({parts or 'no cases'}): a run that judges nothing is not a pass"
 
