@@ -10,6 +10,10 @@ response line; stderr is free for logs::
        | {"seq": 7, "skipped": "reason"} | {"seq": 7, "errored": "what went wrong"}
     -> {"cmd": "stop"}
 
+The start answer's ``implementation`` may also declare, per ruleset, ``readings`` (the readings the engine
+plays by) and ``features`` (the feature tags it supports); :mod:`skruuvi.suite.declare` checks them and
+decides each case by them. An engine that declares neither is run as before.
+
 :func:`serve` is the reference interpreter's side. The helpers below build requests and check
 responses; the runner (:mod:`skruuvi.suite.runner`) uses them, and ``spec/schema/protocol.schema.json``
 describes the same shapes.
