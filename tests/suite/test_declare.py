@@ -3,15 +3,19 @@ that decides each case before it is sent (unsupported, as it stands, or judged u
 
 from __future__ import annotations
 
+import io
+import json
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
-from skruuvi.rules.paths import cases_dir
+from skruuvi.rules.paths import cases_dir, schema_dir
 from skruuvi.rules.ruleset import get_ruleset
 from skruuvi.suite.cases import Case, load_cases
 from skruuvi.suite.declare import DeclarationError, Plan, check_declarations, plan_for, serve_declarations
 from skruuvi.suite.features import feature_tags
+from skruuvi.suite.protocol import Server
 
 CASES = cases_dir()
 
@@ -171,3 +175,15 @@ def test_a_match_error_keeps_its_deal_under_readings() -> None:
     assert "deal" in case.expect["error"]
     plan = plan_for(header(["skruuvi-1895"], readings={"skruuvi-1895": {"score.scale": 10}}))
     assert plan(case) is case and (plan.judged, plan.same) == (0, 1)
+
+
+def test_the_reference_server_s_declarations_match_the_protocol_schema() -> None:
+    schema = json.loads((schema_dir() / "protocol.schema.json").read_text(encoding="utf-8"))
+    declared = serve_declarations({"passimisaari.return-order": "reverse"}, {}, ["form:alkupeli", "phase:play"])
+    answer = Server(log=io.StringIO(), declares=declared).handle('{"cmd": "start", "protocol": 1}')
+    assert answer is not None
+    Draft202012Validator(schema).validate(answer)
+    assert answer["implementation"]["features"] == {"skruuvi-2016": ["form:alkupeli", "phase:play"]}
+    check_declarations(answer)
+    bad = {**answer, "implementation": {**answer["implementation"], "features": {"skruuvi-2016": ["Form:X"]}}}
+    assert not Draft202012Validator(schema).is_valid(bad)
