@@ -3,6 +3,7 @@ that decides each case before it is sent (unsupported, as it stands, or judged u
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 from typing import Any
@@ -11,7 +12,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from skruuvi.rules.paths import cases_dir, schema_dir
-from skruuvi.rules.ruleset import get_ruleset
+from skruuvi.rules.ruledoc import rule_entries
+from skruuvi.rules.ruleset import compile_ruleset, get_ruleset
 from skruuvi.suite.cases import Case, load_cases
 from skruuvi.suite.declare import DeclarationError, Plan, check_declarations, plan_for, serve_declarations
 from skruuvi.suite.features import feature_tags
@@ -187,3 +189,22 @@ def test_the_reference_server_s_declarations_match_the_protocol_schema() -> None
     check_declarations(answer)
     bad = {**answer, "implementation": {**answer["implementation"], "features": {"skruuvi-2016": ["Form:X"]}}}
     assert not Draft202012Validator(schema).is_valid(bad)
+
+
+def test_readings_that_cannot_hold_together_fail_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ruleset's data has an alternative that excludes another reading yet, so one is made here: the
+    reversed passimisääri returns excluding another reading of bolsevikki.lead. Each reading alone is
+    declarable; the two together are refused, naming both rules, as validate refuses them in a case."""
+    real = get_ruleset("skruuvi-2016")
+    doc = copy.deepcopy(dict(real.raw))
+    entry = next(e for _, e in rule_entries(doc) if e.get("id") == "passimisaari.return-order")
+    entry["alternatives"][0]["excludes"] = ["bolsevikki.lead"]
+    made = compile_ruleset(doc, real.path)
+    monkeypatch.setattr("skruuvi.suite.declare.get_ruleset", lambda rid: made if rid == real.id else get_ruleset(rid))
+    check_declarations(header(readings={"skruuvi-2016": {"passimisaari.return-order": "reverse"}}))
+    check_declarations(header(readings={"skruuvi-2016": {"bolsevikki.lead": "declarer-right"}}))
+    with pytest.raises(DeclarationError) as caught:
+        check_declarations(header(readings={"skruuvi-2016": {"passimisaari.return-order": "reverse",
+                                                             "bolsevikki.lead": "declarer-right"}}))
+    assert "passimisaari.return-order" in str(caught.value) and "bolsevikki.lead" in str(caught.value)
+    assert "cannot hold together" in str(caught.value)

@@ -83,7 +83,8 @@ def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[st
         if resolved != entries[rule_id].get(rule_field(entries[rule_id])):
             changed[rule_id] = resolved
     try:
-        ruleset_under(rid, changed)  # the set must hold together, and compile
+        resolve_values(ruleset, changed)  # the set must hold together (an alternative's requires and excludes)
+        ruleset_under(rid, changed)  # and compile
     except RulesetError as exc:
         raise DeclarationError(f"readings of {rid}: {exc.reason}") from None
     return every, changed
