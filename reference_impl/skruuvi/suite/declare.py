@@ -163,6 +163,12 @@ class Plan:
     declarations: Declarations
     judged: int = 0
     same: int = 0
+    _tags: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+
+    def _every(self, rid: str) -> frozenset[str]:
+        if rid not in self._tags:
+            self._tags[rid] = frozenset(feature_tags(get_ruleset(rid)))
+        return self._tags[rid]
 
     def __call__(self, case: Case) -> Case | str:
         """The case to send (its expectation re-derived where the declared readings matter), or the reason
@@ -179,6 +185,8 @@ class Plan:
             return case  # readings the case itself cannot pin: judged as it stands (the reference says why)
         declared = dict(decl.readings.get(case.ruleset, {}))
         features = decl.features.get(case.ruleset)
+        if features is not None and features >= self._every(case.ruleset):
+            features = None  # every tag of the ruleset: nothing to derive
         honours_own = features is None or CASE_READINGS in features
         clash = [k for k in own if k in declared and own[k] != declared[k]]
         if clash and not honours_own:
