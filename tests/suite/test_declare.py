@@ -18,6 +18,8 @@ from skruuvi.suite.cases import Case, load_cases
 from skruuvi.suite.declare import DeclarationError, Plan, check_declarations, plan_for, serve_declarations
 from skruuvi.suite.features import feature_tags
 from skruuvi.suite.protocol import Server
+from skruuvi.suite.report import case_lines, case_record
+from skruuvi.suite.runner import CaseResult
 
 CASES = cases_dir()
 
@@ -208,3 +210,15 @@ def test_readings_that_cannot_hold_together_fail_the_start(monkeypatch: pytest.M
                                                              "bolsevikki.lead": "declarer-right"}}))
     assert "passimisaari.return-order" in str(caught.value) and "bolsevikki.lead" in str(caught.value)
     assert "cannot hold together" in str(caught.value)
+
+
+def test_a_case_judged_under_readings_says_so_in_the_reports() -> None:
+    plain = case_at("2016/auction/bid-after-passes-in-first-round.yaml")
+    judged = plan_for(header(readings={"skruuvi-2016": {"score.defenders-receive": "nothing"}}))(plain)
+    assert isinstance(judged, Case)
+    failed = CaseResult(judged, "fail", got={"result": {}}, diff=["result.score.EW: expected 0, got -25"])
+    assert '    expect derived under readings score.defenders-receive="nothing"' in case_lines(failed)
+    record = case_record(failed)
+    assert record["judged_under"] == {"score.defenders-receive": "nothing"}
+    assert record["expected"]["result"]["score"] == {"NS": 25, "EW": 0}
+    assert "judged_under" not in case_record(CaseResult(plain, "pass"))
