@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import __version__
 from ..rules.errors import InputError
-from . import conformance, export, tools
+from . import conformance, declaring, export, tools
 from .conformance import default_impl
 
 PROG = "skruuvi"
@@ -111,12 +111,13 @@ def build_parser() -> argparse.ArgumentParser:
                                    "key, a lone surrogate, an integer over 4,300 digits, deep nesting, a "
                                    "non-integer seq) is answered errored, and serving goes on. With --reading or "
                                    "--variant it is the reference under other readings (a test engine for a "
-                                   "variant); a case's own readings: apply on top.")
+                                   "variant, declared at start unless --undeclared); case readings: on top.")
     p.add_argument("--reading", metavar="RULE[=VALUE]", action="append", default=[],
-                   help=READING_HELP + " Applies to every case's ruleset (a ruleset without the rule answers "
-                                       "errored)")
+                   help=READING_HELP + " Applies to every case's ruleset; a ruleset without the rule, or "
+                                       "that lists no such value for it, is not declared")
     p.add_argument("--variant", metavar="RULESET:NAME", action="append", default=[],
                    help="answer the cases of RULESET under its declared variant NAME (repeatable)")
+    declaring.add_options(p)
     p.set_defaults(func=cmd_serve)
     tools.add_parsers(sub)
     export.add_parser(sub)
@@ -354,7 +355,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     variants = _pick_variants(args.variant, "serve")
     if readings is None or variants is None:
         return EXIT_USAGE
-    server = Server(replay=ReadingReplay(readings, variants)) if readings or variants else None
+    if (declares := declaring.declares(args, readings, variants)) is None:
+        return EXIT_USAGE
+    replay = ReadingReplay(readings, variants) if readings or variants else None
+    server = Server(replay=replay, declares=declares) if replay or declares else None
 
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):  # a non-UTF-8 request byte becomes a surrogate: answered errored

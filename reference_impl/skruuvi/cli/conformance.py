@@ -244,6 +244,7 @@ def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
 def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: argparse.Namespace,
          variants: Any = None) -> int:
     from ..suite import runner
+    from ..suite.declare import plan_for
     from ..suite.report import (
         ReportFile,
         Tally,
@@ -263,13 +264,14 @@ def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: arg
         _say(printable(f"the engine failed the start handshake: {exc}\n  command: {shlex.join(config.command)}"))
         return EXIT_USAGE
     engine = engines[0].header or {}
+    plan = plan_for(engine)  # the start checked the declarations
     report = ReportFile(outputs["report"]) if "report" in outputs else None
     junit = JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass) if "junit" in outputs else None
     markdown = MarkdownWriter(outputs["markdown"]) if "markdown" in outputs else None
     terminal = Terminal(sys.stdout, sys.stderr, total, quiet=args.quiet)
     tally = Tally()
     interrupted: int | None = None
-    results = runner.run_cases(cases, config, engines)
+    results = runner.run_cases(cases, config, engines, plan)
     try:
         if report is not None:
             report.write(header_record(config.command, engine, started, total))
@@ -297,12 +299,14 @@ def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: arg
     else:
         code, reason = runner.verdict(tally.counts, allow_xpass=args.allow_xpass,
                                       allow_unsupported=args.allow_unsupported)
-    note = variants.summary() if variants is not None and variants.variants else ""
+    notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary()]
+    note = "; ".join(n for n in notes if n)
     terminal.finish(tally.counts, seconds, reason, note=note)
     if reason and interrupted is None:
         _say(reason)
     if report is not None:
-        report.write(summary_record(tally.counts, seconds, code, interrupted=interrupted is not None, reason=reason))
+        report.write(summary_record(tally.counts, seconds, code, interrupted=interrupted is not None, reason=reason,
+                                    judged_under=plan.counts()))
     if junit is not None:
         junit.finish(engine, config.command, seconds, started)
     if markdown is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -30,6 +30,8 @@ class Case:
     file: str
     location: str | None
     record: dict[str, Any]
+    judged_under: Mapping[str, Any] | None = None
+    """The readings the runner worked this case's ``expect`` out under (the engine declared them), if any."""
 
     @property
     def expect(self) -> dict[str, Any]:

@@ -10,6 +10,10 @@ response line; stderr is free for logs::
        | {"seq": 7, "skipped": "reason"} | {"seq": 7, "errored": "what went wrong"}
     -> {"cmd": "stop"}
 
+The start answer's ``implementation`` may also declare, per ruleset, ``readings`` (the readings the engine
+plays by) and ``features`` (the feature tags it supports); :mod:`skruuvi.suite.declare` checks them and
+decides each case by them. An engine that declares neither is run as before.
+
 :func:`serve` is the reference interpreter's side. The helpers below build requests and check
 responses; the runner (:mod:`skruuvi.suite.runner`) uses them, and ``spec/schema/protocol.schema.json``
 describes the same shapes.
@@ -165,13 +169,20 @@ def _describe(exc: BaseException) -> str:
 
 
 class Server:
-    """The reference interpreter behind SCP/1. ``replay`` and ``rulesets`` are injectable for tests."""
+    """The reference interpreter behind SCP/1. ``replay`` and ``rulesets`` are injectable for tests.
+
+    ``declares``: keys of the ``implementation`` object of the start answer beyond name and version
+    (``rulesets``, ``readings``, ``features``: what the engine declares it implements, DESIGN §6); its
+    ``rulesets``, when given, replace the available ones.
+    """
 
     def __init__(self, replay: Callable[[dict[str, Any]], Any] | None = None,
-                 rulesets: Callable[[], list[str]] | None = None, log: IO[str] | None = None) -> None:
+                 rulesets: Callable[[], list[str]] | None = None, log: IO[str] | None = None,
+                 declares: dict[str, Any] | None = None) -> None:
         self._replay = replay
         self._rulesets = rulesets
         self._log = log if log is not None else sys.stderr
+        self._declares = dict(declares or {})
 
     def _get_replay(self) -> Callable[[dict[str, Any]], Any]:
         if self._replay is None:
@@ -189,9 +200,10 @@ class Server:
 
     def header(self) -> dict[str, Any]:
         """The answer to ``start``."""
+        rulesets = self._declares["rulesets"] if "rulesets" in self._declares else self._get_rulesets()
         return {"protocol": PROTOCOL_VERSION,
-                "implementation": {"name": IMPLEMENTATION_NAME, "version": __version__,
-                                   "rulesets": self._get_rulesets()}}
+                "implementation": {"name": IMPLEMENTATION_NAME, "version": __version__, **self._declares,
+                                   "rulesets": list(rulesets)}}
 
     def handle(self, line: str) -> dict[str, Any] | None:
         """Answer one request line; ``None`` means stop. Never raises (except KeyboardInterrupt)."""

@@ -50,9 +50,11 @@ class SkruuviSession:
         self.config = RunConfig(command=command, timeout=timeout)
         self.worker = Worker(self.config)
         self.header: dict[str, Any] | None = None
+        self.plan: Any = None
         self.seq = 0
 
     def run(self, case: Any) -> Any:
+        from .declare import plan_for
         from .runner import CaseResult, Engine, HandshakeError
 
         if self.header is None:
@@ -62,10 +64,12 @@ class SkruuviSession:
             except HandshakeError as exc:
                 return CaseResult(case, "crashed", detail=f"the engine failed the start handshake: {exc}")
             self.worker.engine = engine
-        if case.ruleset not in self.header["implementation"]["rulesets"]:
-            return CaseResult(case, "unsupported", detail=f"the engine does not declare ruleset {case.ruleset}")
+            self.plan = plan_for(self.header)  # the start checked the declarations
+        decided = self.plan(case)  # the ruleset and the features it declares, the readings it plays by
+        if isinstance(decided, str):
+            return CaseResult(case, "unsupported", detail=decided)
         self.seq += 1
-        return self.worker.run(self.seq, case)
+        return self.worker.run(self.seq, decided)
 
     def close(self) -> None:
         self.worker.close()

@@ -51,16 +51,27 @@ def header_record(command: list[str], engine: dict[str, Any], started: str, case
 
 
 def case_record(result: CaseResult) -> dict[str, Any]:
+    """A case's record; ``judged_under`` (the readings its ``expected`` was worked out under, because the
+    engine declared them) only when there are such readings."""
     case = result.case
-    return {"type": "case", "id": case.id, "file": case.file, "location": case.location, "ruleset": case.ruleset,
-            "status": result.status, "expected": case.expect, "got": result.got, "diff": list(result.diff),
-            "detail": result.detail, "seconds": result.seconds}
+    record = {"type": "case", "id": case.id, "file": case.file, "location": case.location, "ruleset": case.ruleset,
+              "status": result.status, "expected": case.expect, "got": result.got, "diff": list(result.diff),
+              "detail": result.detail, "seconds": result.seconds}
+    if case.judged_under:
+        record["judged_under"] = dict(case.judged_under)
+    return record
 
 
 def summary_record(counts: Mapping[str, int], seconds: float, code: int, *, interrupted: bool = False,
-                   reason: str | None = None) -> dict[str, Any]:
-    return {"type": "summary", "counts": {s: counts.get(s, 0) for s in STATUSES}, "total": sum(counts.values()),
-            "seconds": round(seconds, 3), "exit_code": code, "interrupted": interrupted, "reason": reason}
+                   reason: str | None = None, judged_under: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """The summary; ``judged_under`` (``{"cases": N, "same": M}``: how many cases were judged against the
+    expectation worked out under the engine's declared readings, and how many more expect the same under
+    them) when the engine declared readings."""
+    record = {"type": "summary", "counts": {s: counts.get(s, 0) for s in STATUSES}, "total": sum(counts.values()),
+              "seconds": round(seconds, 3), "exit_code": code, "interrupted": interrupted, "reason": reason}
+    if judged_under is not None:
+        record["judged_under_readings"] = dict(judged_under)
+    return record
 
 
 class Tally:
@@ -112,6 +123,9 @@ def case_lines(result: CaseResult) -> list[str]:
     if result.status == "pass":
         return lines
     lines.append(f"    in {printable(result.case.where)}")
+    if result.case.judged_under:
+        shown = ", ".join(f"{k}={dumps_safe(v, ensure_ascii=False)}" for k, v in result.case.judged_under.items())
+        lines.append(f"    expect derived under readings {printable(shown)}")
     lines.extend(f"    {printable(line)}" for line in result.diff)
     if result.detail:
         lines.extend(f"    {printable(line)}" for line in result.detail.splitlines())

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cases import Case, check_record, iter_cases, load_cases, load_known_failures
+from .declare import DeclarationError, Plan, check_declarations, plan_for
 from .protocol import (
     MAX_LINE_BYTES,
     ProtocolError,
@@ -207,6 +208,10 @@ class Engine:
             if reply.kind != "line":
                 raise ProtocolError(self.describe_failure(reply, timeout))
             self.header = check_header(parse_line(reply.line))
+            check_declarations(self.header)
+        except DeclarationError as exc:  # the engine spoke clearly; what it declares cannot be honoured
+            self.kill()
+            raise HandshakeError(f"the start answer's declarations: {exc}") from None
         except ProtocolError as exc:
             self.kill()
             raise HandshakeError(self._with_stderr(str(exc))) from None
@@ -530,17 +535,34 @@ def _unsupported(case: Case) -> CaseResult:
     return CaseResult(case, "unsupported", detail=f"the engine does not declare ruleset {case.ruleset}")
 
 
-def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine]) -> Iterator[CaseResult]:
+def _planned(plan: Plan, case: Case) -> Case | CaseResult:
+    """The case to send as :class:`~skruuvi.suite.declare.Plan` decides it, or its ``unsupported`` result."""
+    try:
+        decided = plan(case)
+    except Exception as exc:  # a bug in the runner itself must not lose the case
+        return CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
+    return CaseResult(case, "unsupported", detail=decided) if isinstance(decided, str) else decided
+
+
+def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
+              plan: Plan | None = None) -> Iterator[CaseResult]:
     """Run ``cases`` on the started ``engines`` (one worker thread each); yield results in case order.
 
     ``cases`` is consumed lazily: at most ``config.window`` cases are in flight (sent, waiting or
     finished but not yet yielded), so a suite of any length streams with flat memory, and a slow case
-    holds back at most that many finished results. Cases whose ruleset the engine does not declare are
-    ``unsupported`` and never sent. The engines are stopped when the iteration ends (or is abandoned).
+    holds back at most that many finished results. Cases whose ruleset the engine does not declare, or
+    that need a feature it does not declare, are ``unsupported`` and never sent; a case is judged under
+    the readings the engine declares (``plan``, by default the engine's: :mod:`skruuvi.suite.declare`).
+    The engines are stopped when the iteration ends (or is abandoned).
     """
     header = engines[0].header
     if header is None:  # start_engines never returns such an engine; a caller that did must not get "unsupported"
         raise HandshakeError("the engine has not completed the start handshake")
+    if plan is None:
+        try:
+            plan = plan_for(header)
+        except DeclarationError as exc:
+            raise HandshakeError(f"the start answer's declarations: {exc}") from None
     todo: queue.Queue[tuple[int, Case] | None] = queue.Queue()
     done: queue.Queue[tuple[int, CaseResult]] = queue.Queue()
     ready: dict[int, CaseResult] = {}
@@ -564,10 +586,11 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine]) -
                         todo.put(None)
                     break
                 fed += 1
-                if supported(item[1], header):
-                    todo.put(item)
+                planned = _planned(plan, item[1])
+                if isinstance(planned, CaseResult):
+                    ready[item[0]] = planned
                 else:
-                    ready[item[0]] = _unsupported(item[1])
+                    todo.put((item[0], planned))
             if index >= fed:
                 break
             while index not in ready:
@@ -699,8 +722,8 @@ def verdict(counts: dict[str, int], *, allow_xpass: bool = False,
     if total and unsupported == total:
         if allow_unsupported:
             return 0, None
-        return 1, ("no case was sent to the engine: every selected case is of a ruleset it does not declare "
-                   "(--allow-unsupported accepts that)")
+        return 1, ("no case was sent to the engine: every selected case is of a ruleset it does not declare, "
+                   "or needs a feature it does not declare (--allow-unsupported accepts that)")
     parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts.get(s, 0))
     return 1, f"no case was judged ({parts or 'no cases'}): a run that judges nothing is not a pass"
 

@@ -20,6 +20,9 @@ from ..rules.readings import FIRST_ALTERNATIVE, label, with_readings
 from ..rules.ruleset import Ruleset, get_ruleset
 from .cases import Case
 
+VARIANT_JUSTIFICATION = "reference-under-variant"
+"""The justification kind of a case whose expectation :func:`expect_under` worked out under a variant."""
+
 
 def _case_readings(record: Mapping[str, Any]) -> dict[str, Any]:
     readings = record.get("readings")
@@ -32,10 +35,12 @@ def _case_readings(record: Mapping[str, Any]) -> dict[str, Any]:
 
 def _expect_from(old: Mapping[str, Any], response: Mapping[str, Any]) -> dict[str, Any]:
     """The expectation that ``response`` (a replay answer) satisfies, in the shape of ``old``: the same keys of
-    a result (the runner compares only those), ``index`` and ``code`` of an error, or a match's sheets."""
+    a result (the runner compares only those), ``index`` and ``code`` of an error (and ``deal``, the deal
+    of a match that went wrong), or a match's sheets."""
     if "error" in response:
         error = response["error"]
-        return {"error": {"index": error.get("index"), "code": error.get("code")}}
+        keys = ("deal", "index", "code") if "deal" in error else ("index", "code")  # a match's error: which deal
+        return {"error": {key: error.get(key) for key in keys}}
     result = response["result"]
     if "match" in old:
         return {"match": result["match"]}
@@ -49,7 +54,7 @@ def expect_under(case: Case, variant: Ruleset) -> Case:
     ruleset = with_readings(variant, _case_readings(case.record))
     response = replay(case.record, ruleset).to_response()
     record = {**case.record, "expect": _expect_from(case.expect, response)}
-    record["justification"] = {"kind": "reference-under-variant",
+    record["justification"] = {"kind": VARIANT_JUSTIFICATION,
                                "note": f"expected answer worked out by the reference under {label(variant)}"}
     return replace(case, record=record)
 
@@ -103,4 +108,4 @@ class ReadingReplay:
         return replay(record, self.ruleset_for(record))
 
 
-__all__ = ["FIRST_ALTERNATIVE", "ReadingReplay", "VariantCases", "expect_under"]
+__all__ = ["FIRST_ALTERNATIVE", "VARIANT_JUSTIFICATION", "ReadingReplay", "VariantCases", "expect_under"]
