@@ -555,6 +555,10 @@ SPECS = [
     ("2016", "misere-aces-main-down", "2016/misere/down-6M-one.yaml", MAIN_ACES,
      "6M one down, only the main pair pays for aces (it took none): NS -15, EW +15",
      lambda base: main_aces(base, -15, 0, 22)),
+    ("2016", "misere-aces-main-made-ace-won", "2016/misere/made-5M-exact-two.yaml", MAIN_ACES,
+     "5M made, the main pair pays for the ace in its trick 8; the defenders receive only the contract's negation: "
+     "NS 2, EW -10",
+     lambda base: main_aces(base, 10, 8, 30)),
     # bolsevikki.lead = declarer-right
     ("2016", "bolshevik-right-leads-N", "2016/bolsevikki/made-N-dealer-first-caller.yaml", RIGHT_LEADS,
      "The bolshevik's right leads: W, not E, leads against N",

@@ -56,7 +56,8 @@ def test_the_2016_ruleset_compiles(doc):
     assert alku.params == {"hand_size": 12, "centre_cards": 4, "strain_order": ["M", "S", "C", "D", "H", "G"]}
     assert rs.deal_params["centre_forbidden_positions"] == ["first", "last"]
     assert rs.deal_params["centre_max_consecutive"] == 3
-    assert rs.scoring_params == {"multipliers": [1, 2, 3], "defenders_receive": "negation", "zero_sum": []}
+    assert rs.scoring_params == {"multipliers": [1, 2, 3], "defenders_receive": "negation", "zero_sum": [],
+                                 "contract_points": ["score.made", "score.overtricks", "score.undertricks"]}
 
 
 def test_phase_parameters_and_extends():
@@ -208,6 +209,16 @@ def _param_twice(d):
     rules[_rule_index(rules, "play.trumps")].update(param="lead", value="dealer")
 
 
+def _no_contract_points(d):
+    rules = d["scoring"]["rules"]
+    rules.pop(_rule_index(rules, "score.contract-points"))
+
+
+def _contract_point_not_a_rule(d):
+    rules = d["scoring"]["rules"]
+    rules[_rule_index(rules, "score.contract-points")]["value"] = ["score.made", "score.nosuch"]
+
+
 BROKEN = [
     (_remove_table, "/scoring/schemes/contract/1/points", "overtrick_value"),
     (_unknown_mechanism, "/phases/kitty/mechanism", "nosuch"),
@@ -228,6 +239,8 @@ BROKEN = [
     (_missing_form_param, "/forms/alkupeli", "strain_order"),
     (_unknown_all_pass_form, "/phases/first-auction", "nosuch"),
     (_param_twice, "/phases/play/rules/1", "lead"),
+    (_no_contract_points, "/scoring/rules", "needs contract_points"),
+    (_contract_point_not_a_rule, "/scoring/rules", "'score.nosuch' is not a scoring rule"),
 ]
 
 

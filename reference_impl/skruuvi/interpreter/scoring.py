@@ -8,8 +8,9 @@ points go to its ``column`` (rulesets without a line have the single column ``de
 ruleset's ``scale`` (1 unless the ruleset restores a source's larger figures). ``multiplied``
 rules are multiplied by the ruleset's multiplier for the doubling: always (``true``) or only for the
 deal's winner (``winner``). When ``defenders_receive`` is ``negation``, the other side receives the
-negation of every ``to: main`` item; it receives the negation of every item of the rules the optional
-``zero_sum`` lists, too (e.g. a ``to: each`` rule whose costs the two sides then net).
+negation of every item of the contract-point rules (``contract_points``: 2016's made value, overtricks and
+undertricks); it receives the negation of every item of the rules the optional ``zero_sum`` lists, too
+(e.g. a ``to: each`` rule whose costs the two sides then net). Any other item is the scoring side's alone.
 
 The kind and level of the contract, whether it was made and which side is the main pair are the same for
 every deal with that contract: each scheme is specialised to them once (:func:`specialised_scheme`), with
@@ -102,7 +103,8 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
     made, no main pair)."""
     winner = winner_of(main, made)
     negate = ruleset.scoring_params["defenders_receive"] == "negation"
-    zero_sum = frozenset(ruleset.scoring_params.get("zero_sum", ()))
+    negated = frozenset(ruleset.scoring_params.get("contract_points", ()) if negate else ())
+    negated |= frozenset(ruleset.scoring_params.get("zero_sum", ()))
     known = {side: {"kind": kind, "level": level, "made": made, "is_main": side == main} for side in SIDES}
     names = {fact.name for fact in ruleset.derived} | {"opp_" + fact.name for fact in ruleset.derived}
     unsettled = HOLDING_READS | ORDINAL_READS | names  # the facts the contract and the tricks leave open
@@ -120,7 +122,7 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
                     continue  # the rule never applies to this contract
                 when = None
             multiplied = rule.multiplied is True or (rule.multiplied == "winner" and side == winner)
-            negation_to = OTHER[side] if (negate and rule.to == "main") or rule.id in zero_sum else None
+            negation_to = OTHER[side] if rule.id in negated else None
             points = function_of(rule.points.specialised(known[side]))
             facts_read, known_points = None, None
             if pending:  # it reads a fact the plan leaves open, so ``read`` is never empty

@@ -423,17 +423,24 @@ class _Builder:
                     )
                 )
             schemes[sname] = tuple(compiled)
-        self.check_zero_sum(params.get("zero_sum", []), schemes)
+        self.check_rule_list("zero_sum", params.get("zero_sum", []), schemes)
+        if params["defenders_receive"] == "negation":
+            if "contract_points" not in params:
+                raise self.fail("defenders_receive: negation needs contract_points, the scoring rules whose items "
+                                "the defenders receive negated", "/scoring/rules")
+            self.check_rule_list("contract_points", params["contract_points"], schemes)
         return params, tables, schemes, derived
 
-    def check_zero_sum(self, zero_sum: Any, schemes: Mapping[str, tuple[ScoringRule, ...]]) -> None:
-        """``zero_sum`` (optional) lists scoring rules whose every item the other side also receives negated."""
+    def check_rule_list(self, param: str, rule_ids: Any, schemes: Mapping[str, tuple[ScoringRule, ...]]) -> None:
+        """``zero_sum`` (optional; scoring rules whose every item the other side also receives negated) and
+        ``contract_points`` (the rules the defenders receive negated under ``defenders_receive: negation``)
+        each list scoring rules scored per side."""
         per_side = {rule.id for rules in schemes.values() for rule in rules if rule.to != "declarer-against-each"}
-        if not isinstance(zero_sum, list):
-            raise self.fail("zero_sum must be a list of scoring rule ids", "/scoring/rules")
-        for rule_id in zero_sum:
+        if not isinstance(rule_ids, list):
+            raise self.fail(f"{param} must be a list of scoring rule ids", "/scoring/rules")
+        for rule_id in rule_ids:
             if not isinstance(rule_id, str) or rule_id not in per_side:
-                raise self.fail(f"zero_sum: {rule_id!r} is not a scoring rule scored per side", "/scoring/rules")
+                raise self.fail(f"{param}: {rule_id!r} is not a scoring rule scored per side", "/scoring/rules")
 
     def match(self, forms: Mapping[str, FormSpec]) -> MatchSpec | None:
         section = self.doc.get("match")
