@@ -126,15 +126,15 @@ def walk(era: Any, deal: dict[str, Any], rng: random.Random) -> list[str]:
     return actions
 
 
-def random_deal(era: Any, form: str, dealer: str, rng: random.Random) -> dict[str, Any]:
-    """A deal of `form` in deck form (centre positions often at the ends of the pack or in a run)
-    or, half the time, in hands form."""
+def random_deal(era: Any, form: str, dealer: str, rng: random.Random, hands: bool = False) -> dict[str, Any]:
+    """A deal of `form` in hands form, or half the time (unless `hands`) in deck form, with centre
+    positions often at the ends of the pack or in a run."""
     deck = [r + s for r in "23456789TJQKA" for s in "SCDH"]
     rng.shuffle(deck)
     size, centre = era.dealt_forms[form]
-    if rng.random() < 0.5:
-        hands = {s: sorted(deck[i * size:(i + 1) * size]) for i, s in enumerate(SEATS)}
-        deal: dict[str, Any] = {"form": form, "dealer": dealer, "hands": hands}
+    if hands or rng.random() < 0.5:
+        dealt = {s: sorted(deck[i * size:(i + 1) * size]) for i, s in enumerate(SEATS)}
+        deal: dict[str, Any] = {"form": form, "dealer": dealer, "hands": dealt}
         if centre:
             deal["centre"] = deck[4 * size:]
         return deal
@@ -166,21 +166,21 @@ def walked_record(ruleset: str, tables: tuple[Any, Any], rng: random.Random) -> 
     return {"id": "walk", "ruleset": ruleset, "deal": deal, "actions": []}
 
 
-def walked_match(ruleset: str, era: Any, rng: random.Random, limit: int = 40) -> dict[str, Any] | None:
-    """A whole match (1944 set, 1895 rubber) the oracle completes under `era`: deals are added, each
-    of the form the oracle asks for, until it answers a result; None past `limit` deals."""
+def walked_match(ruleset: str, readings: dict[str, Any], rng: random.Random,
+                 limit: int = 40) -> dict[str, Any] | None:
+    """A whole match (1944 set, 1895 rubber) the oracle completes under `readings`: deals are added,
+    each of the form the oracle asks for, until it answers a result; None past `limit` deals."""
+    era = ORACLE.apply_readings(ORACLE.ERAS[ruleset], readings)
     entries: list[dict[str, Any]] = []
     dealer = rng.choice(SEATS)
     while len(entries) < limit:
         for form in ("alkupeli", "kotka"):
             if form not in era.dealt_forms:
                 continue
-            deal = random_deal(era, form, dealer, rng)
-            deal.pop("deck", None)
-            if "hands" not in deal:                        # hands form: no centre-position rule
-                return None
+            deal = random_deal(era, form, dealer, rng, hands=True)
             entry = {"deal": deal, "actions": walk(era, deal, rng)}
-            answer = ORACLE.respond({"ruleset": ruleset, "match": {"deals": [*entries, entry]}})
+            answer = ORACLE.respond({"ruleset": ruleset, "readings": readings,
+                                     "match": {"deals": [*entries, entry]}})
             error = answer.get("error", {})
             if error.get("code") == "wrong-deal-form" and error.get("deal") == len(entries):
                 continue
@@ -229,8 +229,8 @@ def sample(ruleset: str, rule: str, value: Any, n: int, seed: int) -> Iterator[d
         yield from cases
         yield from _without_stages(cases)
         for _ in range(max(1, n // 10)):
-            for table in (era, base):
-                match = walked_match(ruleset, table, rng)
+            for readings in ({rule: value}, {}):
+                match = walked_match(ruleset, readings, rng)
                 if match is not None:
                     yield match
 
