@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.8.0"
+VERSION = "0.9.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
@@ -618,8 +618,13 @@ class Game:
             raise RecordError("wrong-phase")
         if a.verb == "bid":
             assert a.bid is not None
-            if self.era.several_callers:                    # every caller calls his own bid
+            if self.era.several_callers:                    # an equal call joins, a higher one overcalls
                 self._check_strain_and_level(a.bid)
+                if self.high is not None and self.bid_key(a.bid) < self.bid_key(self.high):
+                    raise RecordError("bid-not-higher")
+                if self.high is None or self.bid_key(a.bid) > self.bid_key(self.high):
+                    self.callers = []                       # (7S ... 7G only under bolsevikki.strain)
+                self.high = a.bid
                 self.callers.append((a.seat, a.bid))
             else:
                 self._check_bid(a.bid)                      # not-allowed, below-minimum, not-higher
@@ -646,10 +651,8 @@ class Game:
         if a.verb not in ("bid", "pass"):
             raise RecordError("wrong-phase")
         if a.verb == "bid":
-            assert a.bid is not None
-            self._check_strain_and_level(a.bid)
-            if a.bid != bid:                                # keeping it is calling it again
-                raise RecordError("bid-not-higher")
+            if a.bid != bid:                                # keeping it is calling it again: no other
+                raise RecordError("bid-not-allowed")        # bid is offered here, whatever its level
             self.callers = [self.callers[0]]
         else:
             self.callers.pop(0)

@@ -228,7 +228,7 @@ def sample(ruleset: str, rule: str, value: Any, n: int, seed: int) -> Iterator[d
         cases = _match_cases(ruleset)
         yield from cases
         yield from _without_stages(cases)
-        for _ in range(max(1, n // 10)):
+        for _ in range(max(1, n // 30)):               # a whole match is dozens of walked deals
             for readings in ({rule: value}, {}):
                 match = walked_match(ruleset, readings, rng)
                 if match is not None:
