@@ -272,6 +272,10 @@ def test_the_oracle_and_the_reference_agree_under_each_alternative(alt: tuple[st
     assert total >= 60
     if (ruleset, rule) in KNOWN_DISAGREEMENTS:
         assert disagreements, f"{rule}: the known disagreement is gone; drop it from KNOWN_DISAGREEMENTS"
+        for d in disagreements:                             # only the score parts, nothing else
+            ours, theirs = d["reference"].get("result"), d["oracle"].get("result")
+            assert ours and theirs and {k: v for k, v in ours.items() if k != "score"} == \
+                {k: v for k, v in theirs.items() if k != "score"}, json.dumps(d)[:3000]
         pytest.xfail(KNOWN_DISAGREEMENTS[ruleset, rule])
     assert not disagreements, json.dumps(disagreements[:2])[:3000]
     if (ruleset, rule) not in NOT_SHOWN_TO_CHANGE:
