@@ -4,7 +4,8 @@
 deals), with the match records of both eras (a 1944 set, a 2016 sitsi with its optional bolsevikki
 round), and for `skruuvi-1895` (alkupeli only: one auction, the taker's choice of ostoskruuvi or
 pakettiskruuvi, a redeal on four passes; rubber match records). A case's `readings` replays it under
-alternatives of its ruleset's rules (READINGS: the era table with other values; since 0.8.0).
+alternatives of its ruleset's rules (READINGS: the era table with other values; since 0.8.0, and
+every executable alternative of the three rulesets, with their rule ids and spellings, since 0.9.0).
 
 Over 400 lines: one file on purpose, so that the oracle runs alone (standard library only) and shares no
 module with anything it is meant to check.
