@@ -76,7 +76,7 @@ and the match builders reach every situation an alternative is about)."""
 BID_STRAINS = "MSCDHG"
 
 
-def _candidate(game: Any, rng: random.Random) -> str:
+def _candidate(game: Any, rng: random.Random, given: dict[str, str]) -> str:
     """One random action for the seat to act, from the shape of the oracle's phase (often illegal)."""
     seat = game.to_act
     phase = game.phase
@@ -97,8 +97,8 @@ def _candidate(game: Any, rng: random.Random) -> str:
         count = game.steps[0][2] if game.steps else 1
         to = game.steps[0][1] if game.steps and rng.random() < 0.5 else rng.choice(others)
         cards = rng.sample(hand, count)
-        if game.received.get(seat) and rng.random() < 0.3:
-            cards = [game.received[seat]]                  # give back the card just received
+        if seat in given and given[seat] in game.hands[seat] and rng.random() < 0.3:
+            cards = [given[seat]]                          # give back the card just received
         return f"{seat} give {to} {' '.join(cards)}"
     if phase == "doubling":
         return f"{seat} {rng.choice(('pass', 'pass', 'double', 'redouble'))}"
@@ -110,9 +110,10 @@ def walk(era: Any, deal: dict[str, Any], rng: random.Random) -> list[str]:
     """Random actions the oracle accepts under `era`, until the deal is complete."""
     game = ORACLE.Game(era, ORACLE.read_deal(era, deal))
     actions: list[str] = []
+    given: dict[str, str] = {}                             # seat -> the last card given to it
     while not game.complete:
         for _ in range(400):
-            action = _candidate(game, rng)
+            action = _candidate(game, rng, given)
             trial = copy.deepcopy(game)
             try:
                 trial.apply(action)
@@ -120,6 +121,9 @@ def walk(era: Any, deal: dict[str, Any], rng: random.Random) -> list[str]:
                 continue
             game = trial
             actions.append(action)
+            words = action.split()
+            if words[1] == "give" and len(words) == 4:
+                given[words[2]] = words[3]
             break
         else:
             raise AssertionError(f"the walker found no legal action after {actions}")
