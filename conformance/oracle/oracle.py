@@ -4,7 +4,8 @@
 deals), with the match records of both eras (a 1944 set, a 2016 sitsi with its optional bolsevikki
 round), and for `skruuvi-1895` (alkupeli only: one auction, the taker's choice of ostoskruuvi or
 pakettiskruuvi, a redeal on four passes; rubber match records). A case's `readings` replays it under
-alternatives of its ruleset's rules (READINGS: the era table with other values; since 0.8.0).
+alternatives of its ruleset's rules (READINGS: the era table with other values; since 0.8.0, and
+every executable alternative of the three rulesets, with their rule ids and spellings, since 0.9.0).
 
 Over 400 lines: one file on purpose, so that the oracle runs alone (standard library only) and shares no
 module with anything it is meant to check.
@@ -36,7 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.8.0"
+VERSION = "0.9.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
@@ -171,14 +172,12 @@ def bid_text(bid: tuple[int, str]) -> str:
 
 # ----------------------------------------------------------------------------- the two eras
 
-def _centre_ok_2016(pos: list[int]) -> bool:
-    """deal.centre-not-top-or-bottom and deal.centre-not-consecutive (pos sorted, distinct, 0..51)."""
-    return 0 not in pos and 51 not in pos and pos[3] - pos[0] != 3
-
-
-def _centre_ok_1944(pos: list[int]) -> bool:
-    """1944: only the last card of the pack may not be a centre card."""
-    return 51 not in pos
+def _centre_ok(era: Era, pos: list[int]) -> bool:
+    """deal.centre-not-top-or-bottom (the forbidden deck positions) and deal.centre-not-consecutive
+    (pos sorted, distinct, 0..51; 1944 and 1895: only the last card of the pack is refused)."""
+    if any(p in era.centre_forbidden for p in pos):
+        return False
+    return era.centre_consecutive_ok or pos[3] - pos[0] != 3
 
 
 @dataclass(frozen=True)
@@ -191,7 +190,8 @@ class Era:
     min_bid_level: dict[str, int]             # dealt form -> lower bids are bid-below-minimum
     final_min_level: dict[str, int]           # dealt form -> lowest final contract
     exchange_ban_level: int                   # main pair's first bid at this level bans the exchange
-    centre_ok: Callable[[list[int]], bool]    # are these (sorted) deck positions a legal centre?
+    centre_forbidden: frozenset[int]          # deck positions that may not be centre cards
+    centre_consecutive_ok: bool               # may the four centre cards be consecutive in the pack?
     all_pass_return_rule: bool                # all-pass exchange: returned card must differ
     all_pass_knocks: bool                     # all-pass form has a doubling (knock) phase
     misere_lead_right: bool                   # bid misère: right of D leads (else left of D)
@@ -215,6 +215,22 @@ class Era:
     defenders_receive_negation: bool = True   # 2016 score.defenders-receive ('nothing': False)
     misere_aces_both_sides: bool = True       # 2016 score.misere-aces ('main': only the main pair)
     sitsi_stages: tuple[tuple[str, int], ...] = (("alkupeli", 4), ("kotka", 4))   # 2016 sitsi.block
+    # since 0.9.0: the other alternatives of the three rulesets (README, "Readings")
+    main_exchange_ban_level: int = 0          # 1944 kitty.main-pair-exchange-allowed (0: never banned)
+    kotka_swap_ban_level: int = 0             # 1944 kotka.exchange-allowed (0: never banned)
+    honours_from_tricks: bool = False         # 1944 score.honours-from = tricks-won
+    grandi_cancelled_plus_one: bool = False   # 1944 score.honour-count: S000's literal "2 x aces + 1"
+    honours_aces_per_card: bool = True        # 1895 score.honours-and-aces-per-card (False: flat)
+    rubber_extra_deals: int = 0               # 1895 match.rubber: alkupelit after the two games
+    several_callers: bool = False             # 2016 bolsevikki.several-callers = first-chooses
+    bolsevikki_gifts_any_order: bool = False  # 2016 bolsevikki.gift-order = any-order
+    kitty_partner_any_order: bool = False     # 2016 kitty.partner-order = any-order
+    final_min_every_pass: bool = False        # 2016 auction2.final-min-passes = every-pass
+    defenders_return_rule: bool = True        # 2016 defenders-exchange.different-card
+    defenders_exchange_compulsory: bool = False   # 2016 defenders-exchange.optional = true
+    all_pass_return_reverse: bool = False     # 2016 passimisaari.return-order = reverse
+    all_pass_doublers: tuple[str, ...] = ("dealer", "dealer-partner")   # 2016 passimisaari.doubling-order
+    zero_sum: frozenset[str] = frozenset()    # 2016 score.zero-sum: scoring rules settled zero-sum
 
 
 ERA_2016 = Era(
@@ -227,7 +243,8 @@ ERA_2016 = Era(
     min_bid_level={"alkupeli": 1, "kotka": 6, "bolsevikki": 7},
     final_min_level={"alkupeli": 5, "kotka": 6, "bolsevikki": 7},
     exchange_ban_level=6,
-    centre_ok=_centre_ok_2016,
+    centre_forbidden=frozenset({0, 51}),                   # the top and the bottom card
+    centre_consecutive_ok=False,
     all_pass_return_rule=True,
     all_pass_knocks=True,
     misere_lead_right=False,
@@ -242,7 +259,8 @@ ERA_1944 = Era(
     min_bid_level={"alkupeli": 1, "kotka": 6},
     final_min_level={"alkupeli": 4, "kotka": 6},
     exchange_ban_level=6,
-    centre_ok=_centre_ok_1944,
+    centre_forbidden=frozenset({51}),                      # only the last card of the pack
+    centre_consecutive_ok=True,
     all_pass_return_rule=False,
     all_pass_knocks=False,
     misere_lead_right=True,
@@ -263,7 +281,8 @@ ERA_1895 = Era(
     min_bid_level={"alkupeli": 1},
     final_min_level={"alkupeli": 1},
     exchange_ban_level=8,
-    centre_ok=_centre_ok_1944,                             # only position 51 is refused
+    centre_forbidden=frozenset({51}),                      # only position 51 is refused
+    centre_consecutive_ok=True,
     all_pass_return_rule=False,
     all_pass_knocks=False,
     misere_lead_right=False,
@@ -281,7 +300,6 @@ ERAS = {era.ruleset: era for era in (ERA_2016, ERA_1944, ERA_1895)}
 # rule id: the accepted values, the default first, each with the change it makes to the era table.
 Change = Callable[[Era], Era]
 _SAME: Change = lambda era: era  # noqa: E731  (the default value: nothing changes)
-EITHER_SIDE_BAN = "either side's opening bid at 6 or 7 forbids the defenders' exchange"
 
 
 def _with(**changes: Any) -> Change:
@@ -291,6 +309,13 @@ def _with(**changes: Any) -> Change:
 def _bolsevikki_strains(order: str) -> Change:
     return lambda era: replace(era, strain_order={**era.strain_order, "bolsevikki": order})
 
+
+GRANDI_COUNT = ("2 * own_aces + (1 if own_aces > opp_aces or (own_aces == opp_aces and is_main)")
+HONOUR_COUNT = "own_trump_honours + own_aces if kind == 'trump' else " + GRANDI_COUNT + " else 0)"
+HONOUR_COUNT_LITERAL = ("own_trump_honours + own_aces if kind == 'trump' else " + GRANDI_COUNT
+                        + " or (not is_main and opp_tricks < 7) else 0)")
+ALL_PASS_COSTS = ["score.passimisaari-tricks", "score.passimisaari-aces"]
+MISERE_ACES = ["score.misere-aces"]
 
 READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
     "skruuvi-1895": {
@@ -302,22 +327,52 @@ READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
                          (PAKETTISKRUUVI, _with(kitty_fixed=PAKETTISKRUUVI))],
         "score.scale": [(1, _SAME),
                         (10, _with(scale=10, game_limit=600, game_bonus=2000, final_divisor=1000))],
+        "score.honours-and-aces-per-card": [(1, _SAME), (0, _with(honours_aces_per_card=False))],
+        "match.rubber": [([{"form": "alkupeli", "until_games": 2}], _SAME),
+                         ([{"form": "alkupeli", "until_games": 2}, {"form": "alkupeli", "deals": 4}],
+                          _with(rubber_extra_deals=4))],
     },
     "skruuvi-1944": {
-        "defenders-exchange.banned-after-high-first-bid": [(6, _SAME),
-                                                           (EITHER_SIDE_BAN, _with(exchange_ban_any_side=True))],
+        "kitty.main-pair-exchange-allowed": [(None, _SAME), ({"at_least": 6, "table_cards_from": "forehand"},
+                                                             _with(main_exchange_ban_level=6))],
+        "kotka.exchange-allowed": [(None, _SAME), (6, _with(kotka_swap_ban_level=6))],
+        "defenders-exchange.banned-by-whose-bid": [("main", _SAME),
+                                                   ("either", _with(exchange_ban_any_side=True))],
+        "score.honours-from": [("hands-at-play", _SAME), ("tricks-won", _with(honours_from_tricks=True))],
         "score.undertrick-first": [({4: 400, 5: 500, 6: 1000, 7: 1700}, _SAME),
                                    ({4: 400, 5: 500, 6: 1100, 7: 1700}, _with(undertrick_first_6=1100))],
+        "score.honour-count": [(HONOUR_COUNT, _SAME),
+                               (HONOUR_COUNT_LITERAL, _with(grandi_cancelled_plus_one=True))],
         "match.final-rounding": [(1, _SAME), (5, _with(final_rounding=5))],
     },
     "skruuvi-2016": {
+        "deal.centre-not-top-or-bottom": [(["first", "last"], _SAME),
+                                          ([0, 1, 50, 51], _with(centre_forbidden=frozenset({0, 1, 50, 51}))),
+                                          ([], _with(centre_forbidden=frozenset()))],
+        "deal.centre-not-consecutive": [(3, _SAME), (4, _with(centre_consecutive_ok=True))],
         "bolsevikki.strain": [(["M"], _SAME), (["M", "S", "C", "D", "H", "G"], _bolsevikki_strains("MSCDHG"))],
         "bolsevikki.call-first": [("dealer", _SAME), ("forehand", _with(call_first_forehand=True))],
+        "bolsevikki.several-callers": [("rejected", _SAME), ("first-chooses", _with(several_callers=True))],
+        "bolsevikki.gift-order": [("clockwise-from-left", _SAME),
+                                  ("any-order", _with(bolsevikki_gifts_any_order=True))],
         "bolsevikki.lead": [("declarer-left", _SAME),
                             ("declarer-right", _with(one_against_three_lead_right=True))],
+        "kitty.partner-order": [("clockwise-from-left", _SAME),
+                                ("any-order", _with(kitty_partner_any_order=True))],
         "auction2.end-four-passes": [(4, _SAME), (2, _with(second_auction_end_passes=2))],
+        "auction2.final-min-passes": [("ending-pass", _SAME), ("every-pass", _with(final_min_every_pass=True))],
+        "defenders-exchange.different-card": [(True, _SAME), (False, _with(defenders_return_rule=False))],
+        "defenders-exchange.optional": [(False, _SAME), (True, _with(defenders_exchange_compulsory=True))],
+        "passimisaari.return-order": [("same", _SAME), ("reverse", _with(all_pass_return_reverse=True))],
+        "passimisaari.different-card": [(True, _SAME), (False, _with(all_pass_return_rule=False))],
+        "passimisaari.doubling-order": [(["dealer", "dealer-partner"], _SAME),
+                                        (["dealer", "forehand", "dealer-partner", "dealer-right"],
+                                         _with(all_pass_doublers=("dealer", "forehand", "dealer-partner",
+                                                                  "dealer-right")))],
         "score.defenders-receive": [("negation", _SAME), ("nothing", _with(defenders_receive_negation=False))],
-        "score.misere-aces": [(None, _SAME), ("main", _with(misere_aces_both_sides=False))],
+        "score.zero-sum": [([], _SAME), (ALL_PASS_COSTS, _with(zero_sum=frozenset(ALL_PASS_COSTS))),
+                           (MISERE_ACES, _with(zero_sum=frozenset(MISERE_ACES)))],
+        "score.misere-aces": [("each", _SAME), ("main", _with(misere_aces_both_sides=False))],
         "sitsi.block": [([{"form": "alkupeli", "deals": 4}, {"form": "kotka", "deals": 4}], _SAME),
                         ([{"form": "alkupeli", "deals": 2}, {"form": "kotka", "deals": 2}],
                          _with(sitsi_stages=(("alkupeli", 2), ("kotka", 2))))],
@@ -384,7 +439,7 @@ def _centre_positions(era: Era, x: Any, size: int) -> list[int]:
     pos = sorted(x)
     if len(set(pos)) != size or pos[0] < 0 or pos[-1] > 51:
         raise RecordError("invalid-deal")
-    if not era.centre_ok(pos):
+    if not _centre_ok(era, pos):
         raise RecordError("invalid-deal")
     return pos
 
@@ -475,6 +530,8 @@ class Game:
         self.seat_tricks = {s: 0 for s in SEATS}            # bolsevikki scores per seat
         self.ace_points = {"NS": 0, "EW": 0}
         self.trick_log: list[tuple[str, int]] = []          # per trick: (winning side, aces in it)
+        self.won_cards: dict[str, list[str]] = {"NS": [], "EW": []}   # the cards in each side's tricks
+        self.callers: list[tuple[str, tuple[int, str]]] = []   # bolsevikki, several callers: in turn
 
     def bid_key(self, bid: tuple[int, str]) -> tuple[int, int]:
         return bid[0], self.order.index(bid[1])
@@ -492,6 +549,7 @@ class Game:
         handler = {
             "first-auction": self._first_auction,
             "call": self._call,
+            "callers-choose": self._callers_choose,
             "choice": self._choice,
             "gifts": self._exchange_step,
             "kitty": self._exchange_step,
@@ -509,11 +567,14 @@ class Game:
 
     # -- auctions: bids must reach the form's minimum level, then beat the highest bid
 
-    def _check_bid(self, bid: tuple[int, str]) -> None:
+    def _check_strain_and_level(self, bid: tuple[int, str]) -> None:
         if bid[1] not in self.order:                        # only a bolsevikki lacks strains
             raise RecordError("bid-not-allowed")
         if bid[0] < self.era.min_bid_level[self.dealt_form]:
             raise RecordError("bid-below-minimum")
+
+    def _check_bid(self, bid: tuple[int, str]) -> None:
+        self._check_strain_and_level(bid)
         if self.high is not None and self.bid_key(bid) <= self.bid_key(self.high):
             raise RecordError("bid-not-higher")
 
@@ -558,15 +619,52 @@ class Game:
             raise RecordError("wrong-phase")
         if a.verb == "bid":
             assert a.bid is not None
-            self._check_bid(a.bid)                          # not-allowed, below-minimum, not-higher
-            self.high, self.high_seat = a.bid, a.seat
+            if self.era.several_callers:                    # an equal call joins, a higher one overcalls
+                self._check_strain_and_level(a.bid)
+                if self.high is not None and self.bid_key(a.bid) < self.bid_key(self.high):
+                    raise RecordError("bid-not-higher")
+                if self.high is None or self.bid_key(a.bid) > self.bid_key(self.high):
+                    self.callers = []                       # (7S ... 7G only under bolsevikki.strain)
+                self.high = a.bid
+                self.callers.append((a.seat, a.bid))
+            else:
+                self._check_bid(a.bid)                      # not-allowed, below-minimum, not-higher
+                self.high, self.high_seat = a.bid, a.seat
         self.calls += 1
         self.to_act = left(a.seat)
         if self.calls < 4:
             return
+        if len(self.callers) > 1:                           # several callers: the first one chooses
+            self.phase = "callers-choose"
+            self.to_act = self.callers[0][0]
+            return
+        if self.callers:
+            self.high_seat, self.high = self.callers[0]
         if self.high_seat is None:                          # bolsevikki.redeal: nothing more happens
             self._redeal()
             return
+        self._start_bolshevik_gifts()
+
+    def _callers_choose(self, a: Action) -> None:
+        """bolsevikki.several-callers = first-chooses: each caller in turn keeps the deal by calling his
+        bid again or withdraws (`pass`); the last caller left is the bolshevik."""
+        bid = self.callers[0][1]
+        if a.verb not in ("bid", "pass"):
+            raise RecordError("wrong-phase")
+        if a.verb == "bid":
+            if a.bid != bid:                                # keeping it is calling it again: no other
+                raise RecordError("bid-not-allowed")        # bid is offered here, whatever its level
+            self.callers = [self.callers[0]]
+        else:
+            self.callers.pop(0)
+        if len(self.callers) > 1:
+            self.to_act = self.callers[0][0]
+            return
+        self.high_seat, self.high = self.callers[0]
+        self._start_bolshevik_gifts()
+
+    def _start_bolshevik_gifts(self) -> None:
+        assert self.high_seat is not None
         d = self.declarer = self.taker = self.high_seat
         self.hands[d] |= set(self.centre)                   # D takes the centre (automatic)
         self.phase = "gifts"                                # one card each, left of D first
@@ -615,6 +713,14 @@ class Game:
             other_first = [level for seat, level in self.first_bids if seat not in (h, p)][:1]
             self.exchange_forbidden |= bool(other_first) and other_first[0] >= self.era.exchange_ban_level
         self.phase = "kitty"
+        defenders_first = [level for seat, level in self.first_bids if seat not in (h, p)][:1]
+        ban = self.era.kotka_swap_ban_level if self.dealt_form == "kotka" else self.era.main_exchange_ban_level
+        if ban and defenders_first and defenders_first[0] >= ban:
+            # 1944 kitty.main-pair-exchange-allowed / kotka.exchange-allowed, S000's bidding section
+            # taken literally: no exchange; the table cards are dealt one each, the forehand first
+            self._deal_out_centre()
+            self._start_second_auction()
+            return
         if self.dealt_form == "kotka":                     # 4 cards H -> P, then 4 back P -> H
             self.steps = [(h, p, 4), (p, h, 4)]
         else:
@@ -623,15 +729,22 @@ class Game:
         self.received = {}
         self.to_act = h
 
-    def _start_all_pass(self) -> None:
-        self.form = self.era.all_pass_form
+    def _deal_out_centre(self) -> None:
+        """The centre cards, one to each player, the forehand first (none in kotka)."""
         f = left(self.dealer)
         order = (f, left(f), left(left(f)), self.dealer)
         for card, seat in zip(self.centre, order[:len(self.centre)], strict=True):
-            self.hands[seat].add(card)                      # centre cards dealt out (none in kotka)
+            self.hands[seat].add(card)
+        self.centre = []
+
+    def _start_all_pass(self) -> None:
+        self.form = self.era.all_pass_form
+        self._deal_out_centre()
+        f = left(self.dealer)
         d, fp, dp = self.dealer, partner(f), partner(self.dealer)
         self.phase = "partner-exchange"
-        self.steps = [(f, fp, 1), (dp, d, 1), (fp, f, 1), (d, dp, 1)]
+        back = [(d, dp, 1), (fp, f, 1)] if self.era.all_pass_return_reverse else [(fp, f, 1), (d, dp, 1)]
+        self.steps = [(f, fp, 1), (dp, d, 1), *back]              # passimisaari.return-order
         self.received = {}
         self.to_act = f
 
@@ -652,23 +765,38 @@ class Game:
             self.hands[a.seat].remove(c)
             self.hands[a.to].add(c)
 
+    def _free_order(self) -> bool:
+        """Are the next gives one card each to the giver's other players in any order? (2016
+        kitty.partner-order / bolsevikki.gift-order = any-order)"""
+        if self.steps[0][2] != 1:
+            return False
+        if self.phase == "kitty":
+            return self.era.kitty_partner_any_order and self.dealt_form != "kotka"
+        return self.phase == "gifts" and self.one_against_three and self.era.bolsevikki_gifts_any_order
+
     def _exchange_step(self, a: Action) -> None:
         if a.verb != "give":
             raise RecordError("wrong-phase")
-        _giver, to, count = self.steps[0]     # the giver is self.to_act, checked already
+        step = 0
+        if self._free_order():                              # any of the giver's remaining recipients
+            step = next((i for i, (g, t, c) in enumerate(self.steps) if g == a.seat and t == a.to and c == 1),
+                        0)
+        _giver, to, count = self.steps[step]  # the giver is self.to_act, checked already
         self._check_give(a, to, count)
         self._transfer(a)
         if self.phase == "partner-exchange" and self.era.all_pass_return_rule:
             self.received[to] = a.cards[0]                 # passimisaari.different-card (2016)
-        self.steps.pop(0)
+        self.steps.pop(step)
         if self.steps:
             self.to_act = self.steps[0][0]
         elif self.phase == "kitty":
             self._start_second_auction()
         elif self.phase == "gifts":
             self._start_play()                              # no auction, no doubling
-        elif self.era.all_pass_knocks:
-            self._start_doubling([self.dealer, partner(self.dealer)])
+        elif self.era.all_pass_knocks:                      # passimisaari.doubling-order
+            d = self.dealer
+            seat_of = {"dealer": d, "forehand": left(d), "dealer-partner": partner(d), "dealer-right": right(d)}
+            self._start_doubling([seat_of[name] for name in self.era.all_pass_doublers])
         else:
             self._start_play()                              # 1944 pakkomisaari: no knocks
 
@@ -688,7 +816,8 @@ class Game:
             self._check_bid(a.bid)
             self.high, self.high_seat, self.passes = a.bid, a.seat, 0
         else:
-            if (self.passes == self.era.second_auction_end_passes - 1
+            ending = self.passes == self.era.second_auction_end_passes - 1
+            if ((ending or self.era.final_min_every_pass)     # auction2.final-min-passes
                     and self.high[0] < self.era.final_min_level[self.dealt_form]):
                 raise RecordError("final-contract-too-low")
             self.passes += 1
@@ -712,7 +841,7 @@ class Game:
     def _defenders_exchange(self, a: Action) -> None:
         d = self.declarer
         first_turn = a.seat == left(d)
-        if a.verb == "pass" and first_turn:
+        if a.verb == "pass" and first_turn and not self.era.defenders_exchange_compulsory:
             self._start_doubling([left(d), right(d)])
             return
         if a.verb != "give":
@@ -721,7 +850,8 @@ class Game:
         self._check_give(a, to, 1)
         self._transfer(a)
         if first_turn:
-            self.received[to] = a.cards[0]
+            if self.era.defenders_return_rule:              # defenders-exchange.different-card
+                self.received[to] = a.cards[0]
             self.to_act = to
         else:
             self._start_doubling([left(d), right(d)])
@@ -814,6 +944,7 @@ class Game:
         self.tricks[won_by] += 1
         self.seat_tricks[winner] += 1
         aces = sum(1 for _, c in self.trick if c[0] == "A")
+        self.won_cards[won_by].extend(c for _, c in self.trick)
         self.ace_points[won_by] += aces * self.trick_no
         self.trick_log.append((won_by, aces))
         self.trick = []
@@ -868,8 +999,18 @@ def _score_bolsevikki(game: Game) -> dict[str, int]:
 
 
 def _score_passimisaari(game: Game) -> dict[str, int]:
+    """Each side pays its tricks (x the multiplier) and its aces' trick numbers; a cost listed in
+    score.zero-sum is also the other side's gain."""
     mult = MULTIPLIER[game.doubling]
-    return {s: -game.tricks[s] * mult - game.ace_points[s] for s in ("NS", "EW")}
+    costs = {"score.passimisaari-tricks": {s: game.tricks[s] * mult for s in SIDES},
+             "score.passimisaari-aces": dict(game.ace_points)}
+    score = {"NS": 0, "EW": 0}
+    for rule, cost in costs.items():
+        for s in SIDES:
+            score[s] -= cost[s]
+            if rule in game.era.zero_sum:
+                score[other_side(s)] += cost[s]
+    return score
 
 
 def _score_2016(game: Game) -> dict[str, int]:
@@ -881,9 +1022,11 @@ def _score_2016(game: Game) -> dict[str, int]:
         points = -(FIRST_UNDERTRICK[kind][level] + (under - 1) * FURTHER_UNDERTRICK)
     points *= MULTIPLIER[game.doubling]
     score = {main: points, other: -points if game.era.defenders_receive_negation else 0}
-    if kind == "misere":
+    if kind == "misere":                                    # score.misere-aces (and score.zero-sum)
         for s in ("NS", "EW") if game.era.misere_aces_both_sides else (main,):
             score[s] -= game.ace_points[s]
+            if "score.misere-aces" in game.era.zero_sum:
+                score[other_side(s)] += game.ace_points[s]
     return score
 
 
@@ -945,14 +1088,22 @@ def _crowns(game: Game, grand: bool) -> dict[str, int]:
     return pts
 
 
+def _honour_cards(game: Game, s: str) -> list[str]:
+    """score.honours-from: the side's cards when play begins, or (tricks-won) the cards in its tricks."""
+    return list(game.won_cards[s]) if game.era.honours_from_tricks else _side_cards(game, s)
+
+
 def _honour_counts(game: Game, kind: str, main: str) -> dict[str, int]:
-    aces = {s: sum(1 for c in _side_cards(game, s) if c[0] == "A") for s in SIDES}
+    cards = {s: _honour_cards(game, s) for s in SIDES}
+    aces = {s: sum(1 for c in cards[s] if c[0] == "A") for s in SIDES}
     if kind == "trump":                                     # trump T J Q K A + every ace held
-        return {s: aces[s] + sum(1 for c in _side_cards(game, s)
+        return {s: aces[s] + sum(1 for c in cards[s]
                                  if suit(c) == game.trump and c[0] in "TJQKA") for s in SIDES}
     counts = {s: 2 * aces[s] for s in SIDES}                # grandi: 2 per ace, +1 for more aces
     other = other_side(main)
     counts[main if aces[main] >= aces[other] else other] += 1   # 2-2: the main pair
+    if game.era.grandi_cancelled_plus_one and game.tricks[main] < 7:
+        counts[other] = 2 * aces[other] + 1                 # S000's literal "aces x 2, plus one"
     return counts
 
 
@@ -1088,6 +1239,10 @@ def _score_1895_unscaled(game: Game) -> Score1944:
     other = other_side(main)
     taken = game.tricks[main]
     needed = 6 + level
+
+    def per_card(cards: int) -> int:                        # score.honours-and-aces-per-card (0: once)
+        return cards if game.era.honours_aces_per_card else 1
+
     below = {s: game.tricks[s] * level for s in SIDES}      # both sides, made or not
     steps = [(won, level) for won, _ in game.trick_log]
     above = dict(zero)
@@ -1099,14 +1254,14 @@ def _score_1895_unscaled(game: Game) -> Score1944:
         honours = {s: sum(1 for c in _side_cards(game, s) if suit(c) == game.trump and c[0] in "TJQKA")
                    for s in SIDES}
         more = max(SIDES, key=lambda s: honours[s])         # 5 honours: never a tie
-        above[more] += HONOUR_1895 * level * honours[more]
+        above[more] += HONOUR_1895 * level * per_card(honours[more])
     aces = _aces_by_side(game)
     if aces["NS"] == aces["EW"]:                            # 2-2: the side with the odd trick
         odd = "NS" if game.tricks["NS"] >= ODD_TRICK else "EW"
-        above[odd] += ACE_1895[kind] * level * 2
+        above[odd] += ACE_1895[kind] * level * per_card(2)
     else:
         more = max(SIDES, key=lambda s: aces[s])
-        above[more] += ACE_1895[kind] * level * aces[more]
+        above[more] += ACE_1895[kind] * level * per_card(aces[more])
     if level == 6 and taken >= 12:                          # bid small slam (+200 if grand)
         above[main] += BID_SLAM_1895[6] + (BID_SIX_MAKES_GRAND_1895 if taken == 13 else 0)
     if level == 7 and taken == 13:                          # bid grand slam
@@ -1264,11 +1419,13 @@ def replay_match_1895(match: Any, era: Era = ERA_1895) -> dict[str, Any]:
     sheets: list[dict[str, Any]] = []
     prev_dealer: str | None = None
     seats: dict[str, str] | None = None                   # the first seats given, kept throughout
+    extra = 0                                             # match.rubber: deals after the two games
     for k, entry in enumerate(entries):
         if (not isinstance(entry, dict) or "deal" not in entry
                 or not isinstance(entry.get("actions"), list)):
             raise CaseError(f"deal {k} needs a deal and a list of actions")
-        if max(games.values()) >= GAMES_TO_END_ALKUPELIT:
+        after_games = max(games.values()) >= GAMES_TO_END_ALKUPELIT
+        if after_games and extra == era.rubber_extra_deals:
             return _match_error(k, None, "match-overrun")
         raw = entry["deal"]
         if not isinstance(raw, dict):
@@ -1301,9 +1458,10 @@ def replay_match_1895(match: Any, era: Era = ERA_1895) -> dict[str, Any]:
             below[won] += games[won] * era.game_bonus
             running = {"NS": 0, "EW": 0}
         prev_dealer = deal.dealer
+        extra += after_games                              # a redeal counts as one of them
         sheets.append({s: {"below": below[s], "above": above[s], "games": games[s],
                            "running": running[s]} for s in SIDES})
-    if max(games.values()) < GAMES_TO_END_ALKUPELIT:
+    if max(games.values()) < GAMES_TO_END_ALKUPELIT or extra < era.rubber_extra_deals:
         return _match_error(len(entries), None, "incomplete-record")
     total = {s: below[s] + above[s] for s in SIDES}
     diff = total["NS"] - total["EW"]

@@ -63,15 +63,18 @@ def check_alternatives(cases: dict[str, dict[str, Any]]) -> list[str]:
     for rs, rules in oracle.READINGS.items():
         mine = [c for c in cases.values() if c.get("ruleset") == rs]
         defaults = {rule: values[0][0] for rule, values in rules.items()}
-        for case in mine:
+        for case in mine:                                  # a case's own readings stay on top
             base = answer(case, None)
-            if answer(case, json.loads(json.dumps(defaults))) != base:
+            spelled = json.loads(json.dumps({**defaults, **(case.get("readings") or {})}))
+            if answer(case, spelled) != base:
                 failures.append(f"{case['id']}: the defaults spelled out change the answer")
         for rule, values in rules.items():
             for value, _ in values[1:]:
                 changed = 0
                 reading = json.loads(json.dumps({rule: value}))
                 for case in mine:
+                    if "readings" in case:                 # pinned cases: their own reading holds
+                        continue
                     try:
                         out = answer(case, reading)
                     except Exception as e:  # a traceback is a failure, not a crash of the check
@@ -152,7 +155,7 @@ def _candidates(rng: random.Random, game: oracle.Game) -> list[str]:
     seat = game.to_act
     assert seat is not None
     hand = sorted(game.hands[seat])
-    if game.phase in ("first-auction", "call", "second-auction"):
+    if game.phase in ("first-auction", "call", "callers-choose", "second-auction"):
         low = game.era.min_bid_level[game.dealt_form]
         ladder = [(lv, st) for lv in range(low, 8) for st in oracle.STRAINS if st in game.order]
         ladder.sort(key=game.bid_key)
