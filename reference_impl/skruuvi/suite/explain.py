@@ -1,0 +1,343 @@
+"""Explaining a conformance run's failures rule by rule (``skruuvi conformance --explain``).
+
+A failing case is one the engine answered with a result or an error that differs from the expectation.
+For each, the reference replays the case under each listed, executable alternative of its ruleset's rules
+(:func:`~skruuvi.rules.readings.alternatives`; an alternative's ``requires:`` come with it, the case's own
+pinned ``readings:`` stay on top): a reading *explains* the failure when the reference's answer under it is
+the engine's answer, judged as the runner judges (only the expectation's keys). A case that no single
+reading explains is tried under pairs of readings, bounded: only pairs of readings that each change the
+case's answer on their own, at most :data:`MAX_PAIR_READINGS` of them per case (so at most 28 pairs).
+The cases that nothing explains are listed first, as likely bugs, with where the engine and the reference
+part (:mod:`skruuvi.suite.explain_trace`).
+
+Speed: every reading's ruleset is compiled once (per case readings pinned on top), and a reading is tried
+only on the cases it can touch: a phase's reading on cases whose deal form can reach that phase (through
+the forms an all-pass turns a deal into, under the ruleset and under the reading), a scheme's on the forms
+scored by it, a match rule's on match records and deals that carry a set position. ``jobs`` > 1 splits the
+failures over that many processes.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from ..interpreter.replay import replay
+from ..rules.errors import InputError, RulesetError
+from ..rules.readings import alternatives, executable, with_readings
+from ..rules.ruledoc import rule_entries
+from ..rules.ruleset import Ruleset, get_ruleset
+from .cases import Case
+from .explain_trace import parting
+from .runner import compare
+from .variants import _expect_from
+
+MAX_PAIR_READINGS = 8
+"""Pairs are tried among at most this many readings per case (those that each change its answer)."""
+
+BOUND = (f"pairs only among readings that each change the case's answer alone, at most {MAX_PAIR_READINGS} "
+         "per case")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One candidate reading of a ruleset: one alternative (with the readings it requires)."""
+
+    ruleset: str
+    rule: str
+    readings: Mapping[str, Any]
+    words: str
+    source: tuple[str, ...]
+    forms: frozenset[str] | None
+    """The deal forms whose phases or scheme the reading changes (None: any form)."""
+    match_only: bool = False
+    """A match rule: only match records and deals with a set position can feel it."""
+
+
+def _shorten(text: str, width: int = 60) -> str:
+    text = " ".join(str(text).split())
+    first = text.split(". ")[0].rstrip(".")
+    text = first if len(first) <= width else first[: width - 1].rstrip() + "…"
+    return text
+
+
+def _value_text(value: Any, width: int = 32) -> str:
+    shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return shown if len(shown) <= width else shown[: width - 1] + "…"
+
+
+def _reach(ruleset: Ruleset, start: str) -> frozenset[str]:
+    """The forms a deal of form ``start`` can become: any phase parameter naming a form leads there."""
+    seen, todo = {start}, [start]
+    while todo:
+        form = ruleset.forms.get(todo.pop())
+        for phase in form.phases if form is not None else ():
+            for value in phase.params.values():
+                if isinstance(value, str) and value in ruleset.forms and value not in seen:
+                    seen.add(value)
+                    todo.append(value)
+    return frozenset(seen)
+
+
+def _scope(ruleset: Ruleset, path: Sequence[Any]) -> tuple[frozenset[str] | None, bool]:
+    """The forms a rule at ``path`` (in the ruleset document) can change, and whether it is a match rule."""
+    head = path[0] if path else None
+    if head == "phases":
+        return frozenset(f.name for f in ruleset.forms.values() if any(p.id == path[1] for p in f.phases)), False
+    if head == "forms":
+        return frozenset({str(path[1])}), False
+    if head == "scoring" and len(path) > 2 and path[1] == "schemes":
+        return frozenset(f.name for f in ruleset.forms.values() if f.scheme == path[2]), False
+    return None, head == "match"
+
+
+def candidates(base: Ruleset) -> list[Reading]:
+    """Every executable alternative of ``base``'s rules as a :class:`Reading`, in file order; an alternative
+    that ``base`` already reads (a variant's own reading) is left out."""
+    paths = {str(entry.get("id")): path for path, entry in rule_entries(dict(base.raw))}
+    out = []
+    for rule_id, alt in alternatives(base):
+        if not executable(alt) or (rule_id in base.readings and base.readings[rule_id] == alt["value"]):
+            continue
+        readings = {rule_id: alt["value"], **(alt.get("requires") or {})}
+        forms, match_only = _scope(base, paths.get(rule_id, ()))
+        if len(readings) > 1:
+            forms, match_only = None, False
+        title = alt.get("title") or alt.get("note") or ""
+        words = f"{rule_id} = {_value_text(alt['value'])}" + (f" ({_shorten(title)})" if title else "")
+        source = alt.get("source") or ()
+        out.append(Reading(base.id, rule_id, readings, words,
+                           tuple(source) if isinstance(source, list) else (str(source),), forms, match_only))
+    return out
+
+
+@dataclass
+class Verdict:
+    """What explains one failing case: indices into its ruleset's candidates (singles, then pairs)."""
+
+    id: str
+    ruleset: str
+    where: str
+    singles: tuple[int, ...] = ()
+    pairs: tuple[tuple[int, int], ...] = ()
+    pairs_tried: int = 0
+    cut: bool = False
+    trace: dict[str, Any] | None = None
+
+
+class Explainer:
+    """Replays failing cases under readings; each ruleset (and set of readings) is compiled once."""
+
+    def __init__(self, variants: Mapping[str, Ruleset] | None = None) -> None:
+        self.variants = dict(variants or {})
+        self._bases: dict[str, Ruleset] = {}
+        self._candidates: dict[str, list[Reading]] = {}
+        self._compiled: dict[tuple[str, str], Ruleset | None] = {}
+        self._reach: dict[tuple[str, str, str], frozenset[str]] = {}
+
+    def base(self, ruleset_id: str) -> Ruleset:
+        if ruleset_id not in self._bases:
+            self._bases[ruleset_id] = self.variants.get(ruleset_id) or get_ruleset(ruleset_id)
+        return self._bases[ruleset_id]
+
+    def candidates(self, ruleset_id: str) -> list[Reading]:
+        if ruleset_id not in self._candidates:
+            self._candidates[ruleset_id] = candidates(self.base(ruleset_id))
+        return self._candidates[ruleset_id]
+
+    def compiled(self, ruleset_id: str, readings: Mapping[str, Any]) -> Ruleset | None:
+        """The base under ``readings`` (None when they cannot hold together or the ruleset refuses them)."""
+        key = (ruleset_id, json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr))
+        if key not in self._compiled:
+            try:
+                self._compiled[key] = with_readings(self.base(ruleset_id), readings) if readings else self.base(
+                    ruleset_id)
+            except RulesetError:
+                self._compiled[key] = None
+        return self._compiled[key]
+
+    def _touches(self, reading: Reading, record: Mapping[str, Any], key: str) -> bool:
+        deal = record.get("deal")
+        if "match" in record or not isinstance(deal, dict):
+            return True
+        if reading.match_only:
+            return "state" in deal
+        form = deal.get("form")
+        if reading.forms is None or not isinstance(form, str):
+            return True
+        reach: set[str] = set()
+        for ruleset in (self.compiled(reading.ruleset, {}), self.compiled(reading.ruleset, reading.readings)):
+            if ruleset is None or form not in ruleset.forms:
+                return True
+            rkey = (key, ruleset.id, form)
+            if rkey not in self._reach:
+                self._reach[rkey] = _reach(ruleset, form)
+            reach |= self._reach[rkey]
+        return bool(reach & reading.forms)
+
+    def _answer(self, case: Case, readings: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The case's answer (in the shape of its expectation) under ``readings`` with its own on top."""
+        ruleset = self.compiled(case.ruleset, {**readings, **own})
+        if ruleset is None:
+            return None
+        try:
+            return _expect_from(case.expect, replay(case.record, ruleset).to_response())
+        except InputError:
+            return None
+
+    def explain(self, case: Case, got: Mapping[str, Any]) -> Verdict:
+        kind, body = next(iter(got.items()))
+        own = case.record.get("readings") if isinstance(case.record.get("readings"), dict) else {}
+        found = self.candidates(case.ruleset)
+        verdict = Verdict(case.id, case.ruleset, case.where)
+        changers: list[int] = []
+        singles: list[int] = []
+        for i, reading in enumerate(found):
+            if any(rule in own for rule in reading.readings) or not self._touches(reading, case.record, "r"):
+                continue
+            answer = self._answer(case, reading.readings, own)
+            if answer is None or answer == case.expect:
+                continue
+            changers.append(i)
+            if not compare(answer, kind, body):
+                singles.append(i)
+        verdict.singles = tuple(singles)
+        if not singles:
+            verdict.cut = len(changers) > MAX_PAIR_READINGS
+            pairs = []
+            for a, b in combinations(changers[:MAX_PAIR_READINGS], 2):
+                ra, rb = found[a].readings, found[b].readings
+                if set(ra) & set(rb):
+                    continue
+                verdict.pairs_tried += 1
+                answer = self._answer(case, {**ra, **rb}, own)
+                if answer is not None and not compare(answer, kind, body):
+                    pairs.append((a, b))
+            verdict.pairs = tuple(pairs)
+        if not verdict.singles and not verdict.pairs:
+            reference = self.compiled(case.ruleset, dict(own))
+            verdict.trace = parting(case, kind, body, reference) if reference is not None else None
+        return verdict
+
+
+@dataclass
+class Row:
+    """One reading (or pair) and the failures it explains."""
+
+    ruleset: str
+    readings: tuple[int, ...]
+    words: str
+    rules: tuple[str, ...]
+    source: tuple[str, ...]
+    cases: list[str] = field(default_factory=list)
+    only: int = 0
+
+
+@dataclass
+class Explanation:
+    failures: int
+    rows: list[Row]
+    unexplained: list[Verdict]
+    by_pair: int
+    seconds: float
+
+    @property
+    def by_single(self) -> int:
+        return self.failures - self.by_pair - len(self.unexplained)
+
+    def record(self) -> dict[str, Any]:
+        """The ``explain`` record of the JSON Lines report."""
+        return {"type": "explain", "failures": self.failures, "explained_by_one": self.by_single,
+                "explained_by_pair": self.by_pair, "unexplained": len(self.unexplained), "bound": BOUND,
+                "seconds": round(self.seconds, 3),
+                "readings": [{"ruleset": r.ruleset, "reading": r.words, "rules": list(r.rules),
+                              "source": list(r.source), "explains": len(r.cases), "only": r.only,
+                              "cases": r.cases} for r in self.rows],
+                "no_reading": [{"id": v.id, "ruleset": v.ruleset, "where": v.where, "pairs_tried": v.pairs_tried,
+                                "pair_search_cut": v.cut, "trace": v.trace} for v in self.unexplained]}
+
+
+_STATE: dict[str, Any] = {}
+
+
+def _explain_chunk(items: list[tuple[Case, dict[str, Any]]]) -> list[Verdict]:
+    explainer = _STATE.get("explainer") or Explainer()
+    return [explainer.explain(case, got) for case, got in items]
+
+
+def explain(failures: Iterable[tuple[Case, Mapping[str, Any]]], variants: Mapping[str, Ruleset] | None = None,
+            jobs: int = 1) -> Explanation:
+    """Explain ``(case, engine answer {kind: body})`` failures; ``variants`` are the rulesets the run judged
+    under (the explanations are readings on top of them)."""
+    began = time.monotonic()
+    items = [(case, dict(got)) for case, got in failures]
+    explainer = Explainer(variants)
+    _STATE["explainer"] = explainer
+    if jobs > 1 and len(items) > 50:
+        size = -(-len(items) // (jobs * 4))
+        chunks = [items[i:i + size] for i in range(0, len(items), size)]
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            verdicts = [v for part in pool.map(_explain_chunk, chunks) for v in part]
+    else:
+        verdicts = _explain_chunk(items)
+    _STATE.clear()
+    return summarise(verdicts, explainer, time.monotonic() - began)
+
+
+def summarise(verdicts: list[Verdict], explainer: Explainer, seconds: float) -> Explanation:
+    rows: dict[tuple[str, tuple[int, ...]], Row] = {}
+    for verdict in verdicts:
+        found = explainer.candidates(verdict.ruleset)
+        keys = [(i,) for i in verdict.singles] or [tuple(p) for p in verdict.pairs]
+        for key in keys:
+            row = rows.get((verdict.ruleset, key))
+            if row is None:
+                parts = [found[i] for i in key]
+                row = rows[(verdict.ruleset, key)] = Row(
+                    verdict.ruleset, key, " + ".join(p.words for p in parts), tuple(p.rule for p in parts),
+                    tuple(dict.fromkeys(s for p in parts for s in p.source)))
+            row.cases.append(verdict.id)
+            if len(keys) == 1:
+                row.only += 1
+    ordered = sorted(rows.values(), key=lambda r: (-len(r.cases), -r.only, r.ruleset, r.readings))
+    unexplained = [v for v in verdicts if not v.singles and not v.pairs]
+    by_pair = sum(1 for v in verdicts if not v.singles and v.pairs)
+    return Explanation(len(verdicts), ordered, unexplained, by_pair, seconds)
+
+
+def explain_lines(explanation: Explanation, printable: Any = str) -> list[str]:
+    """The terminal text: a summary line, the unexplained cases, then the table of readings."""
+    e = explanation
+    lines = [f"explain: {e.failures} failing case{'s' if e.failures != 1 else ''}: {e.by_single} explained by "
+             f"one reading, {e.by_pair} by a pair, {len(e.unexplained)} by none ({BOUND}) in {e.seconds:.1f} s"]
+    if e.unexplained:
+        lines.append(f"no reading explains {len(e.unexplained)} case(s), likely bugs:")
+        for v in e.unexplained:
+            lines.append(f"  {printable(v.id)}  ({printable(v.where)})")
+            for line in (v.trace or {}).get("lines", ["the reference could not replay it"]):
+                lines.append(f"      {printable(line)}")
+            if v.cut:
+                lines.append(f"      (more than {MAX_PAIR_READINGS} readings change its answer: pairs tried among "
+                             f"the first {MAX_PAIR_READINGS} only)")
+    if e.rows:
+        lines.append("readings that explain failures (a case several readings explain counts in each row; "
+                     "'only': the cases no other reading explains):")
+        table = [("explains", "only", "reading", "rule", "ruleset", "source")]
+        table += [(str(len(r.cases)), str(r.only), r.words, " + ".join(r.rules), r.ruleset,
+                   ", ".join(r.source)) for r in e.rows]
+        widths = [max(len(row[i]) for row in table) for i in range(6)]
+        for row in table:
+            cells = [row[0].rjust(widths[0]), row[1].rjust(widths[1]), *(c.ljust(w) for c, w in
+                                                                         zip(row[2:], widths[2:], strict=True))]
+            lines.append(printable("  " + "  ".join(cells).rstrip()))
+    return lines
+
+
+__all__ = ["BOUND", "MAX_PAIR_READINGS", "Explainer", "Explanation", "Reading", "Row", "Verdict", "candidates",
+           "explain", "explain_lines", "summarise"]
