@@ -6,7 +6,8 @@ For each, the reference replays the case under each listed, executable alternati
 pinned ``readings:`` stay on top): a reading *explains* the failure when the reference's answer under it is
 the engine's answer, judged as the runner judges (only the expectation's keys). A case that no single
 reading explains is tried under pairs of readings, bounded: only pairs of readings that each change the
-case's answer on their own, at most :data:`MAX_PAIR_READINGS` of them per case (so at most 28 pairs).
+case's answer on their own, at most :data:`MAX_PAIR_READINGS` of them per case (so at most 66 pairs),
+those whose answers differ from the engine's in the fewest places when more change it.
 The cases that nothing explains are listed first, as likely bugs, with where the engine and the reference
 part (:mod:`skruuvi.suite.explain_trace`).
 
@@ -38,11 +39,12 @@ from .explain_trace import parting
 from .runner import compare
 from .variants import _expect_from
 
-MAX_PAIR_READINGS = 8
-"""Pairs are tried among at most this many readings per case (those that each change its answer)."""
+MAX_PAIR_READINGS = 12
+"""Pairs are tried among at most this many readings per case (those that each change its answer; when more
+do, the ones whose answers differ from the engine's in the fewest places)."""
 
 BOUND = (f"pairs only among readings that each change the case's answer alone, at most {MAX_PAIR_READINGS} "
-         "per case")
+         "per case, nearest the engine's answer first")
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,16 @@ class Verdict:
     trace: dict[str, Any] | None = None
 
 
+def distance(a: Any, b: Any) -> int:
+    """How many leaves of two JSON values differ (through mappings and lists): to rank readings by how near
+    their answers come to the engine's."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return sum(distance(a.get(k), b.get(k)) for k in {**a, **b})
+    if isinstance(a, list) and isinstance(b, list):
+        return sum(distance(x, y) for x, y in zip(a, b, strict=False)) + abs(len(a) - len(b))
+    return 0 if type(a) is type(b) and a == b else 1
+
+
 class Explainer:
     """Replays failing cases under readings; each ruleset (and set of readings) is compiled once."""
 
@@ -196,7 +208,9 @@ class Explainer:
         own = case.record.get("readings") if isinstance(case.record.get("readings"), dict) else {}
         found = self.candidates(case.ruleset)
         verdict = Verdict(case.id, case.ruleset, case.where)
-        changers: list[int] = []
+        given = {"match": body.get("match")} if "match" in case.expect and kind == "result" and isinstance(
+            body, dict) else {kind: body}
+        changers: list[tuple[int, int]] = []  # (differences left from the engine's answer, reading)
         singles: list[int] = []
         for i, reading in enumerate(found):
             if any(rule in own for rule in reading.readings) or not self._touches(reading, case.record, "r"):
@@ -204,14 +218,15 @@ class Explainer:
             answer = self._answer(case, reading.readings, own)
             if answer is None or answer == case.expect:
                 continue
-            changers.append(i)
             if not compare(answer, kind, body):
                 singles.append(i)
+            changers.append((distance(answer, given), i))
         verdict.singles = tuple(singles)
         if not singles:
             verdict.cut = len(changers) > MAX_PAIR_READINGS
+            nearest = sorted(i for _, i in sorted(changers)[:MAX_PAIR_READINGS])
             pairs = []
-            for a, b in combinations(changers[:MAX_PAIR_READINGS], 2):
+            for a, b in combinations(nearest, 2):
                 ra, rb = found[a].readings, found[b].readings
                 if set(ra) & set(rb):
                     continue
@@ -324,7 +339,7 @@ def explain_lines(explanation: Explanation, printable: Any = str) -> list[str]:
                 lines.append(f"      {printable(line)}")
             if v.cut:
                 lines.append(f"      (more than {MAX_PAIR_READINGS} readings change its answer: pairs tried among "
-                             f"the first {MAX_PAIR_READINGS} only)")
+                             f"the {MAX_PAIR_READINGS} nearest the engine's answer only)")
     if e.rows:
         lines.append("readings that explain failures (a case several readings explain counts in each row; "
                      "'only': the cases no other reading explains):")
