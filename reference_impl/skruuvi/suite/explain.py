@@ -12,9 +12,10 @@ The cases that nothing explains are listed first, as likely bugs, with where the
 part (:mod:`skruuvi.suite.explain_trace`).
 
 Speed: every reading's ruleset is compiled once (per case readings pinned on top), and a reading is tried
-only on the cases it can touch: a phase's reading on cases whose deal form can reach that phase (through
-the forms an all-pass turns a deal into, under the ruleset and under the reading), a scheme's on the forms
-scored by it, a match rule's on match records and deals that carry a set position. ``jobs`` > 1 splits the
+only on the cases it can touch: a phase parameter's reading on cases whose deal form can reach a phase
+that parameter is set in (through the forms an all-pass turns a deal into, under the ruleset and under the
+reading), a scheme's on the forms scored by it, a match rule's on match records and deals that carry a set
+position. ``jobs`` > 1 splits the
 failures over that many processes.
 """
 
@@ -42,6 +43,9 @@ from .variants import _expect_from
 MAX_PAIR_READINGS = 12
 """Pairs are tried among at most this many readings per case (those that each change its answer; when more
 do, the ones whose answers differ from the engine's in the fewest places)."""
+
+PARALLEL_FROM = 50
+"""With ``jobs`` > 1, the failures are split over processes only when there are more than this many."""
 
 BOUND = (f"pairs only among readings that each change the case's answer alone, at most {MAX_PAIR_READINGS} "
          "per case, nearest the engine's answer first")
@@ -87,13 +91,15 @@ def _reach(ruleset: Ruleset, start: str) -> frozenset[str]:
     return frozenset(seen)
 
 
-def _scope(ruleset: Ruleset, path: Sequence[Any]) -> tuple[frozenset[str] | None, bool]:
-    """The forms a rule at ``path`` (in the ruleset document) can change, and whether it is a match rule."""
+def _scope(ruleset: Ruleset, rule_id: str, path: Sequence[Any]) -> tuple[frozenset[str] | None, bool]:
+    """The forms a rule can change, and whether it is a match rule: a phase parameter's rule the forms with a
+    phase it sets a parameter of (a phase may take another's rules), a scheme's rule the forms that scheme
+    scores; any other rule (deal, form, scoring tables and facts) any form."""
     head = path[0] if path else None
-    if head == "phases":
-        return frozenset(f.name for f in ruleset.forms.values() if any(p.id == path[1] for p in f.phases)), False
-    if head == "forms":
-        return frozenset({str(path[1])}), False
+    phased = frozenset(f.name for f in ruleset.forms.values()
+                       if any(rule_id in p.rule_of_param.values() for p in f.phases))
+    if phased or head == "phases":
+        return phased, False
     if head == "scoring" and len(path) > 2 and path[1] == "schemes":
         return frozenset(f.name for f in ruleset.forms.values() if f.scheme == path[2]), False
     return None, head == "match"
@@ -108,7 +114,7 @@ def candidates(base: Ruleset) -> list[Reading]:
         if not executable(alt) or (rule_id in base.readings and base.readings[rule_id] == alt["value"]):
             continue
         readings = {rule_id: alt["value"], **(alt.get("requires") or {})}
-        forms, match_only = _scope(base, paths.get(rule_id, ()))
+        forms, match_only = _scope(base, rule_id, paths.get(rule_id, ()))
         if len(readings) > 1:
             forms, match_only = None, False
         title = alt.get("title") or alt.get("note") or ""
@@ -294,7 +300,7 @@ def explain(failures: Iterable[tuple[Case, Mapping[str, Any]]], variants: Mappin
     items = [(case, dict(got)) for case, got in failures]
     explainer = Explainer(variants)
     _STATE["explainer"] = explainer
-    if jobs > 1 and len(items) > 50:
+    if jobs > 1 and len(items) > PARALLEL_FROM:
         size = -(-len(items) // (jobs * 4))
         chunks = [items[i:i + size] for i in range(0, len(items), size)]
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
@@ -355,4 +361,4 @@ def explain_lines(explanation: Explanation, printable: Any = str) -> list[str]:
 
 
 __all__ = ["BOUND", "MAX_PAIR_READINGS", "Explainer", "Explanation", "Reading", "Row", "Verdict", "candidates",
-           "explain", "explain_lines", "summarise"]
+           "distance", "explain", "explain_lines", "summarise"]
