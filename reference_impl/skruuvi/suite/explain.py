@@ -301,6 +301,9 @@ def explain(failures: Iterable[tuple[Case, Mapping[str, Any]]], variants: Mappin
     explainer = Explainer(variants)
     _STATE["explainer"] = explainer
     if jobs > 1 and len(items) > PARALLEL_FROM:
+        for ruleset_id in dict.fromkeys(case.ruleset for case, _ in items):  # compiled once, shared by the forks
+            for reading in explainer.candidates(ruleset_id):
+                explainer.compiled(ruleset_id, reading.readings)
         size = -(-len(items) // (jobs * 4))
         chunks = [items[i:i + size] for i in range(0, len(items), size)]
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
