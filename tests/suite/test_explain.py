@@ -175,3 +175,13 @@ def test_a_phase_reading_reaches_every_form_whose_phases_take_its_rule() -> None
     found = {c.words.split(" = ")[0]: c for c in candidates(get_ruleset("skruuvi-2016"))}
     assert {"alkupeli", "kotka"} <= (found["auction2.end-four-passes"].forms or set())  # kotka's takes it over
     assert found["passimisaari.return-order"].forms == {"passimisaari"}
+
+
+def test_under_a_variant_the_ruleset_as_written_explains_the_reference(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, record = _run(tmp_path, SERVE, "1944", "--ruleset", "skruuvi-1944:older-table")
+    capsys.readouterr()
+    assert code == 1 and record["failures"] > 0 and record["unexplained"] == 0
+    (row,) = record["readings"]  # the plain reference reads the one rule the variant changes as written
+    assert row["rules"] == ["score.undertrick-first"] and row["ruleset"] == "skruuvi-1944:older-table"
+    assert row["explains"] == record["failures"] and "as the ruleset writes it" in row["reading"]

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..interpreter.replay import replay
 from ..rules.errors import InputError, RulesetError
-from ..rules.readings import alternatives, executable, with_readings
+from ..rules.readings import alternatives, executable, label, rule_field, with_readings
 from ..rules.ruledoc import rule_entries
 from ..rules.ruleset import Ruleset, get_ruleset
 from .cases import Case
@@ -107,7 +107,8 @@ def _scope(ruleset: Ruleset, rule_id: str, path: Sequence[Any]) -> tuple[frozens
 
 def candidates(base: Ruleset) -> list[Reading]:
     """Every executable alternative of ``base``'s rules as a :class:`Reading`, in file order; an alternative
-    that ``base`` already reads (a variant's own reading) is left out."""
+    that ``base`` already reads (a variant's own reading) is left out, and for each rule a variant reads
+    otherwise, the ruleset's own value is a reading too."""
     paths = {str(entry.get("id")): path for path, entry in rule_entries(dict(base.raw))}
     out = []
     for rule_id, alt in alternatives(base):
@@ -122,6 +123,18 @@ def candidates(base: Ruleset) -> list[Reading]:
         source = alt.get("source") or ()
         out.append(Reading(base.id, rule_id, readings, words,
                            tuple(source) if isinstance(source, list) else (str(source),), forms, match_only))
+    if base.readings:  # under a variant, each rule it reads otherwise may be read as the ruleset writes it
+        written = get_ruleset(base.id)
+        entries = {str(entry.get("id")): entry for _, entry in rule_entries(dict(written.raw))}
+        for rule_id in base.readings:
+            entry = entries.get(rule_id)
+            if entry is None or rule_field(entry) not in entry:
+                continue
+            value = entry[rule_field(entry)]
+            forms, match_only = _scope(written, rule_id, paths.get(rule_id, ()))
+            out.append(Reading(base.id, rule_id, {rule_id: value},
+                               f"{rule_id} = {_value_text(value)} (as the ruleset writes it, not the variant's)",
+                               tuple(written.rules[rule_id].source), forms, match_only))
     return out
 
 
@@ -252,6 +265,7 @@ class Row:
     """One reading (or pair) and the failures it explains."""
 
     ruleset: str
+    """The ruleset (or variant, ``RULESET:NAME``) the reading is taken on top of."""
     readings: tuple[int, ...]
     words: str
     rules: tuple[str, ...]
@@ -324,7 +338,8 @@ def summarise(verdicts: list[Verdict], explainer: Explainer, seconds: float) -> 
             if row is None:
                 parts = [found[i] for i in key]
                 row = rows[(verdict.ruleset, key)] = Row(
-                    verdict.ruleset, key, " + ".join(p.words for p in parts), tuple(p.rule for p in parts),
+                    label(explainer.base(verdict.ruleset)), key, " + ".join(p.words for p in parts),
+                    tuple(p.rule for p in parts),
                     tuple(dict.fromkeys(s for p in parts for s in p.source)))
             row.cases.append(verdict.id)
             if len(keys) == 1:
