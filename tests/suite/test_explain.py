@@ -185,3 +185,22 @@ def test_under_a_variant_the_ruleset_as_written_explains_the_reference(
     (row,) = record["readings"]  # the plain reference reads the one rule the variant changes as written
     assert row["rules"] == ["score.undertrick-first"] and row["ruleset"] == "skruuvi-1944:older-table"
     assert row["explains"] == record["failures"] and "as the ruleset writes it" in row["reading"]
+
+
+def test_a_failure_of_the_reference_under_a_reading_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    failures = _failures_under({"passimisaari.return-order": "reverse"})[:4]
+    real = explain_module.replay
+
+    def flaky(record: Any, ruleset: Any = None) -> Any:
+        if ruleset is not None and "passimisaari.different-card" in ruleset.readings:
+            raise TypeError("boom")
+        return real(record, ruleset)
+
+    monkeypatch.setattr(explain_module, "replay", flaky)
+    explanation = explain(failures)
+    assert explanation.unexplained == [] and explanation.rows[0].rules == ("passimisaari.return-order",)
+    (problem,) = explanation.problems
+    assert problem["reading"].startswith("passimisaari.different-card = ") and problem["first"] == "TypeError: boom"
+    assert problem["cases"] == len(failures)
+    assert any("the reference itself failed under passimisaari.different-card" in line
+               for line in explain_lines(explanation))

@@ -11,12 +11,12 @@ those whose answers differ from the engine's in the fewest places when more chan
 The cases that nothing explains are listed first, as likely bugs, with where the engine and the reference
 part (:mod:`skruuvi.suite.explain_trace`).
 
-Speed: every reading's ruleset is compiled once (per case readings pinned on top), and a reading is tried
-only on the cases it can touch: a phase parameter's reading on cases whose deal form can reach a phase
-that parameter is set in (through the forms an all-pass turns a deal into, under the ruleset and under the
-reading), a scheme's on the forms scored by it, a match rule's on match records and deals that carry a set
-position. ``jobs`` > 1 splits the
-failures over that many processes.
+The readings are those of :mod:`skruuvi.suite.explain_readings`. Speed: every reading's ruleset is compiled
+once (per set of readings a case pins on top), and a reading is tried only on the cases it can touch: a
+phase parameter's reading on cases whose deal form can reach a phase that parameter is set in (through the
+forms an all-pass turns a deal into, under the ruleset and under the reading), a scheme's on the forms
+scored by it, a match rule's on match records and deals that carry a set position. ``jobs`` > 1 splits
+the failures over that many processes.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -32,10 +32,10 @@ from typing import Any
 
 from ..interpreter.replay import replay
 from ..rules.errors import InputError, RulesetError
-from ..rules.readings import alternatives, executable, label, rule_field, with_readings
-from ..rules.ruledoc import rule_entries
+from ..rules.readings import label, with_readings
 from ..rules.ruleset import Ruleset, get_ruleset
 from .cases import Case
+from .explain_readings import Reading, candidates, reach
 from .explain_trace import parting
 from .runner import compare
 from .variants import _expect_from
@@ -51,93 +51,6 @@ BOUND = (f"pairs only among readings that each change the case's answer alone, a
          "per case, nearest the engine's answer first")
 
 
-@dataclass(frozen=True)
-class Reading:
-    """One candidate reading of a ruleset: one alternative (with the readings it requires)."""
-
-    ruleset: str
-    rule: str
-    readings: Mapping[str, Any]
-    words: str
-    source: tuple[str, ...]
-    forms: frozenset[str] | None
-    """The deal forms whose phases or scheme the reading changes (None: any form)."""
-    match_only: bool = False
-    """A match rule: only match records and deals with a set position can feel it."""
-
-
-def _shorten(text: str, width: int = 60) -> str:
-    text = " ".join(str(text).split())
-    first = text.split(". ")[0].rstrip(".")
-    text = first if len(first) <= width else first[: width - 1].rstrip() + "…"
-    return text
-
-
-def _value_text(value: Any, width: int = 32) -> str:
-    shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return shown if len(shown) <= width else shown[: width - 1] + "…"
-
-
-def _reach(ruleset: Ruleset, start: str) -> frozenset[str]:
-    """The forms a deal of form ``start`` can become: any phase parameter naming a form leads there."""
-    seen, todo = {start}, [start]
-    while todo:
-        form = ruleset.forms.get(todo.pop())
-        for phase in form.phases if form is not None else ():
-            for value in phase.params.values():
-                if isinstance(value, str) and value in ruleset.forms and value not in seen:
-                    seen.add(value)
-                    todo.append(value)
-    return frozenset(seen)
-
-
-def _scope(ruleset: Ruleset, rule_id: str, path: Sequence[Any]) -> tuple[frozenset[str] | None, bool]:
-    """The forms a rule can change, and whether it is a match rule: a phase parameter's rule the forms with a
-    phase it sets a parameter of (a phase may take another's rules), a scheme's rule the forms that scheme
-    scores; any other rule (deal, form, scoring tables and facts) any form."""
-    head = path[0] if path else None
-    phased = frozenset(f.name for f in ruleset.forms.values()
-                       if any(rule_id in p.rule_of_param.values() for p in f.phases))
-    if phased or head == "phases":
-        return phased, False
-    if head == "scoring" and len(path) > 2 and path[1] == "schemes":
-        return frozenset(f.name for f in ruleset.forms.values() if f.scheme == path[2]), False
-    return None, head == "match"
-
-
-def candidates(base: Ruleset) -> list[Reading]:
-    """Every executable alternative of ``base``'s rules as a :class:`Reading`, in file order; an alternative
-    that ``base`` already reads (a variant's own reading) is left out, and for each rule a variant reads
-    otherwise, the ruleset's own value is a reading too."""
-    paths = {str(entry.get("id")): path for path, entry in rule_entries(dict(base.raw))}
-    out = []
-    for rule_id, alt in alternatives(base):
-        if not executable(alt) or (rule_id in base.readings and base.readings[rule_id] == alt["value"]):
-            continue
-        readings = {rule_id: alt["value"], **(alt.get("requires") or {})}
-        forms, match_only = _scope(base, rule_id, paths.get(rule_id, ()))
-        if len(readings) > 1:
-            forms, match_only = None, False
-        title = alt.get("title") or alt.get("note") or ""
-        words = f"{rule_id} = {_value_text(alt['value'])}" + (f" ({_shorten(title)})" if title else "")
-        source = alt.get("source") or ()
-        out.append(Reading(base.id, rule_id, readings, words,
-                           tuple(source) if isinstance(source, list) else (str(source),), forms, match_only))
-    if base.readings:  # under a variant, each rule it reads otherwise may be read as the ruleset writes it
-        written = get_ruleset(base.id)
-        entries = {str(entry.get("id")): entry for _, entry in rule_entries(dict(written.raw))}
-        for rule_id in base.readings:
-            entry = entries.get(rule_id)
-            if entry is None or rule_field(entry) not in entry:
-                continue
-            value = entry[rule_field(entry)]
-            forms, match_only = _scope(written, rule_id, paths.get(rule_id, ()))
-            out.append(Reading(base.id, rule_id, {rule_id: value},
-                               f"{rule_id} = {_value_text(value)} (as the ruleset writes it, not the variant's)",
-                               tuple(written.rules[rule_id].source), forms, match_only))
-    return out
-
-
 @dataclass
 class Verdict:
     """What explains one failing case: indices into its ruleset's candidates (singles, then pairs)."""
@@ -150,6 +63,8 @@ class Verdict:
     pairs_tried: int = 0
     cut: bool = False
     trace: dict[str, Any] | None = None
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    """Readings (by index) under which the reference itself failed on the case, with the first message."""
 
 
 def distance(a: Any, b: Any) -> int:
@@ -170,7 +85,7 @@ class Explainer:
         self._bases: dict[str, Ruleset] = {}
         self._candidates: dict[str, list[Reading]] = {}
         self._compiled: dict[tuple[str, str], Ruleset | None] = {}
-        self._reach: dict[tuple[str, str, str], frozenset[str]] = {}
+        self._reach: dict[tuple[int, str], frozenset[str]] = {}
 
     def base(self, ruleset_id: str) -> Ruleset:
         if ruleset_id not in self._bases:
@@ -193,7 +108,7 @@ class Explainer:
                 self._compiled[key] = None
         return self._compiled[key]
 
-    def _touches(self, reading: Reading, record: Mapping[str, Any], key: str) -> bool:
+    def _touches(self, reading: Reading, record: Mapping[str, Any]) -> bool:
         deal = record.get("deal")
         if "match" in record or not isinstance(deal, dict):
             return True
@@ -202,24 +117,30 @@ class Explainer:
         form = deal.get("form")
         if reading.forms is None or not isinstance(form, str):
             return True
-        reach: set[str] = set()
+        reached: set[str] = set()
         for ruleset in (self.compiled(reading.ruleset, {}), self.compiled(reading.ruleset, reading.readings)):
             if ruleset is None or form not in ruleset.forms:
                 return True
-            rkey = (key, ruleset.id, form)
+            rkey = (id(ruleset), form)  # the compiled rulesets are kept, so their ids stay theirs
             if rkey not in self._reach:
-                self._reach[rkey] = _reach(ruleset, form)
-            reach |= self._reach[rkey]
-        return bool(reach & reading.forms)
+                self._reach[rkey] = reach(ruleset, form)
+            reached |= self._reach[rkey]
+        return bool(reached & reading.forms)
 
-    def _answer(self, case: Case, readings: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The case's answer (in the shape of its expectation) under ``readings`` with its own on top."""
+    def _answer(self, case: Case, readings: Mapping[str, Any], own: Mapping[str, Any],
+                problems: list[str] | None = None) -> dict[str, Any] | None:
+        """The case's answer (in the shape of its expectation) under ``readings`` with its own on top; None when
+        there is none (a failure of the reference itself is added to ``problems``, never raised)."""
         ruleset = self.compiled(case.ruleset, {**readings, **own})
         if ruleset is None:
             return None
         try:
             return _expect_from(case.expect, replay(case.record, ruleset).to_response())
         except InputError:
+            return None
+        except Exception as exc:  # a defect of the reference under a reading must not stop the explanation
+            if problems is not None:
+                problems.append(f"{type(exc).__name__}: {exc}")
             return None
 
     def explain(self, case: Case, got: Mapping[str, Any]) -> Verdict:
@@ -232,9 +153,12 @@ class Explainer:
         changers: list[tuple[int, int]] = []  # (differences left from the engine's answer, reading)
         singles: list[int] = []
         for i, reading in enumerate(found):
-            if any(rule in own for rule in reading.readings) or not self._touches(reading, case.record, "r"):
+            if any(rule in own for rule in reading.readings) or not self._touches(reading, case.record):
                 continue
-            answer = self._answer(case, reading.readings, own)
+            failed: list[str] = []
+            answer = self._answer(case, reading.readings, own, failed)
+            if failed:
+                verdict.problems.append((i, failed[0]))
             if answer is None or answer == case.expect:
                 continue
             if not compare(answer, kind, body):
@@ -256,7 +180,10 @@ class Explainer:
             verdict.pairs = tuple(pairs)
         if not verdict.singles and not verdict.pairs:
             reference = self.compiled(case.ruleset, dict(own))
-            verdict.trace = parting(case, kind, body, reference) if reference is not None else None
+            try:
+                verdict.trace = parting(case, kind, body, reference) if reference is not None else None
+            except Exception as exc:  # the case's own failure shows as "the reference could not replay it"
+                verdict.trace = {"lines": [f"the reference could not replay it: {type(exc).__name__}: {exc}"]}
         return verdict
 
 
@@ -281,6 +208,9 @@ class Explanation:
     unexplained: list[Verdict]
     by_pair: int
     seconds: float
+    problems: list[dict[str, Any]] = field(default_factory=list)
+    """Readings under which the reference itself failed (a defect of the reference: those cases are not
+    explained by that reading), with how many cases and the first message."""
 
     @property
     def by_single(self) -> int:
@@ -295,7 +225,8 @@ class Explanation:
                               "source": list(r.source), "explains": len(r.cases), "only": r.only,
                               "cases": r.cases} for r in self.rows],
                 "no_reading": [{"id": v.id, "ruleset": v.ruleset, "where": v.where, "pairs_tried": v.pairs_tried,
-                                "pair_search_cut": v.cut, "trace": v.trace} for v in self.unexplained]}
+                                "pair_search_cut": v.cut, "trace": v.trace} for v in self.unexplained],
+                "reference_failures": self.problems}
 
 
 _STATE: dict[str, Any] = {}
@@ -347,7 +278,14 @@ def summarise(verdicts: list[Verdict], explainer: Explainer, seconds: float) -> 
     ordered = sorted(rows.values(), key=lambda r: (-len(r.cases), -r.only, r.ruleset, r.readings))
     unexplained = [v for v in verdicts if not v.singles and not v.pairs]
     by_pair = sum(1 for v in verdicts if not v.singles and v.pairs)
-    return Explanation(len(verdicts), ordered, unexplained, by_pair, seconds)
+    problems: dict[str, dict[str, Any]] = {}
+    for verdict in verdicts:
+        for i, message in verdict.problems:
+            words = explainer.candidates(verdict.ruleset)[i].words
+            entry = problems.setdefault(words, {"reading": words, "ruleset": verdict.ruleset, "cases": 0,
+                                                "first": message, "first_case": verdict.id})
+            entry["cases"] += 1
+    return Explanation(len(verdicts), ordered, unexplained, by_pair, seconds, list(problems.values()))
 
 
 def explain_lines(explanation: Explanation, printable: Any = str) -> list[str]:
@@ -364,6 +302,9 @@ def explain_lines(explanation: Explanation, printable: Any = str) -> list[str]:
             if v.cut:
                 lines.append(f"      (more than {MAX_PAIR_READINGS} readings change its answer: pairs tried among "
                              f"the {MAX_PAIR_READINGS} nearest the engine's answer only)")
+    for problem in e.problems:
+        lines.append(printable(f"the reference itself failed under {problem['reading']} on {problem['cases']} "
+                               f"case(s), first {problem['first_case']}: {problem['first']}"))
     if e.rows:
         lines.append("readings that explain failures (a case several readings explain counts in each row; "
                      "'only': the cases no other reading explains):")
