@@ -134,13 +134,13 @@ def test_every_executable_alternative_is_a_candidate_with_words_and_source() -> 
             assert reading.words.startswith(f"{reading.rule} = ") and reading.source
 
 
-def _failures_under(reading: dict[str, Any]) -> list[tuple[Any, dict[str, Any]]]:
+def _failures_under(reading: dict[str, Any], era: str = "2016") -> list[tuple[Any, dict[str, Any]]]:
     from skruuvi.suite.runner import compare
     from skruuvi.suite.variants import ReadingReplay
 
     under = ReadingReplay(reading)
     out = []
-    for case in iter_cases(list_case_files([cases_dir() / "2016"]), Selection()):
+    for case in iter_cases(list_case_files([cases_dir() / era]), Selection()):
         response = under(case.record).to_response()
         kind, body = next(iter(response.items()))
         if compare(case.expect, kind, body):
@@ -204,3 +204,15 @@ def test_a_failure_of_the_reference_under_a_reading_is_reported_not_raised(monke
     assert problem["cases"] == len(failures)
     assert any("the reference itself failed under passimisaari.different-card" in line
                for line in explain_lines(explanation))
+
+
+def test_trying_readings_only_where_they_can_touch_changes_no_explanation(monkeypatch: pytest.MonkeyPatch) -> None:
+    # auction2's rules are taken over by kotka's second auction; 1895's all-pass reading leads to another form
+    failures = _failures_under({"auction2.end-four-passes": 2})[::4]
+    failures += _failures_under({"auction.all-pass": "passimisaari"}, "1895")
+    assert len({case.ruleset for case, _ in failures}) == 2
+    pruned = explain(failures).record()
+    monkeypatch.setattr(explain_module.Explainer, "_touches", lambda self, reading, record: True)
+    everywhere = explain(failures).record()
+    pruned.pop("seconds"), everywhere.pop("seconds")
+    assert pruned == everywhere and pruned["unexplained"] == 0
