@@ -216,3 +216,32 @@ def test_trying_readings_only_where_they_can_touch_changes_no_explanation(monkey
     everywhere = explain(failures).record()
     pruned.pop("seconds"), everywhere.pop("seconds")
     assert pruned == everywhere and pruned["unexplained"] == 0
+
+
+@pytest.mark.parametrize("era", ["1895", "1944", "2016"])
+def test_every_single_alternative_is_named_as_the_cause_of_all_its_failures(era: str) -> None:
+    """For every executable alternative: the reference under it (``ReadingReplay``, as ``serve --reading``
+    runs it) fails some hand-written cases, and the explanation names exactly that rule for all of them."""
+    from skruuvi.suite.runner import compare
+    from skruuvi.suite.variants import ReadingReplay
+
+    cases = [c for c in iter_cases(list_case_files([cases_dir() / era]), Selection())]
+    explainer = explain_module.Explainer()  # one for all: each reading's ruleset is compiled once
+    tried = 0
+    for reading in explainer.candidates(f"skruuvi-{era}"):
+        under = ReadingReplay(reading.readings)
+        failures = []
+        for case in cases:
+            response = under(case.record).to_response()
+            kind, body = next(iter(response.items()))
+            if compare(case.expect, kind, body):
+                failures.append((case, response))
+        if not failures:  # a reading no hand-written case feels (the readings suite lists those): nothing to explain
+            continue
+        tried += 1
+        verdicts = [explainer.explain(case, got) for case, got in failures]
+        explanation = explain_module.summarise(verdicts, explainer, 0.0)
+        assert explanation.unexplained == [], reading.words
+        whole = [row.rules for row in explanation.rows if len(row.cases) == len(failures)]
+        assert whole == [(reading.rule,)], reading.words
+    assert tried
