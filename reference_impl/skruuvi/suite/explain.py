@@ -291,6 +291,8 @@ def summarise(verdicts: list[Verdict], explainer: Explainer, seconds: float) -> 
 def explain_lines(explanation: Explanation, printable: Any = str) -> list[str]:
     """The terminal text: a summary line, the unexplained cases, then the table of readings."""
     e = explanation
+    if not e.failures:
+        return ["explain: no failing case to explain"]
     lines = [f"explain: {e.failures} failing case{'s' if e.failures != 1 else ''}: {e.by_single} explained by "
              f"one reading, {e.by_pair} by a pair, {len(e.unexplained)} by none ({BOUND}) in {e.seconds:.1f} s"]
     if e.unexplained:
