@@ -8,7 +8,7 @@ changes, so that it is replayed only on cases that can feel it (:mod:`skruuvi.su
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,16 +44,30 @@ def _value_text(value: Any, width: int = 32) -> str:
     return shown if len(shown) <= width else shown[: width - 1] + "…"
 
 
+def _strings(value: Any) -> Iterator[str]:
+    """Every string in a parameter's value, through lists and mappings."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
 def reach(ruleset: Ruleset, start: str) -> frozenset[str]:
-    """The forms a deal of form ``start`` can become: any phase parameter naming a form leads there."""
+    """The forms a deal of form ``start`` can become: any phase parameter naming a form (anywhere in its
+    value) leads there."""
     seen, todo = {start}, [start]
     while todo:
         form = ruleset.forms.get(todo.pop())
         for phase in form.phases if form is not None else ():
             for value in phase.params.values():
-                if isinstance(value, str) and value in ruleset.forms and value not in seen:
-                    seen.add(value)
-                    todo.append(value)
+                for name in _strings(value):
+                    if name in ruleset.forms and name not in seen:
+                        seen.add(name)
+                        todo.append(name)
     return frozenset(seen)
 
 
