@@ -70,6 +70,7 @@ def add_parser(sub: Any) -> None:
                "  skruuvi conformance conformance/cases/2016 --ruleset skruuvi-2016 --jobs 4\n"
                "  skruuvi conformance --impl './my-engine --scp' --timeout 2 --report report.jsonl --quiet\n"
                "  skruuvi conformance conformance/generated --shard 2/4 --skip '*.invalid-deal-*' --junit j.xml\n"
+               "  skruuvi conformance conformance/cases/2016 --explain -q --impl './my-engine'\n"
                "  skruuvi conformance --ruleset skruuvi-1944:older-table \\\n"
                "      --impl 'python -m skruuvi serve --variant skruuvi-1944:older-table'\n\n"
                "A variant RULESET:NAME (declared in the ruleset's variants: section) in --ruleset runs that\n"
@@ -107,6 +108,11 @@ def add_parser(sub: Any) -> None:
                    help="a known failure that passes (xpass) is reported but does not fail the run")
     p.add_argument("--allow-unsupported", action="store_true",
                    help="a run in which every case is unsupported (none sent) exits 0 instead of 1")
+    p.add_argument("--explain", action="store_true",
+                   help="after the run, group the failing cases by cause: the readings (listed alternatives of "
+                        "the rules, then pairs of them) under which the reference gives the engine's answer, "
+                        "and first the cases no reading explains, with where the engine and the reference part "
+                        "(also an explain record in --report; see conformance/INTERPRETING.md)")
     p.add_argument("--quiet", "-q", action="store_true",
                    help="print only cases that did not pass (and are not unsupported), plus the summary")
     p.set_defaults(func=cmd_conformance)
@@ -271,12 +277,15 @@ def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: arg
     terminal = Terminal(sys.stdout, sys.stderr, total, quiet=args.quiet)
     tally = Tally()
     interrupted: int | None = None
+    failures: list[Any] = []  # (case, answer) of each failing case, for --explain
     results = runner.run_cases(cases, config, engines, plan)
     try:
         if report is not None:
             report.write(header_record(config.command, engine, started, total))
         for result in results:
             tally.add(result)
+            if args.explain and result.status == "fail" and result.got is not None:
+                failures.append((result.case, result.got))
             terminal.on_result(result)
             if report is not None:
                 report.write(case_record(result))
@@ -301,6 +310,8 @@ def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: arg
                                       allow_unsupported=args.allow_unsupported)
     notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary()]
     note = "; ".join(n for n in notes if n)
+    if args.explain and interrupted is None:
+        _explain(failures, _explain_bases(variants, plan), config.jobs, report, printable)
     terminal.finish(tally.counts, seconds, reason, note=note)
     if reason and interrupted is None:
         _say(reason)
@@ -313,3 +324,27 @@ def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: arg
         markdown.finish(tally, engine, config.command, seconds, code, interrupted=interrupted is not None,
                         reason=reason)
     return code
+
+
+def _explain_bases(variants: Any, plan: Any) -> dict[str, Any] | None:
+    """The ruleset each failing case is explained from: the variant ``--ruleset`` names, else the ruleset
+    under the readings the engine declares (so a reading is looked for beyond what it already says it plays)."""
+    from ..rules.readings import with_readings
+    from ..rules.ruleset import get_ruleset
+
+    bases = dict(variants.variants) if variants is not None and variants.variants else {}
+    for rid, changes in plan.declarations.changes.items():
+        if rid not in bases and changes:
+            bases[rid] = with_readings(get_ruleset(rid), changes)
+    return bases or None
+
+
+def _explain(failures: list[Any], bases: dict[str, Any] | None, jobs: int, report: Any, printable: Any) -> None:
+    """``--explain``: the failing cases grouped by the readings that explain them, on stdout and in the report."""
+    from ..suite.explain import explain, explain_lines
+
+    explanation = explain(failures, bases, jobs=jobs)
+    sys.stdout.write("\n".join(explain_lines(explanation, printable)) + "\n")
+    sys.stdout.flush()
+    if report is not None:
+        report.write(explanation.record())
