@@ -259,12 +259,7 @@ def _id(alt: tuple[str, str, Any]) -> str:
     return f"{alt[0].removeprefix('skruuvi-')}:{alt[1]}={json.dumps(alt[2])[:24]}"
 
 
-KNOWN_DISAGREEMENTS: dict[tuple[str, str], str] = {
-    ("skruuvi-2016", "score.misere-aces"):
-        "under `to: main` the reference gives the defenders the negation of the main pair's misere ace "
-        "cost too; the rule text (score.defenders-receive: 'zero-sum before ace points') and score.zero-sum "
-        "('the other side receives nothing for them') say the defenders receive only the contract points",
-}
+KNOWN_DISAGREEMENTS: dict[tuple[str, str], str] = {}
 """Alternatives on which the oracle and the reference are known to part, with who is right and why;
 the test then requires the disagreement to be there (a fixed reference makes it xpass loudly)."""
 
