@@ -78,8 +78,8 @@ def test_conflict_shows_the_default_and_every_alternative(rs):
     page = era_page(rs)
     block = page.split("{#auction2.end-four-passes}")[1].split("\n### ")[0]
     assert "sk-badge-conflict" in block
-    assert "**default (chosen)** | 4 |" in block
-    assert "alternative | 2 |" in block
+    assert "**The default (this book's reading):** 4." in block
+    assert "**Alternative 1:** 2." in block
     assert "Two consecutive passes (one by each main player)" in block
 
 

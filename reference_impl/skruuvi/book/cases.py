@@ -7,6 +7,8 @@ from typing import Any
 
 from ..rules.ruleset import Ruleset
 from . import md
+from .alternatives import ReadingsView
+from .formula import render
 from .values import WORDS, Labels, signed
 
 
@@ -80,6 +82,7 @@ def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
                                  "\n".join(f"- {md.cell(p)}" for p in problems)))
     if not mine:
         out.append(md.admonition("note", "No cases yet", f"No case under `conformance/cases/` names `{ruleset.id}`."))
+    view = ReadingsView(ruleset, mine, Labels([ruleset]), here, None, render)
     areas: dict[str, list[Mapping[str, Any]]] = {}
     for case in mine:
         areas.setdefault(area_of(case), []).append(case)
@@ -93,7 +96,11 @@ def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
             if case.get("example") is True:
                 name += " " + md.link("*example*", here, md.examples_path(ruleset.id), cid)
             just = (case.get("justification") or {}).get("kind", "")
-            rows.append([name, case.get("description", ""), ", ".join(rules), expected(case, here, error_codes), just])
+            description = str(case.get("description", ""))
+            resolved = view.pins.by_case.get(cid)
+            if resolved:
+                description += " · *Under the reading* " + "; ".join(view.reading(r, v) for r, v in resolved.items())
+            rows.append([name, description, ", ".join(rules), expected(case, here, error_codes), just])
         out += [f"## {area} {{#area-{md.slug(area)}}}",
                 md.table(["Case", "Description", "Rules", "Expected", "Justification"], rows)]
     return "\n\n".join(out) + "\n"
