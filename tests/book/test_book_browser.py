@@ -199,6 +199,12 @@ _LAYOUT = """() => {
           deals: article.querySelectorAll('table.sk-deal').length,
           trickTables: article.querySelectorAll('.sk-tricks table').length,
           flows: article.querySelectorAll('svg.sk-flow').length,
+          pictures: [...article.querySelectorAll('svg.sk-table, svg.sk-sheet')].map(svg => {
+            const box = svg.getBoundingClientRect();
+            return {kind: svg.getAttribute('class'), width: Math.round(box.width), height: Math.round(box.height),
+                    drawn: svg.querySelectorAll('text, path, rect, line, circle').length,
+                    words: (svg.textContent || '').trim().length};
+          }),
           text};
 }"""
 
@@ -226,3 +232,11 @@ def test_page_fits_its_width_and_reads_as_words(browser: Any, base_url: str, nam
         assert layout["deals"] >= 1 and layout["trickTables"] >= 1
     if path.startswith("rules/"):  # every era's rule book draws its game forms' phases
         assert layout["flows"] >= 1
+    kinds = [p["kind"] for p in layout["pictures"]]
+    if name.endswith("-examples") or name == "how-to-play":  # who gave what to whom, at the table
+        assert "sk-table" in kinds
+    if name.endswith("-card") or name == "skruuvi-1895-examples":  # a match on its score sheet
+        assert "sk-sheet" in kinds
+    for picture in layout["pictures"]:  # drawn, not blank, and inside the column
+        assert picture["width"] >= 200 and picture["height"] >= 150, picture
+        assert picture["drawn"] >= 10 and picture["words"] >= 20, picture

@@ -22,6 +22,8 @@ from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, expected
 from .era import label
+from .pictures import deal_table_svg
+from .sheets import match_sheet
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -271,7 +273,7 @@ class _Example:
                     + ("\n\n" + str(just["note"]) if just.get("note") else ""))
             self.out.append(md.admonition("quote", "Why the expected result is right", body, collapsible=True))
         if not isinstance(case.get("deal"), Mapping):
-            self.out.append(md.admonition("note", "Not rendered", "Match records are not drawn yet."))
+            self.out += ["### The match on the score sheet", *match_sheet(self.rs, case, self.here)]
             return "\n\n".join(self.out)
         w = walk(self.rs, case)
         try:
@@ -281,6 +283,9 @@ class _Example:
         except (IllegalAction, SkruuviError):
             self.out += ["### The deal", "```json\n" + json.dumps(case["deal"], ensure_ascii=False, indent=1) + "\n```"]
         self.phases(w)
+        if w.error is None and any(a.split()[1:2] == ["give"] for _, a, _ in w.steps):
+            self.out += ["The cards that changed hands, in order, at the table:",
+                         deal_table_svg(self.rs, case, marker=f"sk-table-arrow-{md.slug(cid)}")]
         if w.outcome is not None:
             self.score_sheet(w.outcome)
         self.check(w)

@@ -16,6 +16,7 @@ from ..rules.ruleset import Ruleset
 from . import md
 from .curated import generate_record
 from .examples import SEAT_NAMES, Walk, _Example, walk
+from .pictures import deal_table_svg
 from .values import count, signed
 
 STORY_PATH = "play/how-to-play.md"
@@ -123,6 +124,8 @@ def story_page(rulesets: Sequence[Ruleset]) -> str:
         "## The defenders' exchange · *puolustajien vaihto* {#defenders-exchange}",
         ("The defenders may now swap one card each way, the player on the declarer's left first: "
          + "; ".join(_gives(exchange)) + "." if exchange else "The defenders keep their cards."),
+        "Around the table, the hands as dealt and every card that changed hands before the play, in order:",
+        deal_table_svg(rs, rec),
         "## Doubling · *kahdennus* {#doubling}",
         ("The defenders think the contract will fail. " + "; ".join(_gives(doubling)) + ". "
          + ["Nobody doubles.", f"The contract is doubled: its points count ×{mult[1]}.",
