@@ -187,7 +187,8 @@ def _arrow(start: tuple[float, float], end: tuple[float, float], bend: float, nu
 def deal_table_svg(ruleset: Ruleset, record: Mapping[str, Any], marker: str = "sk-table-arrow") -> str:
     """The table diagram of one recorded deal: the four hands as dealt around the table, the centre cards in
     the middle, and a numbered arrow for every card that changed hands (the centre cards to the seat that took
-    them, each ``give`` of the kitty and the exchanges, up to an action the rules refuse), listed under the table in order with its phase."""
+    them, each ``give`` of the kitty and the exchanges, up to an action the rules refuse), listed under the
+    table in order with its phase."""
     hands, centre, dealer, moves = transfers(ruleset, record)
     labels = Labels([ruleset])
     legend_top = 438
