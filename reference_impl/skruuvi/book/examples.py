@@ -13,6 +13,7 @@ from typing import Any
 
 from ..interpreter import engine
 from ..interpreter.deal import build_deal
+from ..interpreter.facts import by_seat
 from ..interpreter.outcome import Outcome
 from ..interpreter.settle import result_of
 from ..interpreter.state import DealState
@@ -148,6 +149,12 @@ class _Example:
 
     def tricks_table(self, state: DealState, steps: list[tuple[int, str, str]], bad: int | None) -> str:
         rows, won = [], {"NS": 0, "EW": 0}
+        per_seat = by_seat(state)  # one against three: the count is kept per player, not per side
+        seat_won = [0, 0, 0, 0]
+
+        def count() -> str:
+            return "–".join(str(n) for n in seat_won) if per_seat else f"{won['NS']}–{won['EW']}"
+
         for trick in state.tricks:
             cells = [""] * 4
             for i, c in enumerate(trick.cards):
@@ -157,7 +164,8 @@ class _Example:
                     shown = f'<span class="sk-win" title="wins the trick">{shown}</span>'
                 cells[seat] = f"**{shown}**" if i == 0 else shown
             won[side_of(trick.winner)] += 1
-            rows.append([str(trick.number), *cells, SEATS[trick.winner], f"{won['NS']}–{won['EW']}"])
+            seat_won[trick.winner] += 1
+            rows.append([str(trick.number), *cells, SEATS[trick.winner], count()])
         if state.current or bad is not None:
             cells = [""] * 4
             leader = state.leader if state.leader is not None else 0
@@ -167,11 +175,14 @@ class _Example:
                 words = steps[-1][1].split()
                 if words and words[0] in SEATS:
                     cells[SEATS.index(words[0])] = f"**✗ {md.cards(words[2:]) or words[1]}**"
-            rows.append([f"{len(state.tricks) + 1}…", *cells, "", f"{won['NS']}–{won['EW']}"])
-        table = md.table(["#", "N", "E", "S", "W", "Won", "NS–EW"], rows)
+            rows.append([f"{len(state.tricks) + 1}…", *cells, "", count()])
+        head = "N–E–S–W" if per_seat else "NS–EW"
+        table = md.table(["#", "N", "E", "S", "W", "Won", head], rows)
+        counted = ("the tricks each player has won so far, one against three" if per_seat
+                   else "the tricks each side has won so far")
         return (f'<div class="sk-tricks" markdown>\n\n{table}\n\n</div>\n\n'
                 'The card led is in bold, the card that wins the trick is framed; "Won" is the seat that wins it, '
-                '"NS–EW" the tricks each side has won so far (N North, E East, S South, W West).')
+                f'"{head}" {counted} (N North, E East, S South, W West).')
 
     def phases(self, w: Walk) -> None:
         bad = w.error[0] if w.error else None

@@ -1,0 +1,29 @@
+"""Worked examples read as a player follows them: a one-against-three deal counts tricks per player."""
+
+from __future__ import annotations
+
+import re
+
+from skruuvi.book import examples_page
+from skruuvi.rules.paths import repo_root
+from skruuvi.rules.ruleset import get_ruleset
+from skruuvi.rules.yamlio import load_yaml
+
+ROOT = repo_root()
+
+
+def test_a_bolsevikki_example_counts_tricks_per_player_and_ends_at_the_case_s_count():
+    case = {**load_yaml(ROOT / "conformance/cases/2016/bolsevikki/made-N-dealer-first-caller.yaml"),
+            "_file": "conformance/cases/2016/bolsevikki/made-N-dealer-first-caller.yaml"}
+    page = examples_page(get_ruleset("skruuvi-2016"), [case])
+    assert "| Won | N–E–S–W |" in page and "NS–EW |" not in page
+    counts = re.findall(r"\| (\d+–\d+–\d+–\d+) \|", page)
+    expected = case["expect"]["result"]["tricks"]
+    assert counts[-1] == "–".join(str(expected[s]) for s in "NESW")
+    assert len(counts) == 13
+
+
+def test_a_partnership_deal_still_counts_per_side():
+    case = load_yaml(ROOT / "conformance/cases/1944/above/down-6-one.yaml")
+    page = examples_page(get_ruleset("skruuvi-1944"), [{**case, "example": True}])
+    assert "| Won | NS–EW |" in page and re.findall(r"\| (\d+–\d+) \|", page)[-1] == "2–11"
