@@ -27,3 +27,13 @@ def test_a_partnership_deal_still_counts_per_side():
     case = load_yaml(ROOT / "conformance/cases/1944/above/down-6-one.yaml")
     page = examples_page(get_ruleset("skruuvi-1944"), [{**case, "example": True}])
     assert "| Won | NS–EW |" in page and re.findall(r"\| (\d+–\d+) \|", page)[-1] == "2–11"
+
+
+def test_the_rule_book_links_worked_examples_by_their_titles():
+    from skruuvi.book import era_page
+
+    case = {**load_yaml(ROOT / "conformance/cases/2016/bolsevikki/made-N-dealer-first-caller.yaml")}
+    page = era_page(get_ruleset("skruuvi-2016"), cases=[case])
+    line = next(x for x in page.splitlines() if x.startswith("**Worked examples:**"))
+    assert f"[{case['description']}](../examples/skruuvi-2016.md#{case['id']})" in line
+    assert f"`{case['id']}`" not in line

@@ -45,6 +45,7 @@ class _Page:
         self.labels = Labels([ruleset])
         self.rule_cases = rule_cases_index(self.cases)
         self.examples = {c["id"] for c in self.cases if c.get("example") is True}
+        self.titles = {str(c["id"]): str(c.get("description") or "") for c in self.cases}
         self.done: set[str] = set()
         self.out: list[str] = []
         expressions = {}
@@ -93,9 +94,9 @@ class _Page:
         if not ids:
             return "*No conformance case exercises this rule yet.*"
         shown = [md.link(f"`{cid}`", self.here, md.cases_path(self.rs.id), cid) for cid in ids]
-        worked = [md.link(f"`{cid}`", self.here, md.examples_path(self.rs.id), cid)
+        worked = [md.link(md.cell(self.titles.get(cid) or cid), self.here, md.examples_path(self.rs.id), cid)
                   for cid in ids if cid in self.examples]
-        text = f"**Worked examples:** {', '.join(worked)}\n\n" if worked else ""
+        text = f"**Worked examples:** {'; '.join(worked)}\n\n" if worked else ""
         return text + md.link_list("Cases", shown)
 
     def rule(self, entry: Mapping[str, Any], level: int, body_extra: str = "") -> None:

@@ -76,6 +76,10 @@ class _Example:
         self.here = md.examples_path(ruleset.id)
         self.error_codes = error_codes
         self.out: list[str] = []
+        self.number: int | None = None  # on the examples page: sub-headings say "Example n" (search, contents)
+
+    def h3(self, text: str) -> str:
+        return f"### {text}" if self.number is None else f"### Example {self.number} · {text}"
 
     def rule_link(self, rid: str, titled: bool = False) -> str:
         rule = self.rs.rules.get(rid)
@@ -210,7 +214,7 @@ class _Example:
 
     def phase_block(self, pid: str, steps: list[tuple[int, str, str]], w: Walk, bad: int | None) -> None:
         verbs = {a.split()[1] if len(a.split()) > 1 else "" for _, a, _ in steps}
-        self.out.append(f"### {self.phase_label(pid)}")
+        self.out.append(self.h3(self.phase_label(pid)))
         if "play" in verbs and w.end is not None:
             if w.play_hands is not None and w.start is not None and w.play_hands != w.start.hands:
                 self.out += ["Hands at the start of play, after the exchanges:",
@@ -248,7 +252,7 @@ class _Example:
             rows.append(["**Total**", *([f"**{column}**"] if columns else []),
                          *(f"**{pts(total[p])}**" for p in parties)])
         head = ["Scoring rule", *(["Column"] if columns else []), *parties]
-        self.out += ["### Score sheet", md.table(head, rows)]
+        self.out += [self.h3("Score sheet"), md.table(head, rows)]
 
     def check(self, w: Walk) -> None:
         exp = self.case.get("expect") or {}
@@ -275,7 +279,8 @@ class _Example:
         cid = str(case.get("id"))
         rules = ", ".join(self.rule_link(str(r)) for r in dict.fromkeys(case.get("rules") or []))
         just = case.get("justification") or {}
-        self.out += [f"## {case.get('description') or cid} {{#{cid}}}",
+        number = f"Example {self.number}: " if self.number else ""
+        self.out += [f"## {number}{case.get('description') or cid} {{#{cid}}}",
                      f"Case `{cid}`" + (f" (`{case['_file']}`)" if case.get("_file") else "")
                      + f" · exercises {rules or 'no listed rule'} · "
                      + md.link("in the case list", self.here, md.cases_path(self.rs.id), cid)]
@@ -284,15 +289,16 @@ class _Example:
                     + ("\n\n" + str(just["note"]) if just.get("note") else ""))
             self.out.append(md.admonition("quote", "Why the expected result is right", body, collapsible=True))
         if not isinstance(case.get("deal"), Mapping):
-            self.out += ["### The match on the score sheet", *match_sheet(self.rs, case, self.here)]
+            self.out += [self.h3("The match on the score sheet"), *match_sheet(self.rs, case, self.here)]
             return "\n\n".join(self.out)
         w = walk(self.rs, case)
         try:
             d = build_deal(case["deal"], self.rs)
             en = label((self.rs.raw.get("forms") or {}).get(d.form.name), d.form.name)[0]
-            self.out += [f"### The deal: {en}", self.diagram(d.hands, d.centre, d.dealer, "centre cards")]
+            self.out += [self.h3(f"The deal: {en}"), self.diagram(d.hands, d.centre, d.dealer, "centre cards")]
         except (IllegalAction, SkruuviError):
-            self.out += ["### The deal", "```json\n" + json.dumps(case["deal"], ensure_ascii=False, indent=1) + "\n```"]
+            self.out += [self.h3("The deal"),
+                         "```json\n" + json.dumps(case["deal"], ensure_ascii=False, indent=1) + "\n```"]
         self.phases(w)
         if w.error is None and any(a.split()[1:2] == ["give"] for _, a, _ in w.steps):
             self.out += ["The cards that changed hands, in order, at the table:",
@@ -316,5 +322,8 @@ def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
     if not chosen:
         out.append(md.admonition("note", "No worked examples yet",
                                  f"No case of `{ruleset.id}` is marked `example: true` yet."))
-    out += [_Example(ruleset, case, error_codes).render() for case in chosen]
+    for n, case in enumerate(chosen, start=1):
+        example = _Example(ruleset, case, error_codes)
+        example.number = n
+        out.append(example.render())
     return "\n\n".join(out) + "\n"
