@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,6 +12,7 @@ from ..rules.ruleset import Ruleset
 from ..rules.yamlio import load_yaml
 from . import md
 from .cases import cases_of
+from .implementers import deal_rows, shapes_section
 from .values import Labels
 
 #: Default for the data arguments: read the file from the repository's spec/ directory.
@@ -157,12 +159,10 @@ def glossary_page(glossary: Mapping[str, Any] | None = FROM_SPEC, sources: Mappi
     return "\n\n".join(out) + "\n"
 
 
-def _schema_rows(props: Mapping[str, Any], required: Sequence[str], prefix: str = "") -> list[list[str]]:
-    rows = []
-    for name, spec in props.items():
-        desc = spec.get("description", "") if isinstance(spec, Mapping) else ""
-        rows.append([f"`{prefix}{name}`", "yes" if name in required else "", desc])
-    return rows
+def _no_design(text: str) -> str:
+    """A schema description without its pointers into the design document (the book is the reader's reference:
+    this page itself describes the protocol)."""
+    return re.sub(r"\s*\(DESIGN(?:\.md)? (?:§|section )\d+(?:\.\d+)*\)", "", str(text))
 
 
 CASE_FIELDS = [
@@ -196,7 +196,8 @@ STATUSES = [
 
 
 def case_format_page(case_schema: Mapping[str, Any] | None = FROM_SPEC,
-                     protocol_schema: Mapping[str, Any] | None = FROM_SPEC) -> str:
+                     protocol_schema: Mapping[str, Any] | None = FROM_SPEC,
+                     rulesets: Sequence[Ruleset] = ()) -> str:
     """The recorded-deal format and the SCP/1 protocol, from the design and the JSON Schemas if present."""
     case_schema = _spec_file(case_schema, "schema/case.schema.json")
     protocol_schema = _spec_file(protocol_schema, "schema/protocol.schema.json")
@@ -218,10 +219,11 @@ def case_format_page(case_schema: Mapping[str, Any] | None = FROM_SPEC,
         deal = defs.get("deal", {})
         out += ["The deal, as the JSON Schema `spec/schema/case.schema.json` describes it:",
                 md.table(["Field", "Required", "Description"],
-                         _schema_rows(deal.get("properties", {}), deal.get("required", []), "deal.")),
-                f"Schema: {md.cell(case_schema.get('description', ''))}"]
+                         deal_rows(deal.get("properties", {}), deal.get("required", []))),
+                f"Schema: {md.cell(_no_design(case_schema.get('description', '')))}"]
     else:
         out.append(_missing("spec/schema/case.schema.json", "the field table above comes from the design."))
+    out += shapes_section(rulesets)
     out += ["## Actions {#actions}",
             md.table(["Verb", "Example", "Meaning"], [[f"`{v}`", e, m] for v, e, m in VERBS]),
             "Turning up the centre cards, dealing them out in all-pass forms and moving to the next phase are "
@@ -248,9 +250,10 @@ def case_format_page(case_schema: Mapping[str, Any] | None = FROM_SPEC,
             "\"what went wrong\"}\n-> {\"cmd\": \"stop\"}\n```"]
     if protocol_schema is not None:
         defs = protocol_schema.get("$defs", {})
-        rows = [[f"`{name}`", md.cell(spec.get("description", ""))] for name, spec in defs.items()
+        rows = [[f"`{name}`", md.cell(_no_design(spec.get("description", "")))] for name, spec in defs.items()
                 if isinstance(spec, Mapping) and spec.get("description")]
-        out += [md.cell(protocol_schema.get("description", "")), md.table(["Message", "Description"], rows)]
+        out += [md.cell(_no_design(protocol_schema.get("description", ""))),
+                md.table(["Message", "Description"], rows)]
     else:
         out.append(_missing("spec/schema/protocol.schema.json", "the messages above come from the design."))
     out += ["### Statuses {#statuses}", md.table(["Status", "Meaning"], [[f"`{s}`", m] for s, m in STATUSES]),

@@ -83,7 +83,7 @@ def build_pages(root: Path) -> dict[str, str]:
     pages[md.CROSS_ERA] = cross_era_page(rulesets, curated, curated_problems)
     pages[md.ERRORS] = errors_page(errors, rulesets, cases)
     pages[md.CASE_FORMAT] = case_format_page(optional_json(spec / "schema" / "case.schema.json"),
-                                             optional_json(spec / "schema" / "protocol.schema.json"))
+                                             optional_json(spec / "schema" / "protocol.schema.json"), rulesets)
     pages[md.SOURCES] = sources_page(sources, rulesets)
     pages[md.GLOSSARY] = glossary_page(glossary, sources)
     return {rel: md.titled(text) for rel, text in pages.items()}
