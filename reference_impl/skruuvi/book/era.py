@@ -41,6 +41,8 @@ class _Page:
         self.here = md.rules_page(ruleset.id)
         self.sources = sources
         self.terms = glossary_index(glossary) if glossary is not None else None
+        # English words the rules use for a glossary term, explained where a rule of this page first uses them
+        self.unexplained = {str(e).lower(): t for t in (glossary or {}).get("terms", []) for e in t.get("english", [])}
         self.cases = cases_of(ruleset, cases)
         self.labels = Labels([ruleset])
         self.rule_cases = rule_cases_index(self.cases)
@@ -79,6 +81,13 @@ class _Page:
             shown.append(md.link(f"*{w}*", self.here, md.GLOSSARY, anchor) if anchor else f"*{w}*")
         return ", ".join(shown)
 
+    def explain(self, text: str) -> None:
+        """The glossary's meaning of an English term the rule text uses, the first time this page uses it."""
+        for phrase in [p for p in self.unexplained if p in text.lower()]:
+            t = self.unexplained.pop(phrase)
+            term = md.link(f"*{t['term']}*", self.here, md.GLOSSARY, md.slug(t["term"]))
+            self.add(f"*{phrase.capitalize()}* ({term}): {str(t.get('meaning', '')).strip()}.")
+
     def name(self, ident: str) -> str:
         if ident in self.table_rule:
             return md.link(ident.replace("_", " "), self.here, self.here, self.table_rule[ident])
@@ -109,6 +118,7 @@ class _Page:
         meta.append("Sources: " + md.source_links(entry.get("source") or [], self.here, self.sources))
         meta.append(f"`{rid}`")
         self.add(f"{'#' * level} {entry.get('title') or rid} {{#{rid}}}", " · ".join(meta), str(entry.get("text", "")))
+        self.explain(str(entry.get("text", "")))
         if "param" in entry:
             self.add(f"**Parameter** `{entry['param']}`: {self.labels.show(entry.get('value'), entry['param'])}")
         if body_extra:

@@ -138,24 +138,68 @@ def sources_page(sources: Mapping[str, Any] | None = FROM_SPEC, rulesets: Sequen
     return "\n\n".join(out) + "\n"
 
 
-def glossary_page(glossary: Mapping[str, Any] | None = FROM_SPEC, sources: Mapping[str, Any] | None = FROM_SPEC) -> str:
-    """Finnish (and Swedish) terms with their English meaning, anchored by an ASCII slug of the term."""
+LANGUAGES = {"fi": "Finnish", "sv": "Swedish", "ru": "Russian", "en": "English"}
+
+
+def _rule_sources(rulesets: Sequence[Ruleset]) -> dict[str, list[str]]:
+    """Glossary word (lower case) -> the sources of the rules that give it as their Finnish term."""
+    found: dict[str, list[str]] = {}
+    for rs in rulesets:
+        for rule in rs.rules.values():
+            for word in str(rule.raw.get("fi") or "").split(","):
+                if word.strip():
+                    keys = found.setdefault(word.strip().lower(), [])
+                    keys += [k for k in rule.source if k not in keys]
+    return found
+
+
+def _headword(meaning: str) -> str:
+    """The English headword of a meaning: its text up to the first semicolon, or comma outside parentheses."""
+    depth = 0
+    for i, ch in enumerate(meaning):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == ";" or (ch == "," and depth == 0):
+            return meaning[:i].strip()
+    return meaning.strip()
+
+
+def glossary_page(glossary: Mapping[str, Any] | None = FROM_SPEC, sources: Mapping[str, Any] | None = FROM_SPEC,
+                  rulesets: Sequence[Ruleset] = ()) -> str:
+    """Finnish (and Swedish) terms with their English meaning, anchored by an ASCII slug of the term; then the
+    English words back to the Finnish terms. A term without sources of its own shows the sources of the rules
+    that use it, marked as such."""
     glossary, sources = _spec_file(glossary, "glossary.yaml"), _spec_file(sources, "sources.yaml")
     here = md.GLOSSARY
     out = ["# Glossary: Finnish–English",
            "The words of the game as the Finnish sources use them. The rule book links the Finnish terms of each "
-           "rule here."]
+           "rule here. Every term is Finnish unless its language is named."]
     if glossary is None:
         return "\n\n".join([*out, _missing("spec/glossary.yaml", "the terms will be listed once it exists.")]) + "\n"
-    rows = []
+    by_rule = _rule_sources(rulesets)
+    rows, back = [], []
     for t in sorted(glossary.get("terms") or [], key=lambda t: md.slug(t["term"])):
-        term = f'<a id="{md.slug(t["term"])}"></a>*{t["term"]}*'
+        anchor = md.slug(t["term"])
+        term = f'<a id="{anchor}"></a>*{t["term"]}*'
         if t.get("forms"):
             term += " (" + ", ".join(f"*{f}*" for f in t["forms"]) + ")"
+        language = str(t.get("language", "fi"))
+        if language != "fi":
+            term += f" · {LANGUAGES.get(language, language)}"
         meaning = str(t.get("meaning", "")) + (f" — {t['note']}" if t.get("note") else "")
-        rows.append([term, t.get("language", "fi"), meaning, md.source_links(t.get("source") or [], here, sources)
-                     if t.get("source") else ""])
-    out.append(md.table(["Term", "Language", "Meaning", "Sources"], rows))
+        if t.get("source"):
+            cited = md.source_links(t["source"], here, sources)
+        else:
+            used = [k for w in [t["term"], *t.get("forms", [])] for k in by_rule.get(w.lower(), [])]
+            cited = ("in the rules citing " + md.source_links(list(dict.fromkeys(used)), here, sources)
+                     if used else "no source given yet")
+        rows.append([term, meaning, cited])
+        english = [*(t.get("english") or []), _headword(str(t.get("meaning", "")))]
+        for word in dict.fromkeys(e for e in english if e):
+            back.append((word.lower(), word, md.link(f"*{t['term']}*", here, here, anchor)))
+    out.append(md.table(["Term", "Meaning", "Sources"], rows))
+    out += ["## English to Finnish {#english}",
+            "The English words of the book, each with the Finnish term it stands for.",
+            md.table(["English", "Finnish"], [[word, link] for _, word, link in sorted(back)])]
     return "\n\n".join(out) + "\n"
 
 

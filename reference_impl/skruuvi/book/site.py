@@ -85,7 +85,7 @@ def build_pages(root: Path) -> dict[str, str]:
     pages[md.CASE_FORMAT] = case_format_page(optional_json(spec / "schema" / "case.schema.json"),
                                              optional_json(spec / "schema" / "protocol.schema.json"), rulesets)
     pages[md.SOURCES] = sources_page(sources, rulesets)
-    pages[md.GLOSSARY] = glossary_page(glossary, sources)
+    pages[md.GLOSSARY] = glossary_page(glossary, sources, rulesets)
     return {rel: md.titled(text) for rel, text in pages.items()}
 
 
