@@ -67,6 +67,18 @@ def expected(case: Mapping[str, Any], here: str, error_codes: Collection[str] | 
     return "(no expectation)"
 
 
+SHOWN_RULES = 3
+
+
+def folded(links: Sequence[str]) -> str:
+    """A case's rules: the first few, the rest folded away one click off (a table row stays short)."""
+    if len(links) <= SHOWN_RULES + 1:
+        return ", ".join(links)
+    rest = links[SHOWN_RULES:]
+    return (", ".join(links[:SHOWN_RULES]) + f"<details><summary>{len(rest)} more rules</summary>"
+            + ", ".join(rest) + "</details>")
+
+
 def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
                error_codes: Collection[str] | None = None, problems: Sequence[str] = ()) -> str:
     """Every conformance case of one ruleset, grouped by area, each with its anchor (= case id)."""
@@ -95,12 +107,15 @@ def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
             name = f'<a id="{cid}"></a>`{cid}`'
             if case.get("example") is True:
                 name += " " + md.link("*example*", here, md.examples_path(ruleset.id), cid)
+            if case.get("_file"):
+                name += f"<br>file `{case['_file']}`"
             just = (case.get("justification") or {}).get("kind", "")
             description = str(case.get("description", ""))
             resolved = view.pins.by_case.get(cid)
             if resolved:
                 description += " · *Under the reading* " + "; ".join(view.reading(r, v) for r, v in resolved.items())
-            rows.append([name, description, ", ".join(rules), expected(case, here, error_codes), just])
+            rows.append([name, description, folded(rules), expected(case, here, error_codes), just])
         out += [f"## {area} {{#area-{md.slug(area)}}}",
-                md.table(["Case", "Description", "Rules", "Expected", "Justification"], rows)]
+                '<div class="sk-cases" markdown="1">\n\n'
+                + md.table(["Case", "Description", "Rules", "Expected", "Justification"], rows) + "\n\n</div>"]
     return "\n\n".join(out) + "\n"
