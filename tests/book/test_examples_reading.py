@@ -37,3 +37,29 @@ def test_the_rule_book_links_worked_examples_by_their_titles():
     line = next(x for x in page.splitlines() if x.startswith("**Worked examples:**"))
     assert f"[{case['description']}](../examples/skruuvi-2016.md#{case['id']})" in line
     assert f"`{case['id']}`" not in line
+
+
+def test_the_book_adds_an_example_of_each_kind_the_marked_ones_do_not_show():
+    from skruuvi.book.chosen import KINDS, added_examples
+    from skruuvi.book.site import load_cases
+
+    cases = load_cases(ROOT)[0]
+    rs = get_ruleset("skruuvi-2016")
+    added = dict(added_examples(rs, cases))
+    page = examples_page(rs, cases)
+    for kind, case in added.items():
+        assert f"{{#{case['id']}}}" in page and kind in page
+        assert case.get("example") is not True
+    # each added case is of its kind, judged here from the case file's own expectation
+    failed = added.get("a failed contract")
+    if failed is not None:
+        res = failed["expect"]["result"]
+        side = "NS" if res["contract"]["declarer"] in "NS" else "EW"
+        assert res["tricks"][side] < 6 + int(res["contract"]["bid"][0])
+    if "a doubled or redoubled contract" in added:
+        assert added["a doubled or redoubled contract"]["expect"]["result"]["contract"]["doubling"] >= 1
+    if "a match on its score sheet" in added:
+        assert "match" in added["a match on its score sheet"]
+    rs95 = get_ruleset("skruuvi-1895")  # its rubber is a marked example: no match is added
+    assert "a match on its score sheet" not in dict(added_examples(rs95, cases))
+    assert len(KINDS) == 4

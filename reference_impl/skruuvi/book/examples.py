@@ -22,6 +22,7 @@ from ..rules.notation import SEATS, side_of
 from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, expected
+from .chosen import added_examples
 from .era import label
 from .pictures import deal_table_svg
 from .sheets import match_sheet
@@ -322,7 +323,12 @@ def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
     if not chosen:
         out.append(md.admonition("note", "No worked examples yet",
                                  f"No case of `{ruleset.id}` is marked `example: true` yet."))
-    for n, case in enumerate(chosen, start=1):
+    added = added_examples(ruleset, cases)
+    if added:
+        out.append("After the cases marked as examples, the book adds one case of each kind they do not show yet: "
+                   + "; ".join(f"{kind} (example {len(chosen) + n})" for n, (kind, _) in enumerate(added, start=1))
+                   + ".")
+    for n, case in enumerate([*chosen, *(c for _, c in added)], start=1):
         example = _Example(ruleset, case, error_codes)
         example.number = n
         out.append(example.render())
