@@ -40,7 +40,7 @@ def test_the_rule_book_links_worked_examples_by_their_titles():
 
 
 def test_the_book_adds_an_example_of_each_kind_the_marked_ones_do_not_show():
-    from skruuvi.book.chosen import KINDS, added_examples
+    from skruuvi.book.chosen import added_examples
     from skruuvi.book.site import load_cases
 
     cases = load_cases(ROOT)[0]
@@ -62,4 +62,3 @@ def test_the_book_adds_an_example_of_each_kind_the_marked_ones_do_not_show():
         assert "match" in added["a match on its score sheet"]
     rs95 = get_ruleset("skruuvi-1895")  # its rubber is a marked example: no match is added
     assert "a match on its score sheet" not in dict(added_examples(rs95, cases))
-    assert len(KINDS) == 4
