@@ -12,6 +12,7 @@ from ..rules.ruleset import Ruleset
 from . import md
 from .cases import side_score
 from .curated import Curated
+from .same_cards import same_cards_section
 from .values import Labels
 
 HERE = md.CROSS_ERA
@@ -106,4 +107,5 @@ def cross_era_page(rulesets: Sequence[Ruleset], curated: Sequence[Curated], prob
         out += [md.table(["Deal", *[f"{rs.era} (`{rs.id}`)" for rs in rulesets]], summary), score_key(rulesets)]
     else:
         out.append(md.admonition("note", "No curated deals", "`spec/comparison.yaml` names no usable deal."))
+    out += same_cards_section(rulesets, HERE)
     return "\n\n".join(out + sections) + "\n"
