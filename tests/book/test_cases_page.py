@@ -40,3 +40,15 @@ def test_a_case_that_pins_a_reading_says_so_in_words():
         assert "*Under the reading* " in row
         for rule_id in case["readings"]:
             assert f"(../rules/skruuvi-1944.md#{rule_id})" in row.split("*Under the reading* ")[1]
+
+
+def test_the_rule_book_folds_each_rule_s_parameter_and_cases_for_implementers():
+    from skruuvi.book import era_page
+
+    rs = get_ruleset("skruuvi-2016")
+    page = era_page(rs, cases=[{"id": "t.one", "ruleset": rs.id, "rules": ["deal.centre-not-consecutive"]}])
+    block = page.split("{#deal.centre-not-consecutive}")[1].split("\n### ")[0]
+    box = block.split('??? example "For implementers: the parameter and 1 case"')[1]
+    assert box.lstrip("\n").startswith("    **Parameter** `centre_max_consecutive`: 3")
+    assert "[`t.one`](../cases/skruuvi-2016.md#t.one)" in box
+    assert "**Parameter**" not in block.split("??? example")[0]  # not in the player's view

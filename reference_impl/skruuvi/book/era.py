@@ -98,15 +98,20 @@ class _Page:
     def formula(self, source: object) -> str:
         return render(source, self.name, self.labels.word)
 
-    def case_links(self, rule_id: str) -> str:
+    def case_links(self, rule_id: str, parameter: str = "") -> str:
+        """The rule's worked examples, in view; its parameter and its cases folded in one box for implementers
+        (a player reads the rule without them, an implementer is one click away)."""
         ids = self.rule_cases.get(rule_id, [])
-        if not ids:
-            return "*No conformance case exercises this rule yet.*"
-        shown = [md.link(f"`{cid}`", self.here, md.cases_path(self.rs.id), cid) for cid in ids]
         worked = [md.link(md.cell(self.titles.get(cid) or cid), self.here, md.examples_path(self.rs.id), cid)
                   for cid in ids if cid in self.examples]
         text = f"**Worked examples:** {'; '.join(worked)}\n\n" if worked else ""
-        return text + md.link_list("Cases", shown)
+        shown = [md.link(f"`{cid}`", self.here, md.cases_path(self.rs.id), cid) for cid in ids]
+        cases = (f"**Cases ({len(shown)}):**\n\n" + "\n".join(f"- {x}" for x in shown) if shown
+                 else "*No conformance case exercises this rule yet.*")
+        title = "For implementers: " + ("the parameter and " if parameter else "") + \
+            (f"{len(shown)} case{'s' if len(shown) != 1 else ''}" if shown else "no case yet")
+        body = "\n\n".join(x for x in (parameter, cases) if x)
+        return text + md.admonition("example", title, body, collapsible=True)
 
     def rule(self, entry: Mapping[str, Any], level: int, body_extra: str = "") -> None:
         rid = str(entry["id"])
@@ -119,15 +124,15 @@ class _Page:
         meta.append(f"`{rid}`")
         self.add(f"{'#' * level} {entry.get('title') or rid} {{#{rid}}}", " · ".join(meta), str(entry.get("text", "")))
         self.explain(str(entry.get("text", "")))
-        if "param" in entry:
-            self.add(f"**Parameter** `{entry['param']}`: {self.labels.show(entry.get('value'), entry['param'])}")
+        parameter = (f"**Parameter** `{entry['param']}`: {self.labels.show(entry.get('value'), entry['param'])}"
+                     if "param" in entry else "")
         if body_extra:
             self.add(body_extra)
         if entry.get("note") and not entry.get("alternatives"):
             self.add(md.admonition("info", "Why this reading", str(entry["note"])))
         if entry.get("alternatives"):
             self.add(self.readings.block(entry))
-        self.add(self.case_links(rid))
+        self.add(self.case_links(rid, parameter))
 
     def scheme_name(self, scheme: str) -> str:
         """A scoring scheme by the reader's name: the form of the same name, else the scheme's id as words."""
