@@ -78,8 +78,8 @@ def test_conflict_shows_the_default_and_every_alternative(rs):
     page = era_page(rs)
     block = page.split("{#auction2.end-four-passes}")[1].split("\n### ")[0]
     assert "sk-badge-conflict" in block
-    assert "**default (chosen)** | 4 |" in block
-    assert "alternative | 2 |" in block
+    assert "**The default (this book's reading):** 4." in block
+    assert "**Alternative 1:** 2." in block
     assert "Two consecutive passes (one by each main player)" in block
 
 
@@ -152,7 +152,9 @@ def test_worked_example_shows_hands_auction_tricks_and_score(rs):
         cards = cells.split(" | ")
         assert len(cards) == 4 and sum("sk-win" in c for c in cards) == 1
         assert "sk-win" in cards["NESW".index(winner)] and sum(c.startswith("**") for c in cards) == 1
-    assert "### Score sheet" in page and "| **Total** |" in page
+    assert "### Example 1 · Score sheet" in page and "| **Total** |" in page
+    assert "## Example 1: a fixture deal {#book.fixture}" in page  # sub-headings name their example
+    assert "### Example 1 · The deal: " in page and "### Example 1 · First auction" in page
 
 
 def test_worked_example_of_an_all_pass_deal(rs):

@@ -22,7 +22,7 @@ import pytest
 
 from skruuvi.book import md
 from skruuvi.book.card import card_path
-from skruuvi.book.story import STORY_PATH
+from skruuvi.book.story import STORIES, STORY_PATH
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets
 
@@ -176,7 +176,9 @@ def test_no_broken_internal_link_in_the_served_site(site: Path) -> None:
 def reader_pages() -> list[tuple[str, str]]:
     """Every page kind: the era pages, the comparison chapter, the home page and the reference pages."""
     cards = [(f"{rid}-card", card_path(rid)) for rid in available_rulesets()]
-    return [*era_pages(), *cards, ("how-to-play", STORY_PATH), ("index", md.INDEX), ("errors", md.ERRORS),
+    stories = [("how-to-play" if path == STORY_PATH else f"how-to-play-{rid.rsplit('-', 1)[-1]}", path)
+               for rid, _, path in STORIES]
+    return [*era_pages(), *cards, *stories, ("index", md.INDEX), ("errors", md.ERRORS),
             ("case-format", md.CASE_FORMAT),
             ("sources", md.SOURCES), ("glossary", md.GLOSSARY)]
 
@@ -199,6 +201,12 @@ _LAYOUT = """() => {
           deals: article.querySelectorAll('table.sk-deal').length,
           trickTables: article.querySelectorAll('.sk-tricks table').length,
           flows: article.querySelectorAll('svg.sk-flow').length,
+          pictures: [...article.querySelectorAll('svg.sk-table, svg.sk-sheet')].map(svg => {
+            const box = svg.getBoundingClientRect();
+            return {kind: svg.getAttribute('class'), width: Math.round(box.width), height: Math.round(box.height),
+                    drawn: svg.querySelectorAll('text, path, rect, line, circle').length,
+                    words: (svg.textContent || '').trim().length};
+          }),
           text};
 }"""
 
@@ -222,7 +230,15 @@ def test_page_fits_its_width_and_reads_as_words(browser: Any, base_url: str, nam
     assert layout["page"] <= 0, f"the page scrolls sideways by {layout['page']}px"
     assert layout["out"] == [] and layout["tricks"] == []
     assert literals(layout["text"]) == []
-    if name.endswith("-examples") or name == "how-to-play":  # a worked deal: the deal diagram and the trick tables
+    if name.endswith("-examples") or name.startswith("how-to-play"):  # a worked deal: diagram and trick tables
         assert layout["deals"] >= 1 and layout["trickTables"] >= 1
     if path.startswith("rules/"):  # every era's rule book draws its game forms' phases
         assert layout["flows"] >= 1
+    kinds = [p["kind"] for p in layout["pictures"]]
+    if name.endswith("-examples") or name.startswith("how-to-play"):  # who gave what to whom, at the table
+        assert "sk-table" in kinds
+    if name.endswith("-card") or name == "skruuvi-1895-examples":  # a match on its score sheet
+        assert "sk-sheet" in kinds
+    for picture in layout["pictures"]:  # drawn, not blank, and inside the column
+        assert picture["width"] >= 200 and picture["height"] >= 150, picture
+        assert picture["drawn"] >= 10 and picture["words"] >= 20, picture

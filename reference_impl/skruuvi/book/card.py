@@ -16,6 +16,7 @@ from .cases import cases_of
 from .era import scoring_table
 from .examples import SEAT_NAMES, Walk, _Example, walk
 from .formula import render
+from .sheets import match_cases, match_sheet
 from .values import Labels, signed, target
 
 
@@ -147,4 +148,7 @@ def card_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> str:
     out += tables(ruleset, here)
     out += schemes(ruleset, labels, here)
     out += worked_sum(ruleset, cases, here)
+    matches = match_cases(ruleset, cases)
+    if matches:
+        out += ["## A match on the score sheet {#match-sheet}", *match_sheet(ruleset, matches[0], here)]
     return "\n\n".join(out) + "\n"

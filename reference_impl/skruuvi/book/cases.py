@@ -7,6 +7,8 @@ from typing import Any
 
 from ..rules.ruleset import Ruleset
 from . import md
+from .alternatives import ReadingsView
+from .formula import render
 from .values import WORDS, Labels, signed
 
 
@@ -65,6 +67,18 @@ def expected(case: Mapping[str, Any], here: str, error_codes: Collection[str] | 
     return "(no expectation)"
 
 
+SHOWN_RULES = 3
+
+
+def folded(links: Sequence[str]) -> str:
+    """A case's rules: the first few, the rest folded away one click off (a table row stays short)."""
+    if len(links) <= SHOWN_RULES + 1:
+        return ", ".join(links)
+    rest = links[SHOWN_RULES:]
+    return (", ".join(links[:SHOWN_RULES]) + f"<details><summary>{len(rest)} more rules</summary>"
+            + ", ".join(rest) + "</details>")
+
+
 def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
                error_codes: Collection[str] | None = None, problems: Sequence[str] = ()) -> str:
     """Every conformance case of one ruleset, grouped by area, each with its anchor (= case id)."""
@@ -80,6 +94,7 @@ def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
                                  "\n".join(f"- {md.cell(p)}" for p in problems)))
     if not mine:
         out.append(md.admonition("note", "No cases yet", f"No case under `conformance/cases/` names `{ruleset.id}`."))
+    view = ReadingsView(ruleset, mine, Labels([ruleset]), here, None, render)
     areas: dict[str, list[Mapping[str, Any]]] = {}
     for case in mine:
         areas.setdefault(area_of(case), []).append(case)
@@ -92,8 +107,15 @@ def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
             name = f'<a id="{cid}"></a>`{cid}`'
             if case.get("example") is True:
                 name += " " + md.link("*example*", here, md.examples_path(ruleset.id), cid)
+            if case.get("_file"):
+                name += f"<br>file `{case['_file']}`"
             just = (case.get("justification") or {}).get("kind", "")
-            rows.append([name, case.get("description", ""), ", ".join(rules), expected(case, here, error_codes), just])
+            description = str(case.get("description", ""))
+            resolved = view.pins.by_case.get(cid)
+            if resolved:
+                description += " · *Under the reading* " + "; ".join(view.reading(r, v) for r, v in resolved.items())
+            rows.append([name, description, folded(rules), expected(case, here, error_codes), just])
         out += [f"## {area} {{#area-{md.slug(area)}}}",
-                md.table(["Case", "Description", "Rules", "Expected", "Justification"], rows)]
+                '<div class="sk-cases" markdown="1">\n\n'
+                + md.table(["Case", "Description", "Rules", "Expected", "Justification"], rows) + "\n\n</div>"]
     return "\n\n".join(out) + "\n"

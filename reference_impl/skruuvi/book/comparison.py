@@ -21,6 +21,7 @@ from ..history.compare import (
 )
 from ..rules.ruleset import Rule, Ruleset
 from . import md
+from .features import feature_table
 from .formula import render
 from .values import Labels, target
 
@@ -98,15 +99,22 @@ def _by_era(parts: Sequence[tuple[Ruleset, str]]) -> str:
     return "; ".join(f"**{rs.era}** {text}" for rs, text in parts)
 
 
+def neutral(row: MatrixRow) -> str:
+    """A label for one rule id across eras that favours none of them: what it sets (its parameter or table
+    name in words) and its id, not one era's title."""
+    rule = next(r for r in row.rules if r is not None)
+    what = rule.param or rule.raw.get("name")
+    return (f"{Labels().key(what).capitalize()} (`{row.id}`)" if what else f"`{row.id}`")
+
+
 def value_changes(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset]) -> list[str]:
     out = []
     for row in rows:
         present = [(rs, r) for rs, r in zip(rulesets, row.rules, strict=True) if r is not None]
         if len(present) < 2 or not row.differs & {"value", "param"}:
             continue
-        title = present[0][1].title
         parts = [(rs, summary(r, Labels([rs]))) for rs, r in present]
-        out.append(f"{_rule_link(present[0][0], present[0][1], title)}: {_by_era(parts)}")
+        out.append(f"{_rule_link(present[0][0], present[0][1], neutral(row))}: {_by_era(parts)}")
     return out
 
 
@@ -251,16 +259,25 @@ def comparison_page(rulesets: Sequence[Ruleset], notes: Mapping[str, Any] | None
     if len(rulesets) < 2:
         out.append(md.admonition("note", "Only one era",
                                  "A comparison needs at least two rulesets in `spec/rulesets/`."))
+    if len(rulesets) >= 2:
+        out += ["## The eras at a glance {#features}",
+                "What each era has, read from its ruleset; every cell links to the rule, form or phase it comes "
+                "from. The rule-by-rule tables follow, topic by topic.",
+                feature_table(rulesets)]
     groups = rows_by_topic(rule_matrix(rulesets)) if rulesets else {}
     counts = []
     for topic, rows in groups.items():
-        n_val = sum(1 for r in rows if r.differs & {"value", "param", "presence"})
-        n_prov = sum(1 for r in rows if r.differs and not r.differs & {"value", "param", "presence"})
-        counts.append([md.link(TOPIC_TITLES.get(topic, topic), HERE, HERE, f"topic-{topic}"), len(rows), n_val, n_prov,
-                       len(rows) - n_val - n_prov])
+        shared = [r for r in rows if sum(1 for x in r.rules if x is not None) >= 2]
+        n_val = sum(1 for r in shared if r.differs & {"value", "param"})
+        counts.append([md.link(TOPIC_TITLES.get(topic, topic), HERE, HERE, f"topic-{topic}"), len(rows),
+                       len(rows) - len(shared), n_val, len(shared) - n_val])
     if counts:
-        out.append(md.table(["Topic", "Rules", "Differ " + MARK["value"], "Provenance only " + MARK["provenance"],
-                             "Same " + MARK["same"]], counts))
+        out += ["## Rules by topic {#counts}",
+                "How many rule ids each topic has; how many only one era has; and, of those two or more eras "
+                "share, how many set a different value " + MARK["value"] + " or the same one " + MARK["same"]
+                + " (their status or sources may still differ).",
+                md.table(["Topic", "Rules", "In one era only", "Shared, value differs " + MARK["value"],
+                          "Shared, same value " + MARK["same"]], counts)]
     for topic, rows in groups.items():
         out.append(f"## {TOPIC_TITLES.get(topic, topic)} {{#topic-{topic}}}")
         if prose.get(topic):

@@ -12,6 +12,8 @@ from ..rules.ruleset import Ruleset
 from . import md
 from .cases import side_score
 from .curated import Curated
+from .same_cards import same_cards_section
+from .values import Labels
 
 HERE = md.CROSS_ERA
 
@@ -33,6 +35,21 @@ def _short(x: CrossEra, i: int) -> str:
     assert era.outcome is not None and era.outcome.result is not None
     score = era.outcome.result.get("score") or {}
     return ", ".join(f"{side} {side_score(value)}" for side, value in score.items())
+
+
+def score_key(rulesets: Sequence[Ruleset]) -> str:
+    """What a score in the tables means in each era: its columns (below and above the line, or one per deal)."""
+    by_columns: dict[tuple[str, ...], list[str]] = {}
+    for rs in sorted(rulesets, key=lambda r: r.era):
+        by_columns.setdefault(tuple(rs.columns), []).append(rs.era)
+    labels = Labels(rulesets)
+    parts = []
+    for columns, eras in by_columns.items():
+        what = ("one score per deal" if columns == ("deal",)
+                else "the side's points " + ", then ".join(labels.word(c) for c in columns)
+                + " (written below / above in the deal tables)")
+        parts.append(f"in {' and '.join(eras)}, {what}")
+    return "How to read a score: " + "; ".join(parts) + ". Positive points are the side's own."
 
 
 def _table(rows: list[list[str]]) -> str:
@@ -87,7 +104,8 @@ def cross_era_page(rulesets: Sequence[Ruleset], curated: Sequence[Curated], prob
                         *[_short(x, i) for i in range(len(x.eras))]])
         sections.append(deal_section(item, x, rulesets))
     if summary:
-        out.append(md.table(["Deal", *[f"{rs.era} (`{rs.id}`)" for rs in rulesets]], summary))
+        out += [md.table(["Deal", *[f"{rs.era} (`{rs.id}`)" for rs in rulesets]], summary), score_key(rulesets)]
     else:
         out.append(md.admonition("note", "No curated deals", "`spec/comparison.yaml` names no usable deal."))
+    out += same_cards_section(rulesets, HERE)
     return "\n\n".join(out + sections) + "\n"

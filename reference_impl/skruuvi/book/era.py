@@ -6,9 +6,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..rules.expr import FACTS
-from ..rules.readings import rule_field
 from ..rules.ruleset import Ruleset
 from . import md
+from .alternatives import ReadingsView
 from .cases import cases_of, rule_cases_index
 from .formula import render, table_axes
 from .pictures import phase_flow_svg
@@ -41,10 +41,13 @@ class _Page:
         self.here = md.rules_page(ruleset.id)
         self.sources = sources
         self.terms = glossary_index(glossary) if glossary is not None else None
+        # English words the rules use for a glossary term, explained where a rule of this page first uses them
+        self.unexplained = {str(e).lower(): t for t in (glossary or {}).get("terms", []) for e in t.get("english", [])}
         self.cases = cases_of(ruleset, cases)
         self.labels = Labels([ruleset])
         self.rule_cases = rule_cases_index(self.cases)
         self.examples = {c["id"] for c in self.cases if c.get("example") is True}
+        self.titles = {str(c["id"]): str(c.get("description") or "") for c in self.cases}
         self.done: set[str] = set()
         self.out: list[str] = []
         expressions = {}
@@ -55,6 +58,7 @@ class _Page:
         self.axes = table_axes(expressions)
         self.table_rule = {t.get("name"): t["id"] for t in self.raw.get("scoring", {}).get("tables") or []}
         self.other_scales = self._other_scales()
+        self.readings = ReadingsView(ruleset, cases, self.labels, self.here, sources, self.formula)
 
     def _other_scales(self) -> list[int]:
         """The scales of the ``score.scale`` rule's other readings (e.g. 1895's figures as printed, ×10)."""
@@ -77,6 +81,13 @@ class _Page:
             shown.append(md.link(f"*{w}*", self.here, md.GLOSSARY, anchor) if anchor else f"*{w}*")
         return ", ".join(shown)
 
+    def explain(self, text: str) -> None:
+        """The glossary's meaning of an English term the rule text uses, the first time this page uses it."""
+        for phrase in [p for p in self.unexplained if p in text.lower()]:
+            t = self.unexplained.pop(phrase)
+            term = md.link(f"*{t['term']}*", self.here, md.GLOSSARY, md.slug(t["term"]))
+            self.add(f"*{phrase.capitalize()}* ({term}): {str(t.get('meaning', '')).strip()}.")
+
     def name(self, ident: str) -> str:
         if ident in self.table_rule:
             return md.link(ident.replace("_", " "), self.here, self.here, self.table_rule[ident])
@@ -87,15 +98,20 @@ class _Page:
     def formula(self, source: object) -> str:
         return render(source, self.name, self.labels.word)
 
-    def case_links(self, rule_id: str) -> str:
+    def case_links(self, rule_id: str, parameter: str = "") -> str:
+        """The rule's worked examples, in view; its parameter and its cases folded in one box for implementers
+        (a player reads the rule without them, an implementer is one click away)."""
         ids = self.rule_cases.get(rule_id, [])
-        if not ids:
-            return "*No conformance case exercises this rule yet.*"
-        shown = [md.link(f"`{cid}`", self.here, md.cases_path(self.rs.id), cid) for cid in ids]
-        worked = [md.link(f"`{cid}`", self.here, md.examples_path(self.rs.id), cid)
+        worked = [md.link(md.cell(self.titles.get(cid) or cid), self.here, md.examples_path(self.rs.id), cid)
                   for cid in ids if cid in self.examples]
-        text = f"**Worked examples:** {', '.join(worked)}\n\n" if worked else ""
-        return text + md.link_list("Cases", shown)
+        text = f"**Worked examples:** {'; '.join(worked)}\n\n" if worked else ""
+        shown = [md.link(f"`{cid}`", self.here, md.cases_path(self.rs.id), cid) for cid in ids]
+        cases = (f"**Cases ({len(shown)}):**\n\n" + "\n".join(f"- {x}" for x in shown) if shown
+                 else "*No conformance case exercises this rule yet.*")
+        title = "For implementers: " + ("the parameter and " if parameter else "") + \
+            (f"{len(shown)} case{'s' if len(shown) != 1 else ''}" if shown else "no case yet")
+        body = "\n\n".join(x for x in (parameter, cases) if x)
+        return text + md.admonition("example", title, body, collapsible=True)
 
     def rule(self, entry: Mapping[str, Any], level: int, body_extra: str = "") -> None:
         rid = str(entry["id"])
@@ -107,40 +123,16 @@ class _Page:
         meta.append("Sources: " + md.source_links(entry.get("source") or [], self.here, self.sources))
         meta.append(f"`{rid}`")
         self.add(f"{'#' * level} {entry.get('title') or rid} {{#{rid}}}", " · ".join(meta), str(entry.get("text", "")))
-        if "param" in entry:
-            self.add(f"**Parameter** `{entry['param']}`: {self.labels.show(entry.get('value'), entry['param'])}")
+        self.explain(str(entry.get("text", "")))
+        parameter = (f"**Parameter** `{entry['param']}`: {self.labels.show(entry.get('value'), entry['param'])}"
+                     if "param" in entry else "")
         if body_extra:
             self.add(body_extra)
         if entry.get("note") and not entry.get("alternatives"):
             self.add(md.admonition("info", "Why this reading", str(entry["note"])))
         if entry.get("alternatives"):
-            self.add(self.conflict(entry))
-        self.add(self.case_links(rid))
-
-    def conflict(self, entry: Mapping[str, Any]) -> str:
-        param = entry.get("param")
-        key = rule_field(entry)  # the key the alternatives replace: value, or e.g. a scoring rule's `to`
-
-        def shown(value: Any) -> str:
-            if key == "value":
-                return self.labels.show(value, param)
-            return f"`{key}`: " + self.labels.show(value, key)
-
-        rows = [["**default (chosen)**", shown(entry[key]) if key in entry else str(entry.get("text") or ""),
-                 md.source_links(entry.get("source") or [], self.here, self.sources), entry.get("note") or ""]]
-        for alt in entry.get("alternatives") or []:
-            why = str(alt.get("note") or "")
-            if alt.get("executable") is False:
-                why += f" *Not executable:* {alt.get('why', '')}"
-            rows.append(["alternative", shown(alt["value"]) if "value" in alt else "(described in the note)",
-                         md.source_links(alt.get("source") or [], self.here, self.sources), why])
-        header = ["Reading", "Value", "Sources", "Why"]
-        if not any(row[3] for row in rows):  # no reading says why: no empty column
-            header, rows = header[:3], [row[:3] for row in rows]
-        else:
-            rows = [[*row[:3], row[3] or "—"] for row in rows]
-        title = "Conflicting readings" if entry.get("status") == "conflict" else "Other readings"
-        return md.admonition("warning", title, md.table(header, rows))
+            self.add(self.readings.block(entry))
+        self.add(self.case_links(rid, parameter))
 
     def scheme_name(self, scheme: str) -> str:
         """A scoring scheme by the reader's name: the form of the same name, else the scheme's id as words."""
@@ -165,20 +157,11 @@ class _Page:
         legend = ", ".join(f"{md.badge(s)} {n} ({md.STATUS_HELP[s]})" for s, n in counts.items())
         self.add(f"This book has {len(self.rs.rules)} rules: {legend}. Each heading's anchor is the rule id. "
                  + md.link("Worked examples", self.here, md.examples_path(self.rs.id)) + " · "
-                 + md.link("all cases", self.here, md.cases_path(self.rs.id)) + ".")
-        if raw.get("variants"):
-            self.add(self.variants(raw["variants"]))
+                 + md.link("all cases", self.here, md.cases_path(self.rs.id)) + " · "
+                 + md.link("other readings and variants", self.here, self.here, "readings") + ".")
         if self.sources is None:
             self.add(md.admonition("note", "No bibliography yet",
                                    "`spec/sources.yaml` is not there yet, so source keys are not linked."))
-
-    def variants(self, declared: Iterable[Mapping[str, Any]]) -> str:
-        """The declared variants: a ruleset plus readings, spelled ``RULESET:NAME`` on the command line."""
-        rows = [[f"`{self.rs.id}:{v.get('name')}`", str(v.get("title", "")),
-                 "; ".join(f"`{rid}` = {self.labels.show(value)}" for rid, value in (v.get("readings") or {}).items()),
-                 md.source_links(v.get("source") or [], self.here, self.sources) + " " + str(v.get("note", ""))]
-                for v in declared]
-        return md.admonition("info", "Variants", md.table(["Variant", "What", "Readings", "Why"], rows))
 
     def phase_order(self) -> list[str]:
         order: list[str] = []
@@ -312,6 +295,12 @@ class _Page:
             self.add("## Other rules {#other-rules}")
             for r in missing:
                 self.rule(r.raw, 3)
+        self.add("## Other readings and variants {#readings}", self.readings.overview())
+        if self.readings.declared:
+            self.add("### Named variants {#variants}",
+                     f"A variant is this ruleset with some rules read another way; name it `{self.rs.id}:NAME` "
+                     "wherever a ruleset is named (`replay`, `conformance`, `compare`).",
+                     self.readings.variants())
         return "\n\n".join(self.out) + "\n"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..interpreter import engine
 from ..interpreter.deal import build_deal
+from ..interpreter.facts import by_seat
 from ..interpreter.outcome import Outcome
 from ..interpreter.settle import result_of
 from ..interpreter.state import DealState
@@ -21,7 +22,10 @@ from ..rules.notation import SEATS, side_of
 from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, expected
+from .chosen import added_examples
 from .era import label
+from .pictures import deal_table_svg
+from .sheets import match_sheet
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -73,6 +77,10 @@ class _Example:
         self.here = md.examples_path(ruleset.id)
         self.error_codes = error_codes
         self.out: list[str] = []
+        self.number: int | None = None  # on the examples page: sub-headings say "Example n" (search, contents)
+
+    def h3(self, text: str) -> str:
+        return f"### {text}" if self.number is None else f"### Example {self.number} · {text}"
 
     def rule_link(self, rid: str, titled: bool = False) -> str:
         rule = self.rs.rules.get(rid)
@@ -146,6 +154,12 @@ class _Example:
 
     def tricks_table(self, state: DealState, steps: list[tuple[int, str, str]], bad: int | None) -> str:
         rows, won = [], {"NS": 0, "EW": 0}
+        per_seat = by_seat(state)  # one against three: the count is kept per player, not per side
+        seat_won = [0, 0, 0, 0]
+
+        def count() -> str:
+            return "–".join(str(n) for n in seat_won) if per_seat else f"{won['NS']}–{won['EW']}"
+
         for trick in state.tricks:
             cells = [""] * 4
             for i, c in enumerate(trick.cards):
@@ -155,7 +169,8 @@ class _Example:
                     shown = f'<span class="sk-win" title="wins the trick">{shown}</span>'
                 cells[seat] = f"**{shown}**" if i == 0 else shown
             won[side_of(trick.winner)] += 1
-            rows.append([str(trick.number), *cells, SEATS[trick.winner], f"{won['NS']}–{won['EW']}"])
+            seat_won[trick.winner] += 1
+            rows.append([str(trick.number), *cells, SEATS[trick.winner], count()])
         if state.current or bad is not None:
             cells = [""] * 4
             leader = state.leader if state.leader is not None else 0
@@ -165,11 +180,14 @@ class _Example:
                 words = steps[-1][1].split()
                 if words and words[0] in SEATS:
                     cells[SEATS.index(words[0])] = f"**✗ {md.cards(words[2:]) or words[1]}**"
-            rows.append([f"{len(state.tricks) + 1}…", *cells, "", f"{won['NS']}–{won['EW']}"])
-        table = md.table(["#", "N", "E", "S", "W", "Won", "NS–EW"], rows)
+            rows.append([f"{len(state.tricks) + 1}…", *cells, "", count()])
+        head = "N–E–S–W" if per_seat else "NS–EW"
+        table = md.table(["#", "N", "E", "S", "W", "Won", head], rows)
+        counted = ("the tricks each player has won so far, one against three" if per_seat
+                   else "the tricks each side has won so far")
         return (f'<div class="sk-tricks" markdown>\n\n{table}\n\n</div>\n\n'
                 'The card led is in bold, the card that wins the trick is framed; "Won" is the seat that wins it, '
-                '"NS–EW" the tricks each side has won so far (N North, E East, S South, W West).')
+                f'"{head}" {counted} (N North, E East, S South, W West).')
 
     def phases(self, w: Walk) -> None:
         bad = w.error[0] if w.error else None
@@ -197,7 +215,7 @@ class _Example:
 
     def phase_block(self, pid: str, steps: list[tuple[int, str, str]], w: Walk, bad: int | None) -> None:
         verbs = {a.split()[1] if len(a.split()) > 1 else "" for _, a, _ in steps}
-        self.out.append(f"### {self.phase_label(pid)}")
+        self.out.append(self.h3(self.phase_label(pid)))
         if "play" in verbs and w.end is not None:
             if w.play_hands is not None and w.start is not None and w.play_hands != w.start.hands:
                 self.out += ["Hands at the start of play, after the exchanges:",
@@ -235,7 +253,7 @@ class _Example:
             rows.append(["**Total**", *([f"**{column}**"] if columns else []),
                          *(f"**{pts(total[p])}**" for p in parties)])
         head = ["Scoring rule", *(["Column"] if columns else []), *parties]
-        self.out += ["### Score sheet", md.table(head, rows)]
+        self.out += [self.h3("Score sheet"), md.table(head, rows)]
 
     def check(self, w: Walk) -> None:
         exp = self.case.get("expect") or {}
@@ -262,7 +280,8 @@ class _Example:
         cid = str(case.get("id"))
         rules = ", ".join(self.rule_link(str(r)) for r in dict.fromkeys(case.get("rules") or []))
         just = case.get("justification") or {}
-        self.out += [f"## {case.get('description') or cid} {{#{cid}}}",
+        number = f"Example {self.number}: " if self.number else ""
+        self.out += [f"## {number}{case.get('description') or cid} {{#{cid}}}",
                      f"Case `{cid}`" + (f" (`{case['_file']}`)" if case.get("_file") else "")
                      + f" · exercises {rules or 'no listed rule'} · "
                      + md.link("in the case list", self.here, md.cases_path(self.rs.id), cid)]
@@ -271,16 +290,20 @@ class _Example:
                     + ("\n\n" + str(just["note"]) if just.get("note") else ""))
             self.out.append(md.admonition("quote", "Why the expected result is right", body, collapsible=True))
         if not isinstance(case.get("deal"), Mapping):
-            self.out.append(md.admonition("note", "Not rendered", "Match records are not drawn yet."))
+            self.out += [self.h3("The match on the score sheet"), *match_sheet(self.rs, case, self.here)]
             return "\n\n".join(self.out)
         w = walk(self.rs, case)
         try:
             d = build_deal(case["deal"], self.rs)
             en = label((self.rs.raw.get("forms") or {}).get(d.form.name), d.form.name)[0]
-            self.out += [f"### The deal: {en}", self.diagram(d.hands, d.centre, d.dealer, "centre cards")]
+            self.out += [self.h3(f"The deal: {en}"), self.diagram(d.hands, d.centre, d.dealer, "centre cards")]
         except (IllegalAction, SkruuviError):
-            self.out += ["### The deal", "```json\n" + json.dumps(case["deal"], ensure_ascii=False, indent=1) + "\n```"]
+            self.out += [self.h3("The deal"),
+                         "```json\n" + json.dumps(case["deal"], ensure_ascii=False, indent=1) + "\n```"]
         self.phases(w)
+        if w.error is None and any(a.split()[1:2] == ["give"] for _, a, _ in w.steps):
+            self.out += ["The cards that changed hands, in order, at the table:",
+                         deal_table_svg(self.rs, case, marker=f"sk-table-arrow-{md.slug(cid)}")]
         if w.outcome is not None:
             self.score_sheet(w.outcome)
         self.check(w)
@@ -300,5 +323,13 @@ def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
     if not chosen:
         out.append(md.admonition("note", "No worked examples yet",
                                  f"No case of `{ruleset.id}` is marked `example: true` yet."))
-    out += [_Example(ruleset, case, error_codes).render() for case in chosen]
+    added = added_examples(ruleset, cases)
+    if added:
+        out.append("After the cases marked as examples, the book adds one case of each kind they do not show yet: "
+                   + "; ".join(f"{kind} (example {len(chosen) + n})" for n, (kind, _) in enumerate(added, start=1))
+                   + ".")
+    for n, case in enumerate([*chosen, *(c for _, c in added)], start=1):
+        example = _Example(ruleset, case, error_codes)
+        example.number = n
+        out.append(example.render())
     return "\n\n".join(out) + "\n"

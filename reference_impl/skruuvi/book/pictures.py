@@ -6,10 +6,14 @@ a phase whose rules turn an all-pass deal into another form gets a branch to tha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from ..interpreter import engine
+from ..rules.errors import IllegalAction
+from ..rules.notation import SEATS, parse_action
 from ..rules.ruleset import Ruleset
 from .values import Labels
 
@@ -58,5 +62,170 @@ def phase_flow_svg(ruleset: Ruleset, form: str) -> str:
                          f'<text x="{tx + 12}" y="{y + BOX_H / 2 - 4}" class="sk-flow-fi">all pass:</text>'
                          f'<text x="{tx + 12}" y="{y + BOX_H / 2 + 11}" class="sk-flow-en">'
                          f"{escape(labels.word(target))}</text>")
+    parts.append("</svg>")
+    return f'<figure class="sk-figure">\n{"".join(parts)}\n</figure>'
+
+
+# --- the table diagram of one deal: four hands, the centre cards, and who gave what to whom --------------------
+
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUIT_ROWS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
+RANKS = "AKQJT98765432"
+TABLE_W, HAND_W, HAND_H, CENTRE_W, CENTRE_H = 600, 176, 100, 132, 60
+# Each seat's box (x, y) and the point of it that faces the table's middle, N E S W.
+HAND_AT = {"N": (212, 8), "E": (416, 166), "S": (212, 324), "W": (8, 166)}
+FACING = {"N": (300, 108), "E": (416, 216), "S": (300, 324), "W": (184, 216)}
+CENTRE_AT = (234, 186)
+CENTRE_EDGE = {"N": (300, 186), "E": (366, 216), "S": (300, 246), "W": (234, 216)}  # the side facing each seat
+ROW_H = 22
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Cards moving in one deal: ``giver`` None for the centre cards, with the phase it happened in."""
+
+    giver: str | None
+    taker: str
+    cards: tuple[str, ...]
+    phase: str
+
+
+def _card_order(code: str) -> tuple[int, int]:
+    return ("SHDC".index(code[1]), RANKS.index(code[0]))
+
+
+def transfers(ruleset: Ruleset, record: Mapping[str, Any]) -> tuple[tuple[Sequence[str], ...], tuple[str, ...],
+                                                                    int, list[Transfer]]:
+    """Replay a record: the hands as dealt (N E S W), the centre cards, the dealer, and every card that changed
+    hands in order (a ``give`` action, or the centre cards going to the seat that took them)."""
+    state = engine.start(ruleset, record["deal"])
+    hands = tuple(sorted((str(c) for c in h), key=_card_order) for h in state.hands)
+    centre = tuple(str(c) for c in state.centre)
+    moves: list[Transfer] = []
+    pending = set(state.centre)  # the centre cards, until a seat holds them all
+    for text in record.get("actions") or []:
+        phase = state.phase.id if state.phase is not None else ""
+        try:
+            action = parse_action(text)
+            state = engine.apply(state, action)
+        except IllegalAction:  # a record rejected here: the picture shows what happened before
+            break
+        if pending:
+            taker = next((SEATS[i] for i, h in enumerate(state.hands) if pending <= set(h)), None)
+            if taker is not None:
+                after = state.phase.id if state.phase is not None else phase
+                moves.append(Transfer(None, taker, centre, after if action.verb != "give" else phase))
+                pending = set()
+        if action.verb == "give" and action.target is not None:
+            moves.append(Transfer(SEATS[action.seat], SEATS[action.target], tuple(str(c) for c in action.cards),
+                                  phase))
+        if state.finished:
+            break
+    return hands, centre, state.dealer, moves
+
+
+def _suit_text(code: str) -> str:
+    return " ".join("10" if r == "T" else r for r in code)
+
+
+def _hand_box(seat: str, hand: Sequence[str], dealer: bool) -> str:
+    x, y = HAND_AT[seat]
+    out = [f'<rect x="{x}" y="{y}" width="{HAND_W}" height="{HAND_H}" rx="6" class="sk-table-hand"/>',
+           f'<text x="{x + 8}" y="{y + 16}" class="sk-table-seat">{SEAT_WORDS[seat]}'
+           + (" (dealer)" if dealer else "") + "</text>"]
+    for row, (s, symbol) in enumerate(SUIT_ROWS):
+        ranks = "".join(c[0] for c in hand if c[1] == s)
+        colour = "sk-table-red" if s in "HD" else "sk-table-black"
+        out.append(f'<text x="{x + 8}" y="{y + 36 + row * 17}" class="sk-table-cards">'
+                   f'<tspan class="{colour}">{symbol}</tspan> {escape(_suit_text(ranks) or "—")}</text>')
+    return "".join(out)
+
+
+def _cards_text(codes: Sequence[str]) -> str:
+    """Cards as SVG text: each suit symbol in its colour."""
+    parts = []
+    for c in codes:
+        symbol = dict(SUIT_ROWS).get(c[1], c[1])
+        colour = "sk-table-red" if c[1] in "HD" else "sk-table-black"
+        parts.append(f'<tspan class="{colour}">{symbol}</tspan>{escape("10" if c[0] == "T" else c[0])}')
+    return " ".join(parts)
+
+
+def _anchor(seat: str, toward: str) -> tuple[float, float]:
+    """Where an arrow between two seats meets ``seat``'s box: its side facing the table's middle, moved along
+    that side toward the other seat, so the arrows of different pairs do not share an end."""
+    x, y = FACING[seat]
+    tx, ty = FACING[toward]
+    if seat in "NS":
+        return (x + (14 if tx > x else -14 if tx < x else 0), y)
+    return (x, y + (14 if ty > y else -14 if ty < y else 0))
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float], bend: float, number: int, marker: str,
+           badges: list[tuple[float, float]]) -> str:
+    """A curved arrow from ``start`` to ``end``, bent ``bend`` px to its left, with its number on the curve where
+    it keeps clear of the numbers already placed (``badges``, appended to)."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    length = max((dx * dx + dy * dy) ** 0.5, 1.0)
+    cx, cy = (x0 + x1) / 2 - dy / length * bend, (y0 + y1) / 2 + dx / length * bend
+
+    def at(t: float) -> tuple[float, float]:
+        u = 1 - t
+        return u * u * x0 + 2 * u * t * cx + t * t * x1, u * u * y0 + 2 * u * t * cy + t * t * y1
+
+    spots = [at(t) for t in (0.5, 0.38, 0.62, 0.3, 0.7, 0.45, 0.55)]
+    mx, my = next((p for p in spots if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= 22 ** 2 for q in badges)),
+                  spots[0])
+    badges.append((mx, my))
+    return (f'<path d="M {x0:.0f} {y0:.0f} Q {cx:.0f} {cy:.0f} {x1:.0f} {y1:.0f}" class="sk-table-move" '
+            f'marker-end="url(#{marker})"/>'
+            f'<circle cx="{mx:.0f}" cy="{my:.0f}" r="9" class="sk-table-badge"/>'
+            f'<text x="{mx:.0f}" y="{my + 4:.0f}" text-anchor="middle" class="sk-table-number">{number}</text>')
+
+
+def deal_table_svg(ruleset: Ruleset, record: Mapping[str, Any], marker: str = "sk-table-arrow") -> str:
+    """The table diagram of one recorded deal: the four hands as dealt around the table, the centre cards in
+    the middle, and a numbered arrow for every card that changed hands (the centre cards to the seat that took
+    them, each ``give`` of the kitty and the exchanges, up to an action the rules refuse), listed under the
+    table in order with its phase."""
+    hands, centre, dealer, moves = transfers(ruleset, record)
+    labels = Labels([ruleset])
+    legend_top = 438
+    height = legend_top + 10 + len(moves) * ROW_H
+    cx, cy = CENTRE_AT
+    parts = [f'<svg class="sk-table" role="img" viewBox="0 0 {TABLE_W} {height}" width="{TABLE_W}" '
+             'xmlns="http://www.w3.org/2000/svg">',
+             "<title>The deal at the table: the hands as dealt, the centre cards, and who gave what to whom"
+             "</title>",
+             f'<defs><marker id="{marker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+             'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="currentColor"/>'
+             "</marker></defs>"]
+    parts += [_hand_box(seat, hands[i], i == dealer) for i, seat in enumerate(SEATS)]
+    parts.append(f'<rect x="{cx}" y="{cy}" width="{CENTRE_W}" height="{CENTRE_H}" rx="6" class="sk-table-centre"/>'
+                 f'<text x="{cx + CENTRE_W / 2}" y="{cy + 22}" text-anchor="middle" class="sk-table-seat">'
+                 "centre cards</text>"
+                 f'<text x="{cx + CENTRE_W / 2}" y="{cy + 44}" text-anchor="middle" class="sk-table-cards">'
+                 f"{_cards_text(centre) if centre else 'none'}</text>")
+    seen: dict[tuple[str, str], int] = {}
+    badges: list[tuple[float, float]] = [(cx + CENTRE_W / 2, cy + CENTRE_H / 2)]
+    for n, move in enumerate(moves, start=1):
+        if move.giver is None:
+            start, end, pair = CENTRE_EDGE[move.taker], FACING[move.taker], ("centre", move.taker)
+        else:
+            start, pair = _anchor(move.giver, move.taker), (move.giver, move.taker)
+            end = _anchor(move.taker, move.giver)
+        k = seen.get(pair, 0)
+        seen[pair] = k + 1
+        opposite = pair in (("N", "S"), ("S", "N"), ("E", "W"), ("W", "E"))
+        bend = (150 if opposite else 34) + 26 * k if move.giver is not None else 0
+        parts.append(_arrow(start, end, bend, n, marker, badges))
+        y = legend_top + 6 + (n - 1) * ROW_H
+        who = (f"{SEAT_WORDS[move.taker]} takes the centre cards" if move.giver is None
+               else f"{SEAT_WORDS[move.giver]} gives {SEAT_WORDS[move.taker]}")
+        parts.append(f'<circle cx="20" cy="{y + 8}" r="9" class="sk-table-badge"/>'
+                     f'<text x="20" y="{y + 12}" text-anchor="middle" class="sk-table-number">{n}</text>'
+                     f'<text x="38" y="{y + 13}" class="sk-table-cards">{escape(who)} {_cards_text(move.cards)}'
+                     f' <tspan class="sk-table-phase">({escape(labels.word(move.phase))})</tspan></text>')
     parts.append("</svg>")
     return f'<figure class="sk-figure">\n{"".join(parts)}\n</figure>'

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,6 +12,7 @@ from ..rules.ruleset import Ruleset
 from ..rules.yamlio import load_yaml
 from . import md
 from .cases import cases_of
+from .implementers import deal_rows, shapes_section
 from .values import Labels
 
 #: Default for the data arguments: read the file from the repository's spec/ directory.
@@ -136,33 +138,75 @@ def sources_page(sources: Mapping[str, Any] | None = FROM_SPEC, rulesets: Sequen
     return "\n\n".join(out) + "\n"
 
 
-def glossary_page(glossary: Mapping[str, Any] | None = FROM_SPEC, sources: Mapping[str, Any] | None = FROM_SPEC) -> str:
-    """Finnish (and Swedish) terms with their English meaning, anchored by an ASCII slug of the term."""
+LANGUAGES = {"fi": "Finnish", "sv": "Swedish", "ru": "Russian", "en": "English"}
+
+
+def _rule_sources(rulesets: Sequence[Ruleset]) -> dict[str, list[str]]:
+    """Glossary word (lower case) -> the sources of the rules that give it as their Finnish term."""
+    found: dict[str, list[str]] = {}
+    for rs in rulesets:
+        for rule in rs.rules.values():
+            for word in str(rule.raw.get("fi") or "").split(","):
+                if word.strip():
+                    keys = found.setdefault(word.strip().lower(), [])
+                    keys += [k for k in rule.source if k not in keys]
+    return found
+
+
+def _headword(meaning: str) -> str:
+    """The English headword of a meaning: its text up to the first semicolon, or comma outside parentheses."""
+    depth = 0
+    for i, ch in enumerate(meaning):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == ";" or (ch == "," and depth == 0):
+            return meaning[:i].strip()
+    return meaning.strip()
+
+
+def glossary_page(glossary: Mapping[str, Any] | None = FROM_SPEC, sources: Mapping[str, Any] | None = FROM_SPEC,
+                  rulesets: Sequence[Ruleset] = ()) -> str:
+    """Finnish (and Swedish) terms with their English meaning, anchored by an ASCII slug of the term; then the
+    English words back to the Finnish terms. A term without sources of its own shows the sources of the rules
+    that use it, marked as such."""
     glossary, sources = _spec_file(glossary, "glossary.yaml"), _spec_file(sources, "sources.yaml")
     here = md.GLOSSARY
     out = ["# Glossary: Finnish–English",
            "The words of the game as the Finnish sources use them. The rule book links the Finnish terms of each "
-           "rule here."]
+           "rule here. Every term is Finnish unless its language is named."]
     if glossary is None:
         return "\n\n".join([*out, _missing("spec/glossary.yaml", "the terms will be listed once it exists.")]) + "\n"
-    rows = []
+    by_rule = _rule_sources(rulesets)
+    rows, back = [], []
     for t in sorted(glossary.get("terms") or [], key=lambda t: md.slug(t["term"])):
-        term = f'<a id="{md.slug(t["term"])}"></a>*{t["term"]}*'
+        anchor = md.slug(t["term"])
+        term = f'<a id="{anchor}"></a>*{t["term"]}*'
         if t.get("forms"):
             term += " (" + ", ".join(f"*{f}*" for f in t["forms"]) + ")"
+        language = str(t.get("language", "fi"))
+        if language != "fi":
+            term += f" · {LANGUAGES.get(language, language)}"
         meaning = str(t.get("meaning", "")) + (f" — {t['note']}" if t.get("note") else "")
-        rows.append([term, t.get("language", "fi"), meaning, md.source_links(t.get("source") or [], here, sources)
-                     if t.get("source") else ""])
-    out.append(md.table(["Term", "Language", "Meaning", "Sources"], rows))
+        if t.get("source"):
+            cited = md.source_links(t["source"], here, sources)
+        else:
+            used = [k for w in [t["term"], *t.get("forms", [])] for k in by_rule.get(w.lower(), [])]
+            cited = ("in the rules citing " + md.source_links(list(dict.fromkeys(used)), here, sources)
+                     if used else "no source given yet")
+        rows.append([term, meaning, cited])
+        english = [*(t.get("english") or []), _headword(str(t.get("meaning", "")))]
+        for word in dict.fromkeys(e for e in english if e):
+            back.append((word.lower(), word, md.link(f"*{t['term']}*", here, here, anchor)))
+    out.append(md.table(["Term", "Meaning", "Sources"], rows))
+    out += ["## English to Finnish {#english}",
+            "The English words of the book, each with the Finnish term it stands for.",
+            md.table(["English", "Finnish"], [[word, link] for _, word, link in sorted(back)])]
     return "\n\n".join(out) + "\n"
 
 
-def _schema_rows(props: Mapping[str, Any], required: Sequence[str], prefix: str = "") -> list[list[str]]:
-    rows = []
-    for name, spec in props.items():
-        desc = spec.get("description", "") if isinstance(spec, Mapping) else ""
-        rows.append([f"`{prefix}{name}`", "yes" if name in required else "", desc])
-    return rows
+def _no_design(text: str) -> str:
+    """A schema description without its pointers into the design document (the book is the reader's reference:
+    this page itself describes the protocol)."""
+    return re.sub(r"\s*\(DESIGN(?:\.md)? (?:§|section )\d+(?:\.\d+)*\)", "", str(text))
 
 
 CASE_FIELDS = [
@@ -196,7 +240,8 @@ STATUSES = [
 
 
 def case_format_page(case_schema: Mapping[str, Any] | None = FROM_SPEC,
-                     protocol_schema: Mapping[str, Any] | None = FROM_SPEC) -> str:
+                     protocol_schema: Mapping[str, Any] | None = FROM_SPEC,
+                     rulesets: Sequence[Ruleset] = ()) -> str:
     """The recorded-deal format and the SCP/1 protocol, from the design and the JSON Schemas if present."""
     case_schema = _spec_file(case_schema, "schema/case.schema.json")
     protocol_schema = _spec_file(protocol_schema, "schema/protocol.schema.json")
@@ -218,10 +263,11 @@ def case_format_page(case_schema: Mapping[str, Any] | None = FROM_SPEC,
         deal = defs.get("deal", {})
         out += ["The deal, as the JSON Schema `spec/schema/case.schema.json` describes it:",
                 md.table(["Field", "Required", "Description"],
-                         _schema_rows(deal.get("properties", {}), deal.get("required", []), "deal.")),
-                f"Schema: {md.cell(case_schema.get('description', ''))}"]
+                         deal_rows(deal.get("properties", {}), deal.get("required", []))),
+                f"Schema: {md.cell(_no_design(case_schema.get('description', '')))}"]
     else:
         out.append(_missing("spec/schema/case.schema.json", "the field table above comes from the design."))
+    out += shapes_section(rulesets)
     out += ["## Actions {#actions}",
             md.table(["Verb", "Example", "Meaning"], [[f"`{v}`", e, m] for v, e, m in VERBS]),
             "Turning up the centre cards, dealing them out in all-pass forms and moving to the next phase are "
@@ -248,9 +294,10 @@ def case_format_page(case_schema: Mapping[str, Any] | None = FROM_SPEC,
             "\"what went wrong\"}\n-> {\"cmd\": \"stop\"}\n```"]
     if protocol_schema is not None:
         defs = protocol_schema.get("$defs", {})
-        rows = [[f"`{name}`", md.cell(spec.get("description", ""))] for name, spec in defs.items()
+        rows = [[f"`{name}`", md.cell(_no_design(spec.get("description", "")))] for name, spec in defs.items()
                 if isinstance(spec, Mapping) and spec.get("description")]
-        out += [md.cell(protocol_schema.get("description", "")), md.table(["Message", "Description"], rows)]
+        out += [md.cell(_no_design(protocol_schema.get("description", ""))),
+                md.table(["Message", "Description"], rows)]
     else:
         out.append(_missing("spec/schema/protocol.schema.json", "the messages above come from the design."))
     out += ["### Statuses {#statuses}", md.table(["Status", "Meaning"], [[f"`{s}`", m] for s, m in STATUSES]),

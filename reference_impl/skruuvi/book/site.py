@@ -23,7 +23,7 @@ from .era import era_page
 from .examples import examples_page
 from .reconstruction import reconstruction_page, reconstruction_path
 from .reference import case_format_page, errors_page, glossary_page, index_page, sources_page
-from .story import STORY_PATH, story_page
+from .story import STORIES, story_page
 
 
 def optional_yaml(path: Path) -> Any:
@@ -77,22 +77,24 @@ def build_pages(root: Path) -> dict[str, str]:
     for rs in rulesets:
         pages[reconstruction_path(rs.id)] = reconstruction_page(rs, recon, sources)
     notes = optional_yaml(spec / "comparison.yaml")
-    pages[STORY_PATH] = story_page(rulesets)
+    for ruleset_id, seed, path in STORIES:
+        pages[path] = story_page(rulesets, ruleset_id, seed, path)
     pages[md.COMPARISON] = comparison_page(rulesets, notes, sources)
     curated, curated_problems = curated_deals(notes, cases, rulesets)
     pages[md.CROSS_ERA] = cross_era_page(rulesets, curated, curated_problems)
     pages[md.ERRORS] = errors_page(errors, rulesets, cases)
     pages[md.CASE_FORMAT] = case_format_page(optional_json(spec / "schema" / "case.schema.json"),
-                                             optional_json(spec / "schema" / "protocol.schema.json"))
+                                             optional_json(spec / "schema" / "protocol.schema.json"), rulesets)
     pages[md.SOURCES] = sources_page(sources, rulesets)
-    pages[md.GLOSSARY] = glossary_page(glossary, sources)
+    pages[md.GLOSSARY] = glossary_page(glossary, sources, rulesets)
     return {rel: md.titled(text) for rel, text in pages.items()}
 
 
 def nav(rulesets: list[Ruleset]) -> list[Any]:
     """The site navigation: home, one section per era, the reference pages."""
     items: list[Any] = [{"Home": md.INDEX}]
-    items.append({"For players": [{"How to play (2016)": STORY_PATH},
+    items.append({"For players": [*({f"How to play ({rid.rsplit('-', 1)[-1]})": path}
+                                    for rid, _, path in STORIES if rid in {rs.id for rs in rulesets}),
                                   *({f"Scoring card {rs.era}": card_path(rs.id)}
                                     for rs in sorted(rulesets, key=lambda r: r.era, reverse=True))]})
     for rs in sorted(rulesets, key=lambda r: r.era):

@@ -1,4 +1,4 @@
-"""How to play Skruuvi: one 2016 deal told as a story, bridge-column style, for a player learning the game.
+"""How to play Skruuvi: one deal of an era told as a story, bridge-column style, for a player learning the game.
 
 The deal is the seeded bots' (``STORY_SEED`` below, chosen because the decisions matter: a contest in the first
 auction, the kitty, a second auction that climbs to five, a defenders' exchange, a double and a contract that
@@ -15,12 +15,17 @@ from ..rules.notation import SEATS, side_of
 from ..rules.ruleset import Ruleset
 from . import md
 from .curated import generate_record
+from .era import label
 from .examples import SEAT_NAMES, Walk, _Example, walk
-from .values import count, signed
+from .pictures import deal_table_svg
+from .values import WORDS, count, signed
 
 STORY_PATH = "play/how-to-play.md"
 STORY_RULESET = "skruuvi-2016"
 STORY_SEED = 6  # searched: an opening deal with a defenders' exchange, a double and a close result
+# The chapters: (ruleset, seed, page). The 1940s deal (seed 1, searched the same way): a contested first
+# auction, a defenders' exchange, 5 grandi knocked and two tricks short.
+STORIES = [(STORY_RULESET, STORY_SEED, STORY_PATH), ("skruuvi-1944", 1, "play/how-to-play-1944.md")]
 
 
 def _name(seat: str) -> str:
@@ -63,14 +68,22 @@ def _phase(w: Walk, pid: str) -> list[tuple[int, str, str]]:
     return [s for s in w.steps if s[2] == pid]
 
 
-def story_page(rulesets: Sequence[Ruleset]) -> str:
-    """The chapter, or a short note when the story's ruleset is not there."""
-    rs = next((r for r in rulesets if r.id == STORY_RULESET), None)
-    out = ["# How to play Skruuvi (2016)"]
+def _score_words(value: object) -> str:
+    """One side's score: ``+25``, or by column (``45 below the line and 350 above``)."""
+    if isinstance(value, dict):
+        return " and ".join(f"{v} {WORDS.get(str(k), str(k))}" for k, v in value.items())
+    return signed(value) if isinstance(value, int) else str(value)
+
+
+def story_page(rulesets: Sequence[Ruleset], ruleset_id: str = STORY_RULESET, seed: int = STORY_SEED,
+               here: str = STORY_PATH) -> str:
+    """The chapter of one era, or a short note when its ruleset is not there."""
+    rs = next((r for r in rulesets if r.id == ruleset_id), None)
+    era = rs.era if rs is not None else ruleset_id.rsplit("-", 1)[-1]
+    out = [f"# How to play Skruuvi ({era})"]
     if rs is None:
-        return "\n\n".join([*out, f"The story needs the ruleset `{STORY_RULESET}`, which is not in spec/."]) + "\n"
-    here = STORY_PATH
-    rec = generate_record(rs, "alkupeli", STORY_SEED, "story", "the story deal")
+        return "\n\n".join([*out, f"The story needs the ruleset `{ruleset_id}`, which is not in spec/."]) + "\n"
+    rec = generate_record(rs, "alkupeli", seed, "story", "the story deal")
     w = walk(rs, rec)
     if w.outcome is None or w.end is None or w.start is None:
         return "\n\n".join([*out, "The story deal no longer replays to a finished deal under these rules."]) + "\n"
@@ -92,42 +105,54 @@ def story_page(rulesets: Sequence[Ruleset]) -> str:
     minimum = next((int(r.value) for r in rs.rules.values() if r.param == "final_min_level"
                     and r.pointer.startswith("/phases/second-auction/")), None)
     doubler = next((a.split()[0] for _, a, _ in doubling if a.split()[1:2] == ["double"]), None)
+    form = rs.forms["alkupeli"]
+    hand, n_centre = int(form.params["hand_size"]), int(form.params["centre_cards"])
+
+    def heading(pid: str) -> str:
+        en, fi = label((rs.raw.get("phases") or {}).get(pid), pid)
+        return f"## {en[0].upper()}{en[1:]}" + (f" · *{fi}*" if fi else "") + f" {{#{pid}}}"
     out += [
         "Four players, two partnerships, partners facing each other: North–South against East–West. This chapter "
         "follows one *alkupeli* (opening deal) from the shuffle to the score sheet, the way a bridge column tells a "
         "hand. The cards and the calls were played by the book's seeded bots; the engine replays them whenever the "
         "book is built, so every number below is the rules' own answer. The rules themselves are in "
-        + md.link("the 2016 rule book", here, md.rules_page(rs.id)) + ", the points on "
+        + md.link(f"the {rs.era} rule book", here, md.rules_page(rs.id)) + ", the points on "
         + md.link("the scoring card", here, f"card/{rs.id}.md") + ".",
         "## Dealing {#dealing}",
-        f"{_name(dealer)} deals twelve cards to each player, one at a time, and four cards go face down in the "
-        "middle as the *keskikortit* (the centre cards, the kitty). Nobody sees them yet: they belong to whoever "
-        "wins the first auction.",
+        f"{_name(dealer)} deals {count(hand, 'card').split(' ', 1)[0]} cards to each player, one at a time, and "
+        f"{count(n_centre, 'card')} go face down in the middle: the centre cards, the kitty. Nobody sees them "
+        "yet: they belong to whoever wins the first auction.",
         ex.diagram(deal.hands, deal.centre, deal.dealer, "centre cards"),
-        "## The first auction · *ensimmäinen tarjousvaihe* {#first-auction}",
+        heading("first-auction"),
         f"The dealer speaks first. The calls: {_calls(first)}. A bid here competes for the centre cards; "
         "the contract itself is settled later, in the second auction. "
-        f"{_name(taker)} is the highest bidder (*nostaja*, the taker); with his partner "
+        f"{_name(taker)} is the highest bidder, the taker; with his partner "
         f"{_name(SEATS[(SEATS.index(taker) + 2) % 4])} he forms the main pair.",
-        "## The kitty · *nostopakka* {#kitty}",
-        f"{_name(taker)} picks up the four centre cards and passes four cards to his partner ("
-        + (_gives(kitty)[0] if kitty else "") + "). The partner, now with sixteen, gives one card to each other "
-        "player (" + "; ".join(_gives(kitty)[1:]) + "), so everyone again holds thirteen.",
-        "## The second auction · *toinen tarjousvaihe* {#second-auction}",
+        heading("kitty"),
+        f"{_name(taker)} picks up the centre cards and passes cards to his partner ("
+        + (_gives(kitty)[0] if kitty else "") + "). The partner, now with "
+        f"{hand + n_centre}, gives one card to each other player ("
+        + "; ".join(_gives(kitty)[1:]) + "), so everyone again holds thirteen.",
+        heading("second-auction"),
         "Now only the main pair bids, and for real"
         + (f": the final contract must be at least {count(minimum, 'level').split()[0]}" if minimum else "")
         + ". The calls: "
         f"{_calls(second)}. The contract is {md.bid(bid)} by {_name(declarer)}: "
-        f"{count(need, 'trick')} of thirteen, with {md.bid(bid)[1:] if bid[1] in md.SUIT_SYMBOL else bid[1:]} as "
-        "trumps.",
-        "## The defenders' exchange · *puolustajien vaihto* {#defenders-exchange}",
+        f"{count(need, 'trick')} of thirteen, "
+        + (f"with {md.bid(bid)[1:]} as trumps." if bid[1] in md.SUIT_SYMBOL else f"in {md.bid(bid)[2:]}."),
+        heading("defenders-exchange"),
         ("The defenders may now swap one card each way, the player on the declarer's left first: "
          + "; ".join(_gives(exchange)) + "." if exchange else "The defenders keep their cards."),
-        "## Doubling · *kahdennus* {#doubling}",
-        ("The defenders think the contract will fail. " + "; ".join(_gives(doubling)) + ". "
-         + ["Nobody doubles.", f"The contract is doubled: its points count ×{mult[1]}.",
-            f"It is doubled and redoubled: its points count ×{mult[-1]}."][int(contract.get("doubling") or 0)]),
-        "## The play · *pelaaminen* {#play}",
+        "Around the table, the hands as dealt and every card that changed hands before the play, in order:",
+        deal_table_svg(rs, rec),
+        heading("doubling"),
+        ("; ".join(_gives(doubling)) + ". "
+         + ["Nobody doubles.",
+            f"The defenders think the contract will fail: it is doubled, ×{mult[1]} on the points the rules "
+            "multiply.",
+            f"It is doubled and redoubled: ×{mult[min(2, len(mult) - 1)]} on the points the rules multiply."][
+                int(contract.get("doubling") or 0)]),
+        heading("play"),
     ]
     tricks = w.end.tricks
     lead = tricks[0]
@@ -159,8 +184,9 @@ def story_page(rulesets: Sequence[Ruleset]) -> str:
     ex.score_sheet(w.outcome)
     out += [b for b in ex.out if b != "### Score sheet"]
     score = res["score"]
-    out.append(f"{_name(side[0])}–{_name(side[1])} write {signed(score[side])}, "
-               f"{_name(other[0])}–{_name(other[1])} {signed(score[other])}. "
-               + (f"{_name(doubler)}'s double paid: the undertrick counted ×{mult[1]}."
-                  if doubler and contract.get("doubling") == 1 and got < need else ""))
+    level = int(contract.get("doubling") or 0)
+    out.append(f"{_name(side[0])}–{_name(side[1])} write {_score_words(score[side])}, "
+               f"{_name(other[0])}–{_name(other[1])} {_score_words(score[other])}. "
+               + (f"{_name(doubler)}'s double paid: the multiplied points counted ×{mult[min(level, len(mult) - 1)]}."
+                  if doubler and level and got < need else ""))
     return "\n\n".join(out) + "\n"

@@ -233,6 +233,7 @@ _SPECIAL = {
     "givers": _order,
     "doublers": _order,
     "redoublers": _order,
+    "to": lambda lab, v: target(v),  # a scoring rule's payee, when an alternative reads it another way
 }
 
 

@@ -1,0 +1,215 @@
+"""Match score sheets: a match case's record replayed by the reference engine and drawn as the players keep it.
+
+A match scored by sides (the 1895 rubber, the 1944 set) is drawn as a paper score sheet: a column per side, the
+points above the line stacked upward from it, the points below the line written downward deal by deal, a line
+ruled across when a side wins a game, and the final accounting under it. A match scored by players (the 2016
+sitsi) is drawn as each player's running total after every deal, with the final ranking. Every number is the
+reference's answer (:func:`skruuvi.interpreter.match.replay_match`) when the book is built; the page says
+whether it equals the case's ``expect.match``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from ..interpreter.engine import play_deal
+from ..interpreter.match import replay_match
+from ..interpreter.outcome import Outcome
+from ..interpreter.settle import result_of
+from ..rules.errors import SkruuviError
+from ..rules.notation import SIDES
+from ..rules.ruleset import Ruleset
+from . import md
+from .values import Labels, number, signed
+
+SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
+SHEET_W, ROW, LABEL_W = 360, 18, 34
+COL_X = {"NS": LABEL_W + (SHEET_W - LABEL_W) / 4, "EW": LABEL_W + 3 * (SHEET_W - LABEL_W) / 4}
+
+
+def match_cases(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The ruleset's match cases that expect a finished match, examples first, then the longest record."""
+    found = [c for c in cases if c.get("ruleset") == ruleset.id and isinstance(c.get("match"), Mapping)
+             and "match" in (c.get("expect") or {}) and not c.get("readings")]
+    return sorted(found, key=lambda c: (c.get("example") is not True, -len(c["match"].get("deals") or []),
+                                        str(c.get("id"))))
+
+
+def _deal_line(ruleset: Ruleset, labels: Labels, entry: Mapping[str, Any]) -> str:
+    """One deal of the record in words: its form, dealer and contract with the tricks."""
+    deal = entry.get("deal") or {}
+    text = f"*{labels.word(deal.get('form'))}*, dealt by {labels.word(str(deal.get('dealer')))}"
+    try:
+        played = play_deal(ruleset, deal, entry.get("actions") or [])
+    except SkruuviError:
+        return text
+    if isinstance(played, Outcome):
+        return text
+    res = result_of(played).result or {}
+    contract = res.get("contract")
+    tricks = res.get("tricks") or {}
+    if contract:
+        text += f": {md.bid(contract.get('bid'))} by {contract.get('declarer')}"
+        text += ["", " doubled", " redoubled"][int(contract.get("doubling") or 0)]
+    elif "contract" in res:
+        text += ": no contract"
+    if tricks:
+        text += ", tricks " + ", ".join(f"{k} {v}" for k, v in tricks.items())
+    return text
+
+
+def _steps(sheets: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> list[dict[str, dict[str, int]]]:
+    """Each deal's points by side and column (the difference of two cumulative sheets)."""
+    out, before = [], {s: dict.fromkeys(columns, 0) for s in SIDES}
+    for sheet in sheets:
+        out.append({s: {c: int(sheet[s].get(c, 0)) - before[s][c] for c in columns} for s in SIDES})
+        before = {s: {c: int(sheet[s].get(c, 0)) for c in columns} for s in SIDES}
+    return out
+
+
+def side_sheet_svg(sheets: Sequence[Mapping[str, Any]], final: Mapping[str, Any], columns: Sequence[str]) -> str:
+    """The paper score sheet of a match scored by sides (``columns`` as the ruleset writes them)."""
+    steps = _steps(sheets, columns)
+    above_col, below_col = (columns[-1], columns[0]) if len(columns) > 1 else (None, columns[0])
+    above = {s: [(k + 1, st[s][above_col]) for k, st in enumerate(steps) if above_col and st[s][above_col]]
+             for s in SIDES}
+    rows_above = max((len(v) for v in above.values()), default=0)
+    line_y = 44 + rows_above * ROW
+    body: list[str] = []
+    for s in SIDES:  # above the line: the first entry just over it, later ones higher up
+        for i, (k, pts) in enumerate(above[s]):
+            y = line_y - 6 - i * ROW
+            body.append(_entry(COL_X[s], y, pts, k))
+    y = line_y + 14
+    games = [0, 0]
+    for k, (st, sheet) in enumerate(zip(steps, sheets, strict=True)):
+        if not any(st[s][below_col] for s in SIDES):
+            continue
+        y += ROW
+        body.append(f'<text x="4" y="{y}" class="sk-sheet-deal">deal {k + 1}</text>')
+        for s in SIDES:
+            if st[s][below_col]:
+                body.append(_entry(COL_X[s], y, st[s][below_col], None))
+        now = [int(sheet[s].get("games", 0)) for s in SIDES]
+        for i, s in enumerate(SIDES):
+            if now[i] > games[i]:
+                y += 8
+                body.append(f'<line x1="{LABEL_W}" y1="{y}" x2="{SHEET_W - 4}" y2="{y}" class="sk-sheet-game"/>'
+                            f'<text x="{COL_X[s]}" y="{y + 13}" text-anchor="middle" class="sk-sheet-note">'
+                            f"game {now[i]} to {SIDE_NAMES[s]}</text>")
+                y += 10
+        games = now
+    y += 14
+    body.append(f'<line x1="0" y1="{y}" x2="{SHEET_W}" y2="{y}" class="sk-sheet-line"/>'
+                f'<line x1="0" y1="{y + 3}" x2="{SHEET_W}" y2="{y + 3}" class="sk-sheet-line"/>')
+    y += 22
+    body.append(f'<text x="4" y="{y}" class="sk-sheet-deal">total</text>')
+    for s in SIDES:
+        body.append(f'<text x="{COL_X[s]}" y="{y}" text-anchor="middle" class="sk-sheet-total">'
+                    f"{number(int(final.get(s, 0)))}</text>")
+    book = int(final.get("book", 0))
+    winner = "NS" if book > 0 else "EW"
+    y += 22
+    body.append(f'<text x="{SHEET_W / 2}" y="{y}" text-anchor="middle" class="sk-sheet-note">difference '
+                f"{number(int(final.get('difference', 0)))}: "
+                + (f"{SIDE_NAMES[winner]} {signed(abs(book))} in the book" if book else "nothing in the book")
+                + "</text>")
+    height = y + 12
+    head = [f'<svg class="sk-sheet" role="img" viewBox="0 0 {SHEET_W} {height}" width="{SHEET_W}" '
+            'xmlns="http://www.w3.org/2000/svg">',
+            "<title>The match score sheet: points above and below the line, side by side</title>",
+            f'<rect x="0.5" y="0.5" width="{SHEET_W - 1}" height="{height - 1}" class="sk-sheet-paper"/>']
+    head += [f'<text x="{COL_X[s]}" y="20" text-anchor="middle" class="sk-sheet-head">{SIDE_NAMES[s]}</text>'
+             for s in SIDES]
+    head.append(f'<line x1="{(COL_X["NS"] + COL_X["EW"]) / 2}" y1="28" x2="{(COL_X["NS"] + COL_X["EW"]) / 2}" '
+                f'y2="{y - 36}" class="sk-sheet-line"/>'
+                f'<line x1="0" y1="{line_y}" x2="{SHEET_W}" y2="{line_y}" class="sk-sheet-line sk-sheet-the-line"/>'
+                f'<text x="4" y="{line_y - 4}" class="sk-sheet-deal">above</text>'
+                f'<text x="4" y="{line_y + 14}" class="sk-sheet-deal">below</text>')
+    return '<figure class="sk-figure">\n' + "".join(head + body) + "</svg>\n</figure>"
+
+
+def _entry(x: float, y: float, points: int, deal: int | None) -> str:
+    tag = f'<tspan class="sk-sheet-deal" dx="4">({deal})</tspan>' if deal is not None else ""
+    return f'<text x="{x}" y="{y}" text-anchor="middle" class="sk-sheet-points">{number(points)}{tag}</text>'
+
+
+PLAYER_COLOURS = 6
+
+
+def players_chart_svg(sheets: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
+    """Each player's running total after every deal of a match scored by players, as lines."""
+    width, height, left, top, bottom = 360, 240, 44, 14, 30
+    values = [int(s["totals"].get(p, 0)) for s in sheets for p in players] + [0]
+    low, high = min(values), max(values)
+    span = max(high - low, 1)
+    n = max(len(sheets), 1)
+
+    def xy(k: int, v: int) -> tuple[float, float]:
+        return (left + (width - left - 8) * k / n, top + (height - top - bottom) * (high - v) / span)
+
+    parts = [f'<svg class="sk-sheet" role="img" viewBox="0 0 {width} {height + 18 * len(players)}" '
+             f'width="{width}" xmlns="http://www.w3.org/2000/svg">',
+             "<title>Each player's running total after every deal</title>"]
+    zero = xy(0, 0)[1]
+    scale = [(zero, "0"), (top, number(high)), (height - bottom, number(low))]
+    shown = [scale[0]] + [(y, t) for y, t in scale[1:] if abs(y - zero) > 14]
+    parts.append(f'<line x1="{left}" y1="{zero:.0f}" x2="{width - 8}" y2="{zero:.0f}" class="sk-sheet-line"/>')
+    parts += [f'<text x="{left - 4}" y="{y + 4:.0f}" text-anchor="end" class="sk-sheet-deal">{t}</text>'
+              for y, t in shown]
+    parts.append(f'<text x="{(left + width) / 2:.0f}" y="{height - 8}" text-anchor="middle" class="sk-sheet-deal">'
+                 f"deals 1–{len(sheets)}</text>")
+    for i, p in enumerate(players):
+        points = [xy(0, 0)] + [xy(k + 1, int(s["totals"].get(p, 0))) for k, s in enumerate(sheets)]
+        path = " ".join(f"{'M' if j == 0 else 'L'} {x:.1f} {y:.1f}" for j, (x, y) in enumerate(points))
+        colour = f"sk-sheet-player-{i % PLAYER_COLOURS}"
+        parts.append(f'<path d="{path}" class="sk-sheet-run {colour}"/>')
+        final = int(sheets[-1]["totals"].get(p, 0)) if sheets else 0
+        y = height + 12 + 18 * i
+        parts.append(f'<line x1="{left}" y1="{y - 4}" x2="{left + 24}" y2="{y - 4}" class="sk-sheet-run {colour}"/>'
+                     f'<text x="{left + 30}" y="{y}" class="sk-sheet-points">player {escape(p)}: '
+                     f"{number(final)}</text>")
+    parts.append("</svg>")
+    return '<figure class="sk-figure">\n' + "".join(parts) + "\n</figure>"
+
+
+def match_sheet(ruleset: Ruleset, case: Mapping[str, Any], here: str) -> list[str]:
+    """A match case replayed and drawn: its deals in words, the score sheet, and whether the answer is the
+    case's expectation. Markdown blocks."""
+    labels = Labels([ruleset])
+    cid = str(case.get("id"))
+    record = case.get("match") or {}
+    deals = [d for d in record.get("deals") or [] if isinstance(d, Mapping)]
+    try:
+        outcome = replay_match(ruleset, record)
+    except SkruuviError as exc:
+        return [f"The match record of {md.link(f'`{cid}`', here, md.cases_path(ruleset.id), cid)} cannot be "
+                f"replayed: {exc}."]
+    intro = (f"{md.link(str(case.get('description') or cid), here, md.cases_path(ruleset.id), cid)} "
+             f"(case `{cid}`, {len(deals)} deals), replayed by the reference engine.")
+    if not outcome.ok or outcome.result is None:
+        return [intro, f"The reference stops at deal {(outcome.error_deal or 0) + 1}: `{outcome.error_code}`, "
+                       f"{outcome.message}."]
+    answer = outcome.result["match"]
+    same = answer == (case.get("expect") or {}).get("match")
+    out = [intro + (" Its sheet equals the case's expected one." if same
+                    else " **Its sheet differs from the case's expected one.**")]
+    if "totals" in (answer["sheets"][0] if answer["sheets"] else {}):
+        players = sorted({p for s in answer["sheets"] for p in s["totals"]})
+        out.append(players_chart_svg(answer["sheets"], players))
+        ranking = answer["final"].get("ranking") or players
+        out.append(md.table(["Place", "Player", "Total"],
+                            [[str(i + 1), p, number(int(answer["final"]["totals"].get(p, 0)))]
+                             for i, p in enumerate(ranking)]))
+        rows = [[str(k + 1), _deal_line(ruleset, labels, d),
+                 ", ".join(f"{p} {number(int(s['totals'].get(p, 0)))}" for p in players)]
+                for k, (d, s) in enumerate(zip(deals, answer["sheets"], strict=False))]
+        out.append(md.admonition("example", "Deal by deal: each player's running total",
+                                 md.table(["Deal", "Deal played", "Running totals"], rows), collapsible=True))
+    else:
+        out.append(side_sheet_svg(answer["sheets"], answer["final"], ruleset.columns))
+        lines = [f"{k + 1}. {_deal_line(ruleset, labels, d)}" for k, d in enumerate(deals)]
+        out.append(md.admonition("example", "The deals of the match", "\n".join(lines), collapsible=True))
+    return out
