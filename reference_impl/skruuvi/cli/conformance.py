@@ -132,7 +132,6 @@ def default_impl() -> list[str]:
 
 def cmd_conformance(args: argparse.Namespace) -> int:
     from ..suite import cases as case_files
-    from ..suite import runner
 
     try:
         command = shlex.split(args.impl) if args.impl is not None else default_impl()
@@ -154,10 +153,19 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         known = case_files.load_known_failures(args.known_failures) if args.known_failures else set()
         # listed once: a report written below a PATH is not a case file
         files = case_files.list_case_files(expand_exports(paths))
-        total = case_files.count_cases(files, selection)
+        spool = case_files.CaseSpool(files, selection)  # the checking pass; the run reads the cases back from it
     except InputError as exc:
         _say(str(exc))
         return EXIT_USAGE
+    with spool:
+        return _conformance(args, command, paths, files, selection, known, variants, spool)
+
+
+def _conformance(args: argparse.Namespace, command: list[str], paths: list[str], files: list[Any],
+                 selection: Any, known: set[str], variants: Any, spool: Any) -> int:
+    from ..suite import runner
+
+    total = spool.count
     if not total:
         what = selection.describe()
         _say(f"no cases{' ' + what if what else ''} found in {' '.join(str(p) for p in paths)}")
@@ -174,7 +182,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         for name, target in targets.items():
             outputs[name] = OutputFile(name, target)
         with _signals_interrupt():
-            cases = case_files.iter_cases(files, selection, check_duplicates=False)
+            cases = spool.cases(full_records=bool(variants.variants))
             if variants.variants:
                 cases = variants.apply(cases)
             code = _run(cases, total, config, outputs, args, variants)

@@ -10,26 +10,36 @@ falls in the same shard on every machine and in every run, whatever the other ca
 from __future__ import annotations
 
 import hashlib
+import json
+import tempfile
 import zlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
 from ..rules.errors import CaseFormatError, InputError
+from ..rules.jsonsafe import dumps_safe
 from ..rules.yamlio import find_case_files, iter_records, read_lines
 
 
 @dataclass(frozen=True)
 class Case:
-    """One record of the suite with where it came from."""
+    """One record of the suite with where it came from.
+
+    ``request``, when set, is the case as the engine sees it (without ``expect`` and ``justification``),
+    encoded once as the compact JSON of a run request's ``case``: the runner sends these bytes as they are.
+    A case read back from a :class:`CaseSpool` has it, and its ``record`` then holds only ``id``,
+    ``ruleset`` and ``expect`` unless the spool is read with ``full_records``.
+    """
 
     id: str
     ruleset: str
     file: str
     location: str | None
     record: dict[str, Any]
+    request: bytes | None = field(default=None, compare=False, repr=False)
 
     @property
     def expect(self) -> dict[str, Any]:
@@ -176,6 +186,63 @@ def iter_cases(paths: Iterable[str | Path], selection: Selection | None = None, 
 def count_cases(paths: Iterable[str | Path], selection: Selection | None = None) -> int:
     """Check every case under ``paths`` (as :func:`iter_cases` does) and count the selected ones."""
     return sum(1 for _ in iter_cases(paths, selection))
+
+
+def encode_public(record: dict[str, Any]) -> bytes:
+    """The case as the engine sees it (everything but ``expect`` and ``justification``), as the compact JSON
+    that :func:`skruuvi.suite.protocol.encode` writes for the ``case`` of a run request."""
+    public = {key: value for key, value in record.items() if key not in ("expect", "justification")}
+    return dumps_safe(public, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+class CaseSpool:
+    """The selected cases of a suite, checked once and kept in a temporary file for the run.
+
+    Building it is the checking pass (every case under ``paths`` is read as :func:`iter_cases` reads it:
+    a malformed record or a duplicate id is an :class:`~skruuvi.rules.errors.InputError` before the run
+    starts) and gives :attr:`count`. :meth:`cases` then reads the selected cases back without parsing YAML
+    or checking JSON again: each is two lines, its id, ruleset, place and ``expect`` as JSON, and its
+    public part already encoded (:attr:`Case.request`). Memory stays flat whatever the suite's length;
+    the run judges exactly the cases that were checked, even if a file changes meanwhile.
+    """
+
+    def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
+        self.count = 0
+        self._file = tempfile.TemporaryFile(prefix="skruuvi-cases-")  # noqa: SIM115 - open until close()
+        try:
+            write = self._file.write
+            for case in iter_cases(paths, selection):
+                meta = [case.id, case.ruleset, case.file, case.location, case.expect]
+                write(json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+                write(b"\n" + encode_public(case.record) + b"\n")
+                self.count += 1
+            self._file.flush()
+        except BaseException:
+            self._file.close()
+            raise
+
+    def cases(self, *, full_records: bool = False) -> Iterator[Case]:
+        """The spooled cases in order; with ``full_records`` each record is whole (its public part parsed
+        back, with ``expect``), for code that reads more of a case than the runner does."""
+        self._file.seek(0)
+        lines = iter(self._file)
+        for meta_line in lines:
+            request = next(lines)[:-1]
+            case_id, ruleset, file, location, expect = json.loads(meta_line)
+            if full_records:
+                record = {**json.loads(request), "expect": expect}
+            else:
+                record = {"id": case_id, "ruleset": ruleset, "expect": expect}
+            yield Case(case_id, ruleset, file, location, record, request)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> CaseSpool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def load_cases(paths: Iterable[str | Path], rulesets: Iterable[str] | None = None) -> list[Case]:
