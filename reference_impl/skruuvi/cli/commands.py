@@ -348,13 +348,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from ..suite.protocol import Server, serve
-    from ..suite.variants import ReadingReplay
 
     readings = _parse_readings(args.reading, "serve")
     variants = _pick_variants(args.variant, "serve")
     if readings is None or variants is None:
         return EXIT_USAGE
-    server = Server(replay=ReadingReplay(readings, variants)) if readings or variants else None
+    server = None  # the interpreter is imported at the first run request: the start answer comes at once
+    if readings or variants:
+        from ..suite.variants import ReadingReplay
+
+        server = Server(replay=ReadingReplay(readings, variants))
 
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):  # a non-UTF-8 request byte becomes a surrogate: answered errored
