@@ -40,12 +40,15 @@ _SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]")
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
+    out = dict(pairs)
+    if len(out) == len(pairs):  # no key twice: the usual case, without a loop in Python
+        return out
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
             raise JsonError(f"duplicate key {safe_text(key)!r}")
-        out[key] = value
-    return out
+        seen.add(key)
+    return out  # pragma: no cover - unreachable: a shorter dict means a key came twice
 
 
 def has_surrogate(text: str) -> bool:
