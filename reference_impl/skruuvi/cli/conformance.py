@@ -229,7 +229,6 @@ def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
     from ..rules.errors import RulesetError
     from ..rules.readings import resolve_ruleset, split_spelling
     from ..rules.ruleset import available_rulesets, get_ruleset
-    from ..suite.variants import VariantCases
 
     ids, chosen = [], {}
     for name in names:
@@ -246,7 +245,17 @@ def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
             _say(f"--ruleset {name}: name the variant by ruleset id (e.g. skruuvi-1944:older-table)")
             return ids, None
         chosen[base] = found
+    if not chosen:
+        return ids, _NoVariants()
+    from ..suite.variants import VariantCases  # the interpreter: imported only to work out variant expectations
+
     return ids, VariantCases(chosen)
+
+
+class _NoVariants:
+    """No variant asked for: the cases are judged on their own expectations."""
+
+    variants: dict[str, Any] = {}  # noqa: RUF012 - read only, as VariantCases.variants
 
 
 def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: argparse.Namespace,

@@ -195,6 +195,9 @@ def encode_public(record: dict[str, Any]) -> bytes:
     return dumps_safe(public, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+_encode_meta = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 class CaseSpool:
     """The selected cases of a suite, checked once and kept in a temporary file for the run.
 
@@ -213,7 +216,7 @@ class CaseSpool:
             write = self._file.write
             for case in iter_cases(paths, selection):
                 meta = [case.id, case.ruleset, case.file, case.location, case.expect]
-                write(json.dumps(meta, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+                write(_encode_meta(meta).encode("utf-8"))
                 write(b"\n" + encode_public(case.record) + b"\n")
                 self.count += 1
             self._file.flush()
