@@ -1,11 +1,12 @@
 """``skruuvi conformance``: run the suite against an engine and report (terminal, JSON Lines, JUnit, markdown).
 
-The cases are read twice, lazily: a first pass checks every record and counts the selected ones (a suite
-that cannot be loaded stops the run before any engine starts, with exit code 2), the second feeds the
-runner. Results are reported as they come, in case order; nothing but counts is kept, so memory stays
-flat however large the suite. The report files are written beside their targets and renamed into place at
-the end (:mod:`skruuvi.suite.outputs`); SIGINT or SIGTERM ends the run with the reports finished on what
-was judged so far, marked interrupted (exit code 130 or 143), and every engine killed.
+The suite is read once: a checking pass reads every record, counts the selected ones and keeps them in a
+temporary file (:class:`~skruuvi.suite.cases.CaseSpool`; a suite that cannot be loaded stops the run before
+any engine starts, with exit code 2), and the runner is fed from that file. Results are reported as they
+come, in case order; nothing but counts is kept, so memory stays flat however large the suite. The report
+files are written beside their targets and renamed into place at the end (:mod:`skruuvi.suite.outputs`);
+SIGINT or SIGTERM ends the run with the reports finished on what was judged so far, marked interrupted
+(exit code 130 or 143), and every engine killed.
 """
 
 from __future__ import annotations
@@ -299,7 +300,7 @@ def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: arg
                 junit.on_result(result)
             if markdown is not None:
                 markdown.on_result(result)
-    except InputError as exc:  # a case file changed or vanished after the first pass
+    except InputError as exc:  # a case that cannot be used after all (the spool is read back as written)
         _say(str(exc))
         return EXIT_USAGE
     except KeyboardInterrupt:
