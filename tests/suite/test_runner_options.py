@@ -295,6 +295,30 @@ def test_pipelined_misbehaviours_lose_no_case(pipeline: int) -> None:
         "crashed", "timeout", "errored", "errored", "crashed", "errored", "crashed", "errored"]
 
 
+def test_a_shared_id_hash_is_not_a_duplicate_but_a_shared_id_is(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from skruuvi.suite import cases as case_module
+
+    write_jsonl(tmp_path / "c.jsonl", [fake_case("a.1"), fake_case("b.1"), fake_case("c.1")])
+    original = case_module._SeenIds.add
+    monkeypatch.setattr(case_module._SeenIds, "add", lambda self, case_id: original(self, "same hash for all"))
+    assert [c.id for c in iter_cases([tmp_path])] == ["a.1", "b.1", "c.1"]  # each hash meeting is confirmed
+    write_jsonl(tmp_path / "c.jsonl", [fake_case("a.1"), fake_case("b.1"), fake_case("a.1")])
+    from skruuvi.rules.errors import CaseFormatError
+
+    with pytest.raises(CaseFormatError, match=r"duplicate case id 'a\.1'"):
+        list(iter_cases([tmp_path]))
+
+
+def test_the_seen_ids_table_grows_and_keeps_every_id() -> None:
+    from skruuvi.suite.cases import _SeenIds
+
+    seen = _SeenIds()
+    assert not any(seen.add(f"case.{n}") for n in range(5000))
+    assert all(seen.add(f"case.{n}") for n in range(5000))
+    assert len(seen._slots) >= 10_000
+
+
 def test_count_cases_applies_the_selection(tmp_path: Path) -> None:
     write_jsonl(tmp_path / "c.jsonl", [fake_case("a.1"), fake_case("b.1", ruleset="skruuvi-1944")])
     assert count_cases([tmp_path]) == 2
