@@ -134,6 +134,20 @@ def test_duplicate_ids_are_rejected_even_outside_the_selection(tmp_path: Path,
     assert "duplicate case id 'b.1' (first in " in err and "line 2" in err
 
 
+def test_a_temporary_folder_without_room_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(28, "No space left on device")
+
+    write_jsonl(tmp_path / "c.jsonl", [fake_case("a.1")])
+    monkeypatch.setattr(tempfile, "TemporaryFile", full)
+    assert cli.main(["conformance", str(tmp_path), "--impl", fake_impl()]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "cannot create a temporary file for the cases: No space left on device" in err[0]
+
+
 # ---------------------------------------------------------------------------------------------------
 # Known failures and --allow-xpass
 

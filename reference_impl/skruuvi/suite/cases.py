@@ -248,13 +248,21 @@ class CaseSpool:
 
     def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
         self.count = 0
-        self._file = tempfile.TemporaryFile(prefix="skruuvi-cases-")  # noqa: SIM115 - open until close()
+        try:
+            self._file = tempfile.TemporaryFile(prefix="skruuvi-cases-")  # noqa: SIM115 - open until close()
+        except OSError as exc:
+            raise InputError(f"cannot create a temporary file for the cases: {exc.strerror or exc}",
+                             file=tempfile.gettempdir()) from None
         try:
             write = self._file.write
             for case in iter_cases(paths, selection):
                 meta = [case.id, case.ruleset, case.file, case.location, case.expect]
-                write(_encode_meta(meta).encode("utf-8"))
-                write(b"\n" + encode_public(case.record) + b"\n")
+                try:
+                    write(_encode_meta(meta).encode("utf-8"))
+                    write(b"\n" + encode_public(case.record) + b"\n")
+                except OSError as exc:  # e.g. no space left in the temporary folder
+                    raise InputError(f"cannot keep the cases in a temporary file: {exc.strerror or exc}",
+                                     file=tempfile.gettempdir()) from None
                 self.count += 1
             self._file.flush()
         except BaseException:
