@@ -19,7 +19,9 @@ until the process exits, else psutil's RSS sampled, else ``ru_maxrss`` of the ch
 (which also covers the engines it waited for, and counts the pages of this process at the moment it
 started the child: an upper bound). ``RUSAGE_CHILDREN`` of this process is not reported: a child started
 while this process holds the suite in memory counts those pages as its own until it runs the command.
-Numbers are printed, never asserted.
+CPU per case: the runner's own user + system time (``/proc/PID/stat``, the last reading, at most 20 ms before it
+exits: "runner us/case"), and that of the runner with the engines it waited for (``wait4``: "all us/case").
+Wall time and cases/s depend on the machine's load; CPU per case much less. Numbers are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -61,8 +63,19 @@ def _vm_hwm_kib(pid: int) -> int | None:
     return None
 
 
+def _own_cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of process ``pid`` itself (not its children), from /proc/PID/stat."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
 def _sampler(pid: int, peak: dict[str, Any], stop: threading.Event) -> None:
-    """Keep the highest memory reading of process ``pid`` in ``peak`` until ``stop``."""
+    """Keep the highest memory reading of process ``pid`` in ``peak``, and its own CPU time (the last reading,
+    at most one tick before it exits), until ``stop``."""
     try:
         import psutil  # type: ignore[import-not-found]
 
@@ -76,6 +89,9 @@ def _sampler(pid: int, peak: dict[str, Any], stop: threading.Event) -> None:
         elif proc is not None:
             with contextlib.suppress(Exception):
                 peak["kib"], peak["how"] = max(peak.get("kib", 0), proc.memory_info().rss // 1024), "psutil rss"
+        cpu = _own_cpu_seconds(pid)
+        if cpu is not None:
+            peak["cpu"] = cpu
         stop.wait(0.02)
 
 
@@ -102,7 +118,8 @@ def run_measured(argv: list[str]) -> dict[str, Any]:
     return {"seconds": seconds, "exit_code": proc.returncode, "summary": out[-1] if out else err.strip()[-300:],
             "runner_peak_mib": round(peak["kib"] / 1024, 1) if peak else None,
             "peak_how": peak.get("how", "wait4 ru_maxrss"),
-            "tree_max_rss_mib": round(maxrss_kib / 1024, 1)}
+            "tree_max_rss_mib": round(maxrss_kib / 1024, 1), "runner_cpu_seconds": peak.get("cpu"),
+            "tree_cpu_seconds": usage.ru_utime + usage.ru_stime}
 
 
 def conformance(paths: list[Path | str], jobs: int) -> dict[str, Any]:
@@ -166,17 +183,20 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"suite: {summary['cases']} cases (conformance/cases + conformance/generated); {summary['cpus']} CPUs; "
           f"Python {summary['python']}")
-    print(f"{'run':<28}{'cases':>8}{'seconds':>10}{'cases/s':>10}{'runner peak MiB':>17}  exit  summary")
+    print(f"{'run':<28}{'cases':>8}{'seconds':>10}{'cases/s':>10}{'runner peak MiB':>17}{'runner us/case':>16}"
+          f"{'all us/case':>13}  exit  summary")
     rows = [(f"SCP/1, {jobs} worker{'s' if jobs > 1 else ''}", summary[f"scp1_jobs{jobs}"], summary["cases"])
             for jobs in (1, 2) if f"scp1_jobs{jobs}" in summary]
     if "streaming_jobs2" in summary:
         rows.append((f"SCP/1, 2 workers, {args.count} gz", summary["streaming_jobs2"], args.count))
     for label, run, cases in rows:
+        runner_us = (run["runner_cpu_seconds"] or 0) / cases * 1e6
         print(f"{label:<28}{cases:>8}{run['seconds']:>10.2f}{run['cases_per_second']:>10.0f}"
-              f"{run['runner_peak_mib'] or 0:>17.1f}  {run['exit_code']:>4}  {run['summary']}")
+              f"{run['runner_peak_mib'] or 0:>17.1f}{runner_us:>16.0f}{run['tree_cpu_seconds'] / cases * 1e6:>13.0f}"
+              f"  {run['exit_code']:>4}  {run['summary']}")
     ip = summary["in_process"]
     print(f"{'in-process replay':<28}{summary['cases']:>8}{ip['seconds']:>10.2f}{ip['cases_per_second']:>10.0f}"
-          f"{'':>17}  replay / json.loads = {ip['replay_over_json_loads']:.1f}x "
+          f"{'':>46}  replay / json.loads = {ip['replay_over_json_loads']:.1f}x "
           f"(json.loads {ip['json_loads_seconds']:.3f} s)")
     if "scp1_jobs1" in summary:
         print(f"runner peak RSS measured as {summary['scp1_jobs1']['peak_how']}")

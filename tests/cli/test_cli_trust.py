@@ -172,6 +172,113 @@ def test_an_unhashable_ruleset_value_is_a_ruleset_error(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------
+# A list or a mapping in a ruleset's number place is refused when compiling, at its rule
+
+
+def _number_places(doc: dict[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:
+    """(rule id, path) of every whole number inside the value of a rule (parameters and tables alike)."""
+    from skruuvi.rules.ruledoc import rule_entries
+
+    places: list[tuple[str, tuple[Any, ...]]] = []
+
+    def walk(rule: str, path: tuple[Any, ...], value: Any) -> None:
+        if type(value) is int:
+            places.append((rule, path))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(rule, (*path, key), item)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(rule, (*path, i), item)
+
+    for path, entry in rule_entries(doc):
+        if "value" in entry:
+            walk(str(entry["id"]), (*path, "value"), entry["value"])
+    return places
+
+
+def _ruleset_doc(ruleset_id: str) -> dict[str, Any]:
+    from skruuvi.rules.paths import rulesets_dir
+
+    doc = parse_yaml((rulesets_dir() / f"{ruleset_id}.yaml").read_text(encoding="utf-8"))
+    assert isinstance(doc, dict)
+    return doc
+
+
+def _with(doc: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    import copy
+
+    new = copy.deepcopy(doc)
+    node: Any = new
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return new
+
+
+#: Number places named in the issue, where a list or a mapping used to reach the arithmetic of replay.
+WRONG_NUMBERS = [
+    ("skruuvi-2016", "auction.bid-levels", [1], "min_level must be a whole number, got [1]"),
+    ("skruuvi-2016", "auction2.final-min-level", {"x": 1}, "final_min_level must be a whole number"),
+    ("skruuvi-2016", "defenders-exchange.banned-after-high-first-bid", [1],
+     "banned_if_main_first_bid_at_least must be a whole number"),
+    ("skruuvi-2016", "kotka.exchange", [1], "count must be a whole number"),
+    ("skruuvi-2016", "alkupeli.hand-size", [1], "hand_size must be a whole number"),
+    ("skruuvi-2016", "score.multipliers", [1], "multipliers must be a non-empty list of whole numbers"),
+    ("skruuvi-1944", "match.game-threshold", {"x": 1}, "game_threshold must be a whole number"),
+    ("skruuvi-2016", "score.further-undertrick", [1], "table further_undertrick must be a whole number, or"),
+    ("skruuvi-2016", "score.further-undertrick", {"x": 1}, "reads table further_undertrick with 0 lookup(s)"),
+    ("skruuvi-2016", "score.first-undertrick", {"x": 1}, "reads table first_undertrick with 2 lookup(s)"),
+]
+
+
+@pytest.mark.parametrize(("ruleset_id", "rule", "wrong", "words"), WRONG_NUMBERS,
+                         ids=[f"{w[1]}-{type(w[2]).__name__}" for w in WRONG_NUMBERS])
+def test_a_list_where_a_number_belongs_is_one_line_at_its_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              ruleset_id: str, rule: str, wrong: Any,
+                                                              words: str) -> None:
+    doc = _ruleset_doc(ruleset_id)
+    path = next(p for r, p in _number_places(doc) if r == rule)
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    target = folder / f"{ruleset_id}.yaml"
+    target.write_text(json.dumps(_with(doc, path, wrong)), encoding="utf-8")  # JSON is YAML
+    code, out, err = main(capsys, "validate", str(target))
+    no_traceback(err)
+    problems = [line for line in out + err if words in line]
+    assert code == 1 and len(problems) == 1, out + err
+    assert problems[0].startswith(str(target)) and (f"(rule {rule})" in problems[0] or f"rule {rule})" in problems[0])
+
+
+def test_every_number_place_of_every_ruleset_refuses_a_list_and_a_mapping() -> None:
+    from skruuvi.rules.errors import RulesetError
+    from skruuvi.rules.ruleset import available_rulesets, compile_ruleset
+
+    checked = 0
+    for ruleset_id in available_rulesets():
+        doc = _ruleset_doc(ruleset_id)
+        for n, (rule, path) in enumerate(_number_places(doc)):
+            wrong = [1] if n % 2 else {"x": 1}  # each kind of place meets both (the fuzz test below draws more)
+            with pytest.raises(RulesetError) as raised:
+                compile_ruleset(_with(doc, path, wrong), f"{ruleset_id}.yaml")
+            text = str(raised.value)
+            assert "\n" not in text and rule in text, (rule, path, text)
+            checked += 1
+    assert checked > 100  # the three rulesets hold some 124 number places
+
+
+def test_a_match_option_of_the_wrong_kind_is_a_case_error() -> None:
+    from skruuvi.interpreter.replay import replay
+    from skruuvi.rules.errors import CaseFormatError
+
+    record = parse_yaml((cases_dir() / "2016" / "match" / "sitsi-short-unwinding.yaml").read_text(encoding="utf-8"))
+    assert isinstance(record, dict) and "stages" in record["match"]["options"]
+    record["match"]["options"]["stages"] = [{"form": "alkupeli", "deals": [2]}]
+    with pytest.raises(CaseFormatError, match="/match/options/stages: option stages must be a non-empty list"):
+        replay(record)
+
+
+# ---------------------------------------------------------------------------------------------------
 # serve answers errored for a bad line and carries on
 
 
@@ -263,3 +370,31 @@ def test_an_equivalents_file_of_the_wrong_shape_is_one_line(tmp_path: Path, caps
     code, _, err = main(capsys, "mutate", "--ruleset", "skruuvi-2016")
     assert code == 2 and len(err) == 1 and f"{listed}: skruuvi-2016[0]: an equivalent mutant is" in err[0], err
     no_traceback(err)
+
+
+_RULESET_IDS = ("skruuvi-1895", "skruuvi-1944", "skruuvi-2016")
+_wrong_shapes = st.one_of(st.lists(_values, max_size=3), st.dictionaries(st.text(max_size=6), _values, max_size=3))
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_RULESET_IDS), st.data(), _wrong_shapes)
+def test_fuzz_a_list_or_mapping_in_a_ruleset_number_place_never_raises(ruleset_id: str, data: Any,
+                                                                      wrong: Any) -> None:
+    """A ruleset with a list or a mapping where one of its numbers was is refused when compiling, in one line
+    that names the rule; if one ever compiled, replaying cases under it must still raise nothing else."""
+    from skruuvi.interpreter.replay import replay
+    from skruuvi.rules.errors import RulesetError
+    from skruuvi.rules.ruleset import compile_ruleset
+
+    doc = _ruleset_doc(ruleset_id)
+    rule, path = data.draw(st.sampled_from(_number_places(doc)))
+    try:
+        ruleset = compile_ruleset(_with(doc, path, wrong), f"{ruleset_id}.yaml")
+    except RulesetError as exc:
+        assert "\n" not in str(exc) and rule in str(exc), str(exc)
+        return
+    era = ruleset_id.split("-")[1]
+    for case_file in sorted((cases_dir() / era).rglob("*.yaml"))[:: 25]:
+        record = parse_yaml(case_file.read_text(encoding="utf-8"))
+        with contextlib.suppress(InputError):
+            replay(record, ruleset=ruleset).to_response()

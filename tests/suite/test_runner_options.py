@@ -134,6 +134,20 @@ def test_duplicate_ids_are_rejected_even_outside_the_selection(tmp_path: Path,
     assert "duplicate case id 'b.1' (first in " in err and "line 2" in err
 
 
+def test_a_temporary_folder_without_room_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(28, "No space left on device")
+
+    write_jsonl(tmp_path / "c.jsonl", [fake_case("a.1")])
+    monkeypatch.setattr(tempfile, "TemporaryFile", full)
+    assert cli.main(["conformance", str(tmp_path), "--impl", fake_impl()]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "cannot create a temporary file for the cases: No space left on device" in err[0]
+
+
 # ---------------------------------------------------------------------------------------------------
 # Known failures and --allow-xpass
 
@@ -293,6 +307,30 @@ def test_pipelined_misbehaviours_lose_no_case(pipeline: int) -> None:
     assert all(status == "pass" for case_id, status in by_id.items() if ".correct." in case_id)
     assert [by_id[f"t.{mode}.{i}"] for i, mode in enumerate(modes)] == [
         "crashed", "timeout", "errored", "errored", "crashed", "errored", "crashed", "errored"]
+
+
+def test_a_shared_id_hash_is_not_a_duplicate_but_a_shared_id_is(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from skruuvi.suite import cases as case_module
+
+    write_jsonl(tmp_path / "c.jsonl", [fake_case("a.1"), fake_case("b.1"), fake_case("c.1")])
+    original = case_module._SeenIds.add
+    monkeypatch.setattr(case_module._SeenIds, "add", lambda self, case_id: original(self, "same hash for all"))
+    assert [c.id for c in iter_cases([tmp_path])] == ["a.1", "b.1", "c.1"]  # each hash meeting is confirmed
+    write_jsonl(tmp_path / "c.jsonl", [fake_case("a.1"), fake_case("b.1"), fake_case("a.1")])
+    from skruuvi.rules.errors import CaseFormatError
+
+    with pytest.raises(CaseFormatError, match=r"duplicate case id 'a\.1'"):
+        list(iter_cases([tmp_path]))
+
+
+def test_the_seen_ids_table_grows_and_keeps_every_id() -> None:
+    from skruuvi.suite.cases import _SeenIds
+
+    seen = _SeenIds()
+    assert not any(seen.add(f"case.{n}") for n in range(5000))
+    assert all(seen.add(f"case.{n}") for n in range(5000))
+    assert len(seen._slots) >= 10_000
 
 
 def test_count_cases_applies_the_selection(tmp_path: Path) -> None:

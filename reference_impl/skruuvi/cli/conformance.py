@@ -1,11 +1,12 @@
 """``skruuvi conformance``: run the suite against an engine and report (terminal, JSON Lines, JUnit, markdown).
 
-The cases are read twice, lazily: a first pass checks every record and counts the selected ones (a suite
-that cannot be loaded stops the run before any engine starts, with exit code 2), the second feeds the
-runner. Results are reported as they come, in case order; nothing but counts is kept, so memory stays
-flat however large the suite. The report files are written beside their targets and renamed into place at
-the end (:mod:`skruuvi.suite.outputs`); SIGINT or SIGTERM ends the run with the reports finished on what
-was judged so far, marked interrupted (exit code 130 or 143), and every engine killed.
+The suite is read once: a checking pass reads every record, counts the selected ones and keeps them in a
+temporary file (:class:`~skruuvi.suite.cases.CaseSpool`; a suite that cannot be loaded stops the run before
+any engine starts, with exit code 2), and the runner is fed from that file. Results are reported as they
+come, in case order; nothing but counts is kept, so memory stays flat however large the suite. The report
+files are written beside their targets and renamed into place at the end (:mod:`skruuvi.suite.outputs`);
+SIGINT or SIGTERM ends the run with the reports finished on what was judged so far, marked interrupted
+(exit code 130 or 143), and every engine killed.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +139,6 @@ def default_impl() -> list[str]:
 
 def cmd_conformance(args: argparse.Namespace) -> int:
     from ..suite import cases as case_files
-    from ..suite import runner
 
     try:
         command = shlex.split(args.impl) if args.impl is not None else default_impl()
@@ -160,10 +160,19 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         known = case_files.load_known_failures(args.known_failures) if args.known_failures else set()
         # listed once: a report written below a PATH is not a case file
         files = case_files.list_case_files(expand_exports(paths))
-        total = case_files.count_cases(files, selection)
+        spool = case_files.CaseSpool(files, selection)  # the checking pass; the run reads the cases back from it
     except InputError as exc:
         _say(str(exc))
         return EXIT_USAGE
+    with spool:
+        return _conformance(args, command, paths, files, selection, known, variants, spool)
+
+
+def _conformance(args: argparse.Namespace, command: list[str], paths: list[str], files: list[Any],
+                 selection: Any, known: set[str], variants: Any, spool: Any) -> int:
+    from ..suite import runner
+
+    total = spool.count
     if not total:
         what = selection.describe()
         _say(f"no cases{' ' + what if what else ''} found in {' '.join(str(p) for p in paths)}")
@@ -180,10 +189,13 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         for name, target in targets.items():
             outputs[name] = OutputFile(name, target)
         with _signals_interrupt():
-            cases = case_files.iter_cases(files, selection, check_duplicates=False)
-            if variants.variants:
-                cases = variants.apply(cases)
-            code = _run(cases, total, config, outputs, args, variants)
+            def read_cases(whole: bool) -> Any:
+                """The spooled cases; whole records where the runner replays them itself (a variant's
+                expectations, an engine's declared readings and features, --explain)."""
+                cases = spool.cases(full_records=whole or bool(variants.variants))
+                return variants.apply(cases) if variants.variants else cases
+
+            code = _run(read_cases, total, config, outputs, args, variants)
         if code != EXIT_USAGE:
             for output in outputs.values():
                 output.commit()
@@ -227,7 +239,6 @@ def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
     from ..rules.errors import RulesetError
     from ..rules.readings import resolve_ruleset, split_spelling
     from ..rules.ruleset import available_rulesets, get_ruleset
-    from ..suite.variants import VariantCases
 
     ids, chosen = [], {}
     for name in names:
@@ -244,11 +255,21 @@ def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
             _say(f"--ruleset {name}: name the variant by ruleset id (e.g. skruuvi-1944:older-table)")
             return ids, None
         chosen[base] = found
+    if not chosen:
+        return ids, _NoVariants()
+    from ..suite.variants import VariantCases  # the interpreter: imported only to work out variant expectations
+
     return ids, VariantCases(chosen)
 
 
-def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: argparse.Namespace,
-         variants: Any = None) -> int:
+class _NoVariants:
+    """No variant asked for: the cases are judged on their own expectations."""
+
+    variants: dict[str, Any] = {}  # noqa: RUF012 - read only, as VariantCases.variants
+
+
+def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: dict[str, Any],
+         args: argparse.Namespace, variants: Any = None) -> int:
     from ..suite import runner
     from ..suite.declare import plan_for
     from ..suite.report import (
@@ -271,6 +292,7 @@ def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: arg
         return EXIT_USAGE
     engine = engines[0].header or {}
     plan = plan_for(engine)  # the start checked the declarations
+    cases = read_cases(bool(args.explain) or plan.declarations.declares_anything)
     report = ReportFile(outputs["report"]) if "report" in outputs else None
     junit = JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass) if "junit" in outputs else None
     markdown = MarkdownWriter(outputs["markdown"]) if "markdown" in outputs else None
@@ -293,7 +315,7 @@ def _run(cases: Any, total: int, config: Any, outputs: dict[str, Any], args: arg
                 junit.on_result(result)
             if markdown is not None:
                 markdown.on_result(result)
-    except InputError as exc:  # a case file changed or vanished after the first pass
+    except InputError as exc:  # a case that cannot be used after all (the spool is read back as written)
         _say(str(exc))
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..rules.errors import CaseFormatError
 from ..rules.notation import SEAT_INDEX, SEATS, SIDES, left
+from ..rules.phases import SECTION_KINDS
 from ..rules.ruleset import Ruleset
 from .engine import play_deal
 from .games import Position
@@ -109,6 +110,10 @@ def _params(ruleset: Ruleset, match: Mapping[str, Any]) -> dict[str, Any]:
         if key not in allowed:
             raise CaseFormatError(f"option {key!r} is not an agreement of {ruleset.id} "
                                   f"(agreements: {', '.join(sorted(allowed)) or 'none'})", path=f"/match/options/{key}")
+        kind = SECTION_KINDS["match"].get(key)
+        problem = kind.problem(value) if kind is not None else None
+        if problem:
+            raise CaseFormatError(f"option {key} {problem}", path=f"/match/options/{key}")
         params[key] = value
     return params
 

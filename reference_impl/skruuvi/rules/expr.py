@@ -18,7 +18,12 @@ Whatever is known when compiling is folded: table entries, arithmetic and compar
 ``and``/``or``/``if`` decided by a constant. A :class:`Formula` is also compiled again for facts known of a
 deal (the scorer specialises each scheme to a contract's kind and level, see :mod:`skruuvi.interpreter.scoring`), which
 are then folded like tables. An error that evaluating would raise (a missing table entry, a division by
-zero) is never raised when compiling: the folded part is left to the evaluation.
+zero) is never raised when compiling: the folded part is left to the evaluation. What is wrong with the
+tables an expression reads is refused when compiling: each table is read with as many lookups as it has
+levels (:func:`_check_table_uses`).
+
+Over 400 lines: the grammar, its compiler (one method per node kind, folding as it goes) and the check of
+how an expression reads its tables are one definition of the language, read together.
 """
 
 from __future__ import annotations
@@ -366,7 +371,57 @@ def _compile(
         raise RulesetError(f"expression {source!r} does not parse: {exc.msg}", file=file, path=path) from None
     compiler = _Compiler(tables, source, file, path, extra, known)
     compiled = compiler.compile(tree.body)
+    if known is None:  # compiled from the ruleset (a specialisation is the same text, checked then)
+        _check_table_uses(tree, tables, compiler)
     return Folded(compiler.constants[compiled]) if compiled in compiler.constants else compiled
+
+
+class TableUseError(RulesetError):
+    """An expression reads a table with more or fewer lookups than the table has levels (:attr:`table`)."""
+
+    def __init__(self, table: str, reason: str, *, file: str | None = None, path: str | None = None) -> None:
+        self.table = table
+        super().__init__(reason, file=file, path=path)
+
+    def at(self, *, file: str | None = None, path: str | None = None) -> TableUseError:
+        located = super().at(file=file, path=path)
+        return TableUseError(self.table, located.reason, file=located.file, path=located.path)
+
+
+def _leaf_depths(value: Any, depth: int = 0) -> set[int]:
+    """The numbers of lookups after which a table's values are reached (``{0}`` for a number)."""
+    if isinstance(value, Mapping) and value:
+        return set().union(*(_leaf_depths(v, depth + 1) for v in value.values()))
+    return {depth}
+
+
+def _check_table_uses(tree: ast.Expression, tables: Mapping[str, Any], compiler: _Compiler) -> None:
+    """Each table is used with as many lookups as it has levels: ``t[a][b]`` of a table of tables of numbers
+    computes with a number, never with a mapping (a ruleset that writes ``{x: 1}`` where a table holds a
+    number is refused here, not met by the arithmetic). The right operand of ``in`` (``k in t``) may be a
+    table with levels still to look up."""
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Name) or node.id not in tables:
+            continue
+        use: ast.AST = node
+        lookups = 0
+        while isinstance(parent := parents.get(use), ast.Subscript) and parent.value is use:
+            use, lookups = parent, lookups + 1
+        parent = parents.get(use)
+        container = isinstance(parent, ast.Compare) and any(
+            isinstance(op, ast.In | ast.NotIn) and right is use for op, right in zip(parent.ops, parent.comparators,
+                                                                                      strict=True))
+        depths = _leaf_depths(tables[node.id])
+        text = ast.unparse(use)
+        if container and min(depths) <= lookups:
+            raise TableUseError(node.id, compiler.fail(f"{text} looks in a number of table {node.id}").reason,
+                                file=compiler.file, path=compiler.path)
+        if not container and depths != {lookups}:
+            levels = " or ".join(map(str, sorted(depths)))
+            why = (f"{text} reads table {node.id} with {lookups} lookup(s), but its numbers are {levels} lookup(s) "
+                   f"deep (a mapping where a number belongs, or a number where a mapping belongs)")
+            raise TableUseError(node.id, compiler.fail(why).reason, file=compiler.file, path=compiler.path)
 
 
 class Formula:

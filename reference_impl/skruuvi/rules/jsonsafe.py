@@ -11,9 +11,11 @@ already-built value (e.g. one loaded from YAML) the same way, and :func:`dumps_s
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 #: Containers nested deeper than this are refused (no real case comes near it; the interpreter recurses).
@@ -40,12 +42,15 @@ _SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]")
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
+    out = dict(pairs)
+    if len(out) == len(pairs):  # no key twice: the usual case, without a loop in Python
+        return out
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
             raise JsonError(f"duplicate key {safe_text(key)!r}")
-        out[key] = value
-    return out
+        seen.add(key)
+    return out  # pragma: no cover - unreachable: a shorter dict means a key came twice
 
 
 def has_surrogate(text: str) -> bool:
@@ -138,6 +143,13 @@ def _sanitized(value: Any, depth: int = 0) -> Any:
     return safe_text(str(value))
 
 
+@functools.lru_cache(maxsize=16)
+def _encoder(**kwargs: Any) -> Callable[[Any], str]:
+    """The ``encode`` of a :class:`json.JSONEncoder` with these options and ``allow_nan=False``, made once:
+    ``json.dumps`` with options builds a new encoder at every call."""
+    return json.JSONEncoder(allow_nan=False, **kwargs).encode
+
+
 def dumps_safe(value: Any, **kwargs: Any) -> str:
     """``json.dumps`` that never fails and never writes NaN, Infinity or a lone surrogate.
 
@@ -145,6 +157,6 @@ def dumps_safe(value: Any, **kwargs: Any) -> str:
     become strings, surrogates U+FFFD).
     """
     try:
-        return json.dumps(value, allow_nan=False, **kwargs).encode("utf-8").decode("utf-8")
+        return _encoder(**kwargs)(value).encode("utf-8").decode("utf-8")
     except (ValueError, TypeError, RecursionError, UnicodeEncodeError):
         return json.dumps(_sanitized(value), allow_nan=False, **kwargs)

@@ -46,19 +46,82 @@ CONTRACT_KINDS = frozenset({"trump", "grand", "misere", "none"})
 ParamCheck = Callable[[Mapping[str, Any]], "tuple[str, str] | None"]
 
 
+# ---------------------------------------------------------------------------------------- parameter kinds
+
+
+class Kind(NamedTuple):
+    """A kind of parameter value: what it must be (words for the error line) and the test of a value.
+
+    The compiler refuses a parameter of the wrong kind (a list or a mapping where a number belongs), so
+    that the interpreter, which computes with these values, never meets one.
+    """
+
+    words: str
+    test: Callable[[Any], bool]
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` is not of this kind (None when it is)."""
+        return None if self.test(value) else f"must be {self.words}, got {_shown(value)}"
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int  # not bool, not float
+
+
+def _table(value: Any) -> bool:
+    return _whole(value) or (isinstance(value, dict) and bool(value) and all(_table(v) for v in value.values()))
+
+
+def _stages(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(stage, dict) and isinstance(stage.get("form"), str)
+        and all(_whole(stage[key]) and stage[key] >= 1 for key in ("deals", "until_games") if key in stage)
+        for stage in value
+    )
+
+
+WHOLE = Kind("a whole number", _whole)
+POSITIVE = Kind("a whole number >= 1", lambda v: _whole(v) and v >= 1)
+FLAG = Kind("true or false", lambda v: type(v) is bool)
+WHOLE_LIST = Kind("a non-empty list of whole numbers",
+                  lambda v: isinstance(v, list) and bool(v) and all(map(_whole, v)))
+TABLE = Kind("a whole number, or a mapping whose every value is a whole number or such a mapping", _table)
+"""A scoring table's value (``tables``): expressions compute with what they look up in it."""
+STAGES = Kind("a non-empty list of stages {form: name, deals: n} or {form: name, until_games: n} (n >= 1)", _stages)
+
+SECTION_KINDS: dict[str, dict[str, Kind]] = {
+    "deal": {"centre_max_consecutive": WHOLE},
+    "form": {"hand_size": WHOLE, "centre_cards": WHOLE, "resets_running": FLAG},
+    "scoring": {"multipliers": WHOLE_LIST, "scale": POSITIVE},
+    "match": {
+        "game_threshold": WHOLE, "final_divisor": POSITIVE, "final_rounding": POSITIVE, "stages": STAGES,
+        "bolsevikki_round_stages": STAGES, "bolsevikki_round": FLAG, "unwinding": FLAG,
+    },
+}
+"""The kinds of the parameters of the sections that are not phases (``deal``, each form, ``scoring``, ``match``);
+a match record's options (agreements) are checked against the same kinds."""
+
+
 class PhaseVocabulary(NamedTuple):
     """What one mechanism needs from its phase's rules.
 
     ``params``: the parameters it cannot do without; ``seat_params``: those that are one seat reference (or
     one per contract kind); ``seat_list_params``: those that are a non-empty list of seat references;
-    ``choices``: parameters with a closed set of values; ``check``: a check of parameters that must work
-    together, returning ``(param, why)`` when they do not.
+    ``choices``: parameters with a closed set of values; ``kinds``: the kind of value (:class:`Kind`) of the
+    other parameters it reads, numbers and flags; ``check``: a check of parameters that must work together,
+    returning ``(param, why)`` when they do not.
     """
 
     params: frozenset[str]
     seat_params: frozenset[str] = frozenset()
     seat_list_params: frozenset[str] = frozenset()
     choices: Mapping[str, frozenset[str]] = {}
+    kinds: Mapping[str, Kind] = {}
     check: ParamCheck | None = None
 
 
@@ -137,7 +200,9 @@ def check_kitty(params: Mapping[str, Any]) -> tuple[str, str] | None:
         if name not in params:
             return "taker", f"needs {name} (or procedures and procedure)"
     problem = _procedure_problem({"to_partner": params["to_partner"], "distribution": params["distribution"]})
-    return ("distribution", problem) if problem else None
+    if problem:
+        return ("to_partner" if problem.startswith("to_partner") else "distribution"), problem
+    return None
 
 
 PAIR_SWAP_BAN = "banned_if_other_side_first_bid_at_least"
@@ -162,6 +227,7 @@ PHASES: dict[str, PhaseVocabulary] = {
             "final_min_passes": frozenset({"ending-pass", "every-pass"}),
             "equal_bids": frozenset({"rejected", "first-chooses"}),
         },
+        kinds={"end_after_passes": WHOLE, "min_level": WHOLE, "final_min_level": WHOLE, "single_round": FLAG},
     ),
     "kitty": PhaseVocabulary(
         params=frozenset({"taker", "distribute_order"}),
@@ -173,6 +239,7 @@ PHASES: dict[str, PhaseVocabulary] = {
         params=frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"}),
         seat_params=frozenset({"first"}),
         choices={"banned_by_first_bid_of": frozenset({"main", "either"})},
+        kinds={"banned_if_main_first_bid_at_least": WHOLE, "return_must_differ": FLAG, "compulsory": FLAG},
     ),
     "doubling": PhaseVocabulary(
         params=frozenset({"doublers", "redoublers"}),
@@ -184,9 +251,11 @@ PHASES: dict[str, PhaseVocabulary] = {
         params=frozenset({"givers", "return_must_differ"}),
         seat_list_params=frozenset({"givers"}),
         choices={"return_order": frozenset({"same", "reverse"})},
+        kinds={"return_must_differ": FLAG},
     ),
     "pair_swap": PhaseVocabulary(
-        params=frozenset({"giver", "count"}), seat_params=frozenset({"giver"}), check=check_pair_swap
+        params=frozenset({"giver", "count"}), seat_params=frozenset({"giver"}), kinds={"count": WHOLE},
+        check=check_pair_swap,
     ),
 }
 """Every mechanism a phase may name, and what it needs (the interpreter has one mechanism per entry)."""

@@ -20,8 +20,8 @@ from typing import Any
 
 from . import paths
 from .errors import RulesetError
-from .expr import FACTS, Compiled, Formula, compile_expression
-from .phases import CONTRACT_KINDS, PHASES, SEAT_REFS, PhaseVocabulary, member
+from .expr import FACTS, Compiled, Formula, TableUseError, compile_expression
+from .phases import CONTRACT_KINDS, PHASES, SEAT_REFS, SECTION_KINDS, TABLE, Kind, PhaseVocabulary, member
 from .yamlio import load_yaml
 
 DEAL_PARAMS = frozenset({"deal_order", "centre_forbidden_positions", "centre_max_consecutive"})
@@ -225,8 +225,21 @@ class _Builder:
         if missing:
             raise self.fail(f"{what} needs parameter(s) {', '.join(missing)} (a rule with param: ...)", pointer)
 
+    def check_kinds(self, kinds: Mapping[str, Kind], params: Mapping[str, tuple[Any, str]]) -> dict[str, Any]:
+        """Each parameter listed in ``kinds`` must be of its kind (a number where a number belongs); return the
+        parameters' values."""
+        for param, kind in kinds.items():
+            if param in params:
+                value, rule_id = params[param]
+                problem = kind.problem(value)
+                if problem:
+                    raise self.fail(f"{param} {problem} (rule {rule_id})", f"{self.rules[rule_id].pointer}/value")
+        return {k: v for k, (v, _) in params.items()}
+
     def check_values(self, vocabulary: PhaseVocabulary, params: Mapping[str, tuple[Any, str]]) -> None:
-        """Enumerated and seat-reference parameters must name something the mechanism knows."""
+        """Enumerated and seat-reference parameters must name something the mechanism knows, and the others
+        must be of their kind."""
+        self.check_kinds(vocabulary.kinds, params)
 
         def bad(param: str, value: Any, allowed: Any) -> RulesetError:
             rule = self.rules[params[param][1]]
@@ -237,7 +250,8 @@ class _Builder:
         problem = check({k: v for k, (v, _) in params.items()}) if check is not None else None
         if problem:
             param, why = problem
-            raise self.fail(f"{param} {why}", f"{self.rules[params[param][1]].pointer}/value")
+            rule = self.rules[params[param][1]]
+            raise self.fail(f"{param} {why} (rule {rule.id})", f"{rule.pointer}/value")
         for param, allowed in vocabulary.choices.items():
             if param in params and not member(params[param][0], allowed):
                 raise bad(param, params[param][0], allowed)
@@ -325,7 +339,7 @@ class _Builder:
             pointer = f"/forms/{name}"
             if not isinstance(spec, dict):
                 raise self.fail("a form must be a mapping", pointer)
-            params = {k: v for k, (v, _) in self.add_rules(spec.get("rules"), f"{pointer}/rules").items()}
+            params = self.check_kinds(SECTION_KINDS["form"], self.add_rules(spec.get("rules"), f"{pointer}/rules"))
             dealt = bool(spec.get("dealt", False))
             if dealt:
                 self.require(params, DEALT_FORM_PARAMS, pointer, f"dealt form {name!r}")
@@ -364,7 +378,7 @@ class _Builder:
         self,
     ) -> tuple[dict[str, Any], dict[str, Any], dict[str, tuple[ScoringRule, ...]], tuple[DerivedFact, ...]]:
         scoring = self.section("scoring")
-        params = {k: v for k, (v, _) in self.add_rules(scoring.get("rules"), "/scoring/rules").items()}
+        params = self.check_kinds(SECTION_KINDS["scoring"], self.add_rules(scoring.get("rules"), "/scoring/rules"))
         self.require(params, SCORING_PARAMS, "/scoring", "scoring")
         scale = params.get("scale", 1)
         if not isinstance(scale, int) or isinstance(scale, bool) or scale < 1:
@@ -375,6 +389,7 @@ class _Builder:
         if not isinstance(columns, list) or not columns or not all(isinstance(c, str) for c in columns):
             raise self.fail("columns must be a non-empty list of names", "/scoring/rules")
         tables: dict[str, Any] = {}
+        table_rules: dict[str, str] = {}
         for where, entry in _rules_at(scoring.get("tables"), "/scoring/tables", self.file):
             self.register(entry, where)
             name = entry.get("name")
@@ -382,12 +397,23 @@ class _Builder:
                 raise self.fail("a table needs a 'name' that is an identifier", f"{where}/name")
             if name in tables:
                 raise self.fail(f"duplicate table name {name!r}", f"{where}/name")
+            problem = TABLE.problem(entry.get("value"))
+            if problem:
+                raise self.fail(f"table {name} {problem} (rule {entry['id']})", f"{where}/value")
             tables[name] = entry.get("value")
-        derived = self.derived(scoring, tables)
+            table_rules[name] = str(entry["id"])
+        try:
+            derived = self.derived(scoring, tables)
+        except TableUseError as exc:
+            why = f"{exc.reason} (table {exc.table}: rule {table_rules[exc.table]})"
+            raise self.fail(why, exc.path or "/scoring/derived") from None
         extra = frozenset(d.name for d in derived) | frozenset("opp_" + d.name for d in derived)
 
         def formula(source: object, path: str) -> Formula:
-            return Formula(source, tables, file=self.file, path=path, extra=extra)
+            try:
+                return Formula(source, tables, file=self.file, path=path, extra=extra)
+            except TableUseError as exc:
+                raise self.fail(f"{exc.reason} (table {exc.table}: rule {table_rules[exc.table]})", path) from None
 
         schemes: dict[str, tuple[ScoringRule, ...]] = {}
         raw_schemes = scoring.get("schemes")
@@ -448,7 +474,7 @@ class _Builder:
             return None
         if not isinstance(section, dict):
             raise self.fail("match must be a mapping", "/match")
-        params = {k: v for k, (v, _) in self.add_rules(section.get("rules"), "/match/rules").items()}
+        params = self.check_kinds(SECTION_KINDS["match"], self.add_rules(section.get("rules"), "/match/rules"))
         self.require(params, MATCH_PARAMS, "/match", "the match")
         if params["totals"] not in ("side", "individual"):
             raise self.fail("totals must be 'side' or 'individual'", "/match/rules")
@@ -477,7 +503,7 @@ class _Builder:
             if not isinstance(doc.get(key), str | int):
                 raise self.fail(f"missing top-level {key!r}", f"/{key}")
         deal = self.section("deal")
-        deal_params = {k: v for k, (v, _) in self.add_rules(deal.get("rules"), "/deal/rules").items()}
+        deal_params = self.check_kinds(SECTION_KINDS["deal"], self.add_rules(deal.get("rules"), "/deal/rules"))
         self.require(deal_params, DEAL_PARAMS, "/deal", "the deal")
         self.check_centre_positions(deal_params["centre_forbidden_positions"])
         scoring_params, tables, schemes, derived = self.scoring()

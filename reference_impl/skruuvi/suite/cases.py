@@ -1,7 +1,7 @@
 """The cases of a conformance run: loading them lazily from files, and choosing which ones run.
 
 Case files are read one record at a time (:func:`iter_cases`), so a suite of any size streams through
-the runner with flat memory; only the ids seen so far are kept, to reject duplicates. A
+the runner with flat memory; only a 64-bit hash of each id seen so far is kept, to reject duplicates. A
 :class:`Selection` keeps the cases of some rulesets, those whose ids match ``--run`` globs and none of
 the ``--skip`` globs, and one shard ``K/N`` of the rest, by a stable hash of the case id (the same id
 falls in the same shard on every machine and in every run, whatever the other cases are).
@@ -10,20 +10,30 @@ falls in the same shard on every machine and in every run, whatever the other ca
 from __future__ import annotations
 
 import hashlib
+import json
+import tempfile
 import zlib
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
 from ..rules.errors import CaseFormatError, InputError
+from ..rules.jsonsafe import dumps_safe
 from ..rules.yamlio import find_case_files, iter_records, read_lines
 
 
 @dataclass(frozen=True)
 class Case:
-    """One record of the suite with where it came from."""
+    """One record of the suite with where it came from.
+
+    ``request``, when set, is the case as the engine sees it (without ``expect`` and ``justification``),
+    encoded once as the compact JSON of a run request's ``case``: the runner sends these bytes as they are.
+    A case read back from a :class:`CaseSpool` has it, and its ``record`` then holds only ``id``,
+    ``ruleset`` and ``expect`` unless the spool is read with ``full_records``.
+    """
 
     id: str
     ruleset: str
@@ -32,6 +42,7 @@ class Case:
     record: dict[str, Any]
     judged_under: Mapping[str, Any] | None = None
     """The readings the runner worked this case's ``expect`` out under (the engine declared them), if any."""
+    request: bytes | None = field(default=None, compare=False, repr=False)
 
     @property
     def expect(self) -> dict[str, Any]:
@@ -130,6 +141,43 @@ def _first_location(paths: list[str | Path], case_id: str) -> str:
     return "an earlier record"
 
 
+class _SeenIds:
+    """The case ids seen so far, kept as 64-bit hashes in an open-addressing table: about 16 bytes a case
+    instead of some 100 for a set of the ids themselves, so that a long suite's checking pass stays nearly
+    flat in memory. :meth:`add` says whether the hash was there already; the caller confirms a duplicate
+    (two ids may share a hash)."""
+
+    def __init__(self) -> None:
+        self._slots = array("Q", bytes(8 * 1024))
+        self._count = 0
+
+    def add(self, case_id: str) -> bool:
+        slots = self._slots
+        mask = len(slots) - 1
+        code = (hash(case_id) & 0xFFFF_FFFF_FFFF_FFFF) or 1  # 0 marks an empty slot
+        i = code & mask
+        while (found := slots[i]) != 0:
+            if found == code:
+                return True
+            i = (i + 1) & mask
+        slots[i] = code
+        self._count += 1
+        if self._count * 2 > len(slots):
+            self._grow()
+        return False
+
+    def _grow(self) -> None:
+        old = self._slots
+        self._slots = array("Q", bytes(16 * len(old)))
+        mask = len(self._slots) - 1
+        for code in old:
+            if code:
+                i = code & mask
+                while self._slots[i] != 0:
+                    i = (i + 1) & mask
+                self._slots[i] = code
+
+
 def _records(path: Path) -> Iterator[tuple[str, str | None, Any]]:
     """The records of one case file; a truncated or corrupt file is a :class:`CaseFormatError`."""
     location: str | None = None
@@ -161,16 +209,15 @@ def iter_cases(paths: Iterable[str | Path], selection: Selection | None = None, 
     """
     paths = list(paths)
     selection = selection or Selection()
-    seen: set[str] = set()
+    seen = _SeenIds()
     for file_path in list_case_files(paths):
         for file, location, record in _records(file_path):
             case = check_record(record, file, location)
-            if check_duplicates:
-                if case.id in seen:
-                    first = _first_location(paths, case.id)
+            if check_duplicates and seen.add(case.id):
+                first = _first_location(paths, case.id)
+                if first != case.where:  # else only the hash was met before: this is the id's first record
                     raise CaseFormatError(f"duplicate case id {case.id!r} (first in {first})", file=file,
                                           path=location)
-                seen.add(case.id)
             if selection.accepts(case):
                 yield case
 
@@ -178,6 +225,74 @@ def iter_cases(paths: Iterable[str | Path], selection: Selection | None = None, 
 def count_cases(paths: Iterable[str | Path], selection: Selection | None = None) -> int:
     """Check every case under ``paths`` (as :func:`iter_cases` does) and count the selected ones."""
     return sum(1 for _ in iter_cases(paths, selection))
+
+
+def encode_public(record: dict[str, Any]) -> bytes:
+    """The case as the engine sees it (everything but ``expect`` and ``justification``), as the compact JSON
+    that :func:`skruuvi.suite.protocol.encode` writes for the ``case`` of a run request."""
+    public = {key: value for key, value in record.items() if key not in ("expect", "justification")}
+    return dumps_safe(public, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+_encode_meta = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+class CaseSpool:
+    """The selected cases of a suite, checked once and kept in a temporary file for the run.
+
+    Building it is the checking pass (every case under ``paths`` is read as :func:`iter_cases` reads it:
+    a malformed record or a duplicate id is an :class:`~skruuvi.rules.errors.InputError` before the run
+    starts) and gives :attr:`count`. :meth:`cases` then reads the selected cases back without parsing YAML
+    or checking JSON again: each is two lines, its id, ruleset, place and ``expect`` as JSON, and its
+    public part already encoded (:attr:`Case.request`). Memory stays flat whatever the suite's length;
+    the run judges exactly the cases that were checked, even if a file changes meanwhile.
+    """
+
+    def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
+        self.count = 0
+        try:
+            self._file = tempfile.TemporaryFile(prefix="skruuvi-cases-")  # noqa: SIM115 - open until close()
+        except OSError as exc:
+            raise InputError(f"cannot create a temporary file for the cases: {exc.strerror or exc}",
+                             file=tempfile.gettempdir()) from None
+        try:
+            write = self._file.write
+            for case in iter_cases(paths, selection):
+                meta = [case.id, case.ruleset, case.file, case.location, case.expect]
+                try:
+                    write(_encode_meta(meta).encode("utf-8"))
+                    write(b"\n" + encode_public(case.record) + b"\n")
+                except OSError as exc:  # e.g. no space left in the temporary folder
+                    raise InputError(f"cannot keep the cases in a temporary file: {exc.strerror or exc}",
+                                     file=tempfile.gettempdir()) from None
+                self.count += 1
+            self._file.flush()
+        except BaseException:
+            self._file.close()
+            raise
+
+    def cases(self, *, full_records: bool = False) -> Iterator[Case]:
+        """The spooled cases in order; with ``full_records`` each record is whole (its public part parsed
+        back, with ``expect``), for code that reads more of a case than the runner does."""
+        self._file.seek(0)
+        lines = iter(self._file)
+        for meta_line in lines:
+            request = next(lines)[:-1]
+            case_id, ruleset, file, location, expect = json.loads(meta_line)
+            if full_records:
+                record = {**json.loads(request), "expect": expect}
+            else:
+                record = {"id": case_id, "ruleset": ruleset, "expect": expect}
+            yield Case(case_id, ruleset, file, location, record, request)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> CaseSpool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def load_cases(paths: Iterable[str | Path], rulesets: Iterable[str] | None = None) -> list[Case]:

@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import threading
@@ -153,17 +154,84 @@ def _read_stdout(stream: Any, inbox: queue.Queue[Reply]) -> None:
             stream.close()
 
 
-def _write_stdin(stream: Any, outbox: queue.Queue[bytes | None]) -> None:
-    """Writer thread: send queued requests; ``None`` closes stdin. A blocked write never stalls the runner."""
-    try:
-        while (data := outbox.get()) is not None:
-            stream.write(data)
-            stream.flush()
-    except (OSError, ValueError):
-        pass
-    finally:
-        with contextlib.suppress(OSError, ValueError):
-            stream.close()
+class _Stdin:
+    """The engine's stdin. A request goes straight into the pipe when the pipe has room for it (the pipe is
+    non-blocking: the usual case, with no hand-off to another thread); what does not fit waits, in order, for
+    the writer thread (:meth:`run`), so that an engine that stops reading never blocks the runner.
+
+    Only the writer thread closes the pipe, and only under the lock that :meth:`write` holds while it writes:
+    a write never reaches a file descriptor that was closed (and perhaps reused) meanwhile.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self._fd: int = stream.fileno()
+        os.set_blocking(self._fd, False)
+        self._lock = threading.Condition()
+        self._backlog: deque[bytes] = deque()
+        self._busy = False  # the writer thread holds bytes it has not written yet
+        self._closing = False  # close once the backlog is written
+        self._dead = False  # closed, or to be closed at once: nothing more is written
+
+    def write(self, data: bytes) -> None:
+        with self._lock:
+            if self._closing or self._dead:
+                return
+            if not self._backlog and not self._busy:
+                try:
+                    done = os.write(self._fd, data)
+                except BlockingIOError:
+                    done = 0
+                except OSError:  # the engine has gone: its stdout shows it (EOF), not this write
+                    self._dead = True
+                    self._lock.notify()
+                    return
+                if done == len(data):
+                    return
+                data = data[done:]
+            self._backlog.append(data)
+            self._lock.notify()
+
+    def close(self) -> None:
+        """Close the pipe after what is queued (the engine sees EOF)."""
+        with self._lock:
+            self._closing = True
+            self._lock.notify()
+
+    def abort(self) -> None:
+        """Close the pipe without writing what is queued (the engine is being killed)."""
+        with self._lock:
+            self._dead = True
+            self._backlog.clear()
+            self._lock.notify()
+
+    def run(self) -> None:
+        """Writer thread: write the backlog as the pipe takes it; close the pipe at the end."""
+        try:
+            while True:
+                with self._lock:
+                    while not self._backlog and not self._closing and not self._dead:
+                        self._lock.wait()
+                    if self._dead or not self._backlog:
+                        return
+                    view = memoryview(self._backlog.popleft())
+                    self._busy = True
+                while view and not self._dead:
+                    select.select([], [self._fd], [], 0.25)
+                    try:
+                        view = view[os.write(self._fd, view):]
+                    except BlockingIOError:
+                        continue
+                with self._lock:
+                    self._busy = False
+        except (OSError, ValueError):
+            pass
+        finally:
+            with self._lock:
+                self._dead = True
+                self._backlog.clear()
+                with contextlib.suppress(OSError, ValueError):
+                    self._stream.close()
 
 
 def _read_stderr(stream: Any, tail: deque[str]) -> None:
@@ -183,7 +251,7 @@ class Engine:
         self.header: dict[str, Any] | None = None
         self._stderr: deque[str] = deque(maxlen=stderr_lines)
         self._inbox: queue.Queue[Reply] = queue.Queue()
-        self._outbox: queue.Queue[bytes | None] = queue.Queue()
+        self._stdin: _Stdin | None = None
         self._proc: subprocess.Popen[bytes] | None = None
         self._threads: list[threading.Thread] = []
 
@@ -199,7 +267,7 @@ class Engine:
         self._threads = [
             threading.Thread(target=_read_stdout, args=(self._proc.stdout, self._inbox), daemon=True),
             threading.Thread(target=_read_stderr, args=(self._proc.stderr, self._stderr), daemon=True),
-            threading.Thread(target=_write_stdin, args=(self._proc.stdin, self._outbox), daemon=True),
+            threading.Thread(target=self._open_stdin(self._proc.stdin).run, daemon=True),
         ]
         for thread in self._threads:
             thread.start()
@@ -227,7 +295,7 @@ class Engine:
             return
         if proc.poll() is None:
             self._send(stop_request())
-            self._outbox.put(None)  # then close stdin
+            self._close_stdin()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=grace)
         self.kill()
@@ -249,7 +317,8 @@ class Engine:
                     proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
-        self._outbox.put(None)  # the writer thread closes stdin; the readers end at EOF and close nothing
+        if self._stdin is not None:
+            self._stdin.abort()  # the writer thread closes stdin; the readers end at EOF and close nothing
 
     @property
     def alive(self) -> bool:
@@ -258,8 +327,20 @@ class Engine:
 
     # -- conversation
 
+    def _open_stdin(self, stream: Any) -> _Stdin:
+        self._stdin = _Stdin(stream)
+        return self._stdin
+
+    def _close_stdin(self) -> None:
+        if self._stdin is not None:
+            self._stdin.close()
+
+    def _write(self, data: bytes) -> None:
+        if self._stdin is not None:
+            self._stdin.write(data)
+
     def _send(self, message: dict[str, Any]) -> None:
-        self._outbox.put(encode(message).encode("utf-8"))
+        self._write(encode(message).encode("utf-8"))
 
     def request(self, message: dict[str, Any], timeout: float) -> Reply:
         """Send one message and wait up to ``timeout`` seconds for one stdout line."""
@@ -271,6 +352,14 @@ class Engine:
     def send(self, message: dict[str, Any]) -> None:
         """Queue one message without waiting for its answer (pipelining: read it later with :meth:`receive`)."""
         self._send(message)
+
+    def send_run(self, seq: int, case: Case) -> None:
+        """Queue the run request of ``case`` as ``seq``; a case that carries its encoded public part
+        (:attr:`Case.request`) is sent as those bytes, without encoding it again."""
+        if case.request is None:
+            self._send(run_request(seq, case.record))
+        else:
+            self._write(b'{"cmd":"run","seq":%d,"case":%b}\n' % (seq, case.request))
 
     def receive(self, timeout: float) -> Reply:
         """Wait up to ``timeout`` seconds for the next stdout line.
@@ -430,7 +519,7 @@ class Worker:
         if problem is not None:
             return _apply_known_failures(CaseResult(case, "crashed", detail=problem), self.config.known_failures)
         assert self.engine is not None
-        self.engine.send(run_request(seq, case.record))
+        self.engine.send_run(seq, case)
         return None
 
     def judge(self, seq: int, case: Case, began: float | None = None) -> CaseResult:
