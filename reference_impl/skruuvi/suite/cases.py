@@ -40,9 +40,9 @@ class Case:
     file: str
     location: str | None
     record: dict[str, Any]
-    judged_under: Mapping[str, Any] | None = None
+    judged_under: Mapping[str, Any] | None = field(default=None, kw_only=True)
     """The readings the runner worked this case's ``expect`` out under (the engine declared them), if any."""
-    request: bytes | None = field(default=None, compare=False, repr=False)
+    request: bytes | None = field(default=None, compare=False, repr=False, kw_only=True)
 
     @property
     def expect(self) -> dict[str, Any]:
@@ -283,7 +283,7 @@ class CaseSpool:
                 record = {**json.loads(request), "expect": expect}
             else:
                 record = {"id": case_id, "ruleset": ruleset, "expect": expect}
-            yield Case(case_id, ruleset, file, location, record, request)
+            yield Case(case_id, ruleset, file, location, record, request=request)
 
     def close(self) -> None:
         self._file.close()
