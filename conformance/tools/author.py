@@ -728,7 +728,7 @@ def score_rules(st):
         made, over, under = mt <= 7 - level, (7 - level) - mt, mt - (7 - level)
     else:
         made, over, under = mt >= 6 + level, mt - 6 - level, 6 + level - mt
-    ids = ["score.defenders-receive"]
+    ids = ["score.defenders-receive", "score.contract-points"]
     if made:
         ids += ["score.made", "score.made-value"]
         if over > 0:

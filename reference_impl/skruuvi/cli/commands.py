@@ -348,7 +348,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from ..suite.protocol import Server, serve
+    from ..suite.protocol import serve
 
     readings = _parse_readings(args.reading, "serve")
     variants = _pick_variants(args.variant, "serve")
@@ -356,12 +356,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if (declares := declaring.declares(args, readings, variants)) is None:
         return EXIT_USAGE
-    server = None  # the interpreter is imported at the first run request: the start answer comes at once
-    if readings or variants or declares:
-        from ..suite.variants import ReadingReplay
-
-        replay = ReadingReplay(readings, variants) if readings or variants else None
-        server = Server(replay=replay, declares=declares)
+    server = declaring.server(readings, variants, declares)
 
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):  # a non-UTF-8 request byte becomes a surrogate: answered errored

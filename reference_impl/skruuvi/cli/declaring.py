@@ -51,3 +51,15 @@ def _declares(args: argparse.Namespace, readings: dict[str, Any], variants: dict
     if args.undeclared:
         declared.pop("readings", None)  # played under them all the same: only the rulesets are said
     return declared
+
+
+def server(readings: Any, variants: Any, declares: Any) -> Any:
+    """The :class:`~skruuvi.suite.protocol.Server` of ``skruuvi serve``: None for the plain reference, whose
+    interpreter is imported at the first run request, so that the start answer comes at once."""
+    if not (readings or variants or declares):
+        return None
+    from ..suite.protocol import Server
+    from ..suite.variants import ReadingReplay
+
+    replay = ReadingReplay(readings, variants) if readings or variants else None
+    return Server(replay=replay, declares=declares)
