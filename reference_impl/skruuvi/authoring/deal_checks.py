@@ -4,38 +4,18 @@
 position_from` judge a record's ``deal`` before any action is read. Each check has a corruption here that
 reaches it (a deal that passes every earlier check and fails this one), and a few deals sit just inside a
 limit (a centre position the ruleset allows at the edge of the pack, the longest run of centre positions
-it allows, a ``deal.state`` running count one below the threshold). :data:`CHECKS` lists them in a fixed
+it allows, a ``deal.state`` running count one below the threshold). :func:`checks` lists them in a fixed
 order; each entry names the corruption, says whether the deal it makes is valid, and builds it from a valid
 deal (the hands form or the deck form, whichever it needs), or gives ``None`` where the ruleset offers no
 such deal (e.g. no forbidden position, or no form without centre cards).
 
-The checks, in the order the builder makes them, and the corruptions that reach them:
-
-* the form: not a dealt form of the ruleset (``form-unknown``, ``form-not-dealt``, ``form-wrong-case``);
-* the dealer: not a seat (``dealer-unknown``, ``dealer-lowercase``, ``dealer-empty``);
-* exactly one of ``hands`` and ``deck`` (``both-forms``, ``neither-form``);
-* no field of the other form (``hands-with-positions``, ``deck-with-centre``);
-* ``hands`` names exactly N E S W (``hands-missing-seat``, ``hands-extra-seat``, ``hands-seat-lowercase``);
-* every card a card name (``hand-not-a-card``, ``centre-not-a-card``, ``deck-not-a-card``);
-* a deck of 52 (``deck-short``, ``deck-long``);
-* ``centre_positions``: a list of as many distinct integers 0-51 as the form has centre cards
-  (``positions-missing``, ``positions-too-few``, ``positions-too-many``, ``position-negative``,
-  ``position-52``, ``position-float``, ``position-string``, ``position-bool``, ``position-null``,
-  ``position-duplicate``, ``positions-in-centreless-form``), none of the ruleset's forbidden positions
-  (``position-forbidden-first``, ``position-forbidden-last``) and no longer run than it allows
-  (``positions-consecutive``);
-* each hand the form's size (``hand-short``, ``hand-long``, ``hand-takes-centre-card``, ``form-sizes-differ``);
-* the centre the form's size (``centre-short``, ``centre-long``, ``centre-missing``, ``centre-in-centreless-form``);
-* the 52 different cards (``duplicate-across-hands``, ``duplicate-in-hand``, ``duplicate-centre``,
-  ``deck-duplicate``);
-* ``deal.state`` (rulesets with games): mappings of whole numbers, running counts below the threshold
-  (``state-running-not-mapping``, ``state-running-at-threshold``, ``state-running-above-threshold``,
-  ``state-running-negative``, ``state-running-float``, ``state-running-string``, ``state-running-bool``,
-  ``state-games-not-mapping``, ``state-games-negative``, ``state-games-float``); a ruleset without games
-  ignores the state (``state-ignored``).
-
-Valid deals at the limits: ``position-allowed-first``, ``position-allowed-last``, ``positions-longest-run``,
-``deck-centreless-no-positions``, ``state-running-below-threshold``.
+The checks, in the order the builder makes them (:func:`checks` lists the corruptions in that order): the
+form is a dealt form; the dealer a seat; exactly one of ``hands`` and ``deck``, with no field of the other;
+``hands`` names N E S W; every card a card name; a deck of 52; ``centre_positions`` as many distinct integers
+0-51 as the form has centre cards (not ``5.0``, ``"5"``, ``true`` or ``null``), none forbidden, no run longer
+than allowed; each hand and the centre the form's size; the 52 different cards; and, in a ruleset with
+games, ``deal.state``: mappings of whole numbers 0 or more, running counts below the threshold (a ruleset
+without games ignores the state).
 """
 
 from __future__ import annotations
@@ -54,17 +34,14 @@ Build = Callable[[Deal, Ruleset, random.Random], Deal | None]
 
 
 class Check(NamedTuple):
-    """A corruption: its name, whether the deal it makes is valid, which shape of deal it starts from
-    (``hands`` or ``deck``) and how it is made."""
+    """A corruption: its name, whether the deal it makes is valid, which shape of valid deal it starts from
+    (``hands`` or ``deck``: a dealt form with centre cards in either form; ``centreless-hands`` or
+    ``centreless-deck``: one without, a kotka) and how it is made."""
 
     name: str
     valid: bool
     shape: str
     build: Build
-
-
-def _other_seat(rng: random.Random, seat: str) -> str:
-    return rng.choice([s for s in SEATS if s != seat])
 
 
 def _forbidden(ruleset: Ruleset) -> set[int]:
@@ -89,9 +66,6 @@ def _set(key: str, value: Any) -> Build:
     return _edit(change)
 
 
-# ---------------------------------------------------------------------------------------------- the form
-
-
 def _form_not_dealt(deal: Deal, ruleset: Ruleset, rng: random.Random) -> bool | None:
     names = [name for name, form in ruleset.forms.items() if not form.dealt]
     if not names:
@@ -110,17 +84,6 @@ def _form_sizes_differ(deal: Deal, ruleset: Ruleset, rng: random.Random) -> bool
     return None
 
 
-# ---------------------------------------------------------------------------------------------- hands
-
-
-def _hands_missing_seat(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
-    del deal["hands"][rng.choice(SEATS)]
-
-
-def _hands_extra_seat(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
-    deal["hands"]["X"] = []
-
-
 def _hands_seat_lowercase(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
     seat = rng.choice(SEATS)
     deal["hands"][seat.lower()] = deal["hands"].pop(seat)
@@ -132,14 +95,10 @@ def _hand_not_a_card(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
     hand[0] = rng.choice([card.lower(), "10" + card[1], card[0] + "X", "", card[::-1]])
 
 
-def _hand_short(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
-    deal["hands"][rng.choice(SEATS)].pop()
-
-
 def _hand_long(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
     """A card moved from one hand to another: the hands still hold the 52 cards, two are the wrong size."""
     a = rng.choice(SEATS)
-    deal["hands"][a].append(deal["hands"][_other_seat(rng, a)].pop())
+    deal["hands"][a].append(deal["hands"][rng.choice([s for s in SEATS if s != a])].pop())
 
 
 def _hand_takes_centre_card(deal: Deal, ruleset: Ruleset, rng: random.Random) -> bool | None:
@@ -158,9 +117,6 @@ def _duplicate_across_hands(deal: Deal, ruleset: Ruleset, rng: random.Random) ->
 def _duplicate_in_hand(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
     hand = deal["hands"][rng.choice(SEATS)]
     hand[1] = hand[0]
-
-
-# ---------------------------------------------------------------------------------------------- centre
 
 
 def _centre_short(deal: Deal, ruleset: Ruleset, rng: random.Random) -> bool | None:
@@ -205,13 +161,14 @@ def _duplicate_centre(deal: Deal, ruleset: Ruleset, rng: random.Random) -> bool 
     return None
 
 
-# ---------------------------------------------------------------------------------------------- two forms
-
-
 def _both_forms(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
     cards = [c for s in SEATS for c in deal["hands"][s]] + deal.get("centre", [])
     deal["deck"] = cards
     deal["centre_positions"] = list(range(48, 48 + len(deal.get("centre", []))))
+
+
+def _deck_with_centre(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
+    deal["centre"] = [deal["deck"][p] for p in deal["centre_positions"]]
 
 
 def _neither_form(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
@@ -223,28 +180,9 @@ def _hands_with_positions(deal: Deal, ruleset: Ruleset, rng: random.Random) -> N
     deal["centre_positions"] = sorted(rng.sample(range(1, 51), len(deal.get("centre", []))))
 
 
-def _deck_with_centre(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
-    deal["centre"] = [deal["deck"][p] for p in deal["centre_positions"]]
-
-
-# ---------------------------------------------------------------------------------------------- deck
-
-
-def _deck_short(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
-    deal["deck"].pop()
-
-
-def _deck_long(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
-    deal["deck"].append(deal["deck"][rng.randrange(52)])
-
-
 def _deck_duplicate(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
     a, b = rng.sample(range(52), 2)
     deal["deck"][a] = deal["deck"][b]
-
-
-def _deck_not_a_card(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
-    deal["deck"][rng.randrange(52)] = rng.choice(["XX", "1S", "as", "10H"])
 
 
 def _positions_missing(deal: Deal, ruleset: Ruleset, rng: random.Random) -> bool | None:
@@ -262,15 +200,19 @@ def _free_position(deal: Deal, ruleset: Ruleset, rng: random.Random) -> int:
             return p
 
 
+def _positions_too_many(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
+    deal["centre_positions"].append(_free_position(deal, ruleset, rng))
+
+
+def _deck_not_a_card(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
+    deal["deck"][rng.randrange(52)] = rng.choice(["XX", "1S", "as", "10H"])
+
+
 def _positions_too_few(deal: Deal, ruleset: Ruleset, rng: random.Random) -> bool | None:
     if not deal["centre_positions"]:
         return False
     deal["centre_positions"].pop(rng.randrange(len(deal["centre_positions"])))
     return None
-
-
-def _positions_too_many(deal: Deal, ruleset: Ruleset, rng: random.Random) -> None:
-    deal["centre_positions"].append(_free_position(deal, ruleset, rng))
 
 
 def _replace_position(value: Callable[[int, random.Random], Any]) -> Build:
@@ -395,14 +337,14 @@ def checks(ruleset: Ruleset) -> list[Check]:
         Check("neither-form", False, "hands", _edit(_neither_form)),
         Check("hands-with-positions", False, "hands", _edit(_hands_with_positions)),
         Check("deck-with-centre", False, "deck", _edit(_deck_with_centre)),
-        Check("hands-missing-seat", False, "hands", _edit(_hands_missing_seat)),
-        Check("hands-extra-seat", False, "hands", _edit(_hands_extra_seat)),
+        Check("hands-missing-seat", False, "hands", _edit(lambda d, r, g: d["hands"].pop(g.choice(SEATS)))),
+        Check("hands-extra-seat", False, "hands", _edit(lambda d, r, g: d["hands"].update(X=[]))),
         Check("hands-seat-lowercase", False, "hands", _edit(_hands_seat_lowercase)),
         Check("hand-not-a-card", False, "hands", _edit(_hand_not_a_card)),
         Check("centre-not-a-card", False, "hands", _edit(_centre_not_a_card)),
         Check("deck-not-a-card", False, "deck", _edit(_deck_not_a_card)),
-        Check("deck-short", False, "deck", _edit(_deck_short)),
-        Check("deck-long", False, "deck", _edit(_deck_long)),
+        Check("deck-short", False, "deck", _edit(lambda d, r, g: d["deck"].pop())),
+        Check("deck-long", False, "deck", _edit(lambda d, r, g: d["deck"].append(d["deck"][g.randrange(52)]))),
         Check("positions-missing", False, "deck", _edit(_positions_missing)),
         Check("positions-too-few", False, "deck", _edit(_positions_too_few)),
         Check("positions-too-many", False, "deck", _edit(_positions_too_many)),
@@ -417,7 +359,7 @@ def checks(ruleset: Ruleset) -> list[Check]:
         Check("position-forbidden-first", False, "deck", _position_at(0, valid=False)),
         Check("position-forbidden-last", False, "deck", _position_at(51, valid=False)),
         Check("positions-consecutive", False, "deck", _run(longer=True)),
-        Check("hand-short", False, "hands", _edit(_hand_short)),
+        Check("hand-short", False, "hands", _edit(lambda d, r, g: d["hands"][g.choice(SEATS)].pop())),
         Check("hand-long", False, "hands", _edit(_hand_long)),
         Check("hand-takes-centre-card", False, "hands", _edit(_hand_takes_centre_card)),
         Check("form-sizes-differ", False, "hands", _edit(_form_sizes_differ)),
@@ -446,8 +388,4 @@ def _positions_missing_ok(deal: Deal, ruleset: Ruleset, rng: random.Random) -> b
     return None
 
 
-__all__ = ["CHECK_SHAPES", "Check", "checks"]
-
-CHECK_SHAPES = ("hands", "deck", "centreless-hands", "centreless-deck")
-"""The shapes of valid deal a check starts from: a dealt form with centre cards (hands or deck), or one
-without (a kotka), in the hands or the deck form."""
+__all__ = ["Check", "checks"]

@@ -20,9 +20,11 @@ def add_parsers(sub: Any) -> None:
         "generate", help="write seeded bot-played records (legal and corrupted) as JSON Lines",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Play COUNT legal deals with the seeded bots, then make corrupted variants (each error code\n"
-                    "the ruleset can produce, up to --per-code times) and truncated records, and write them with\n"
-                    "their expectations (the reference interpreter's answers, kind two-implementations: the\n"
-                    "oracle must agree) to OUT/<era>/seed-<SEED>.jsonl.gz. Same arguments, same bytes.",
+                    "the ruleset can produce, up to --per-code times) and truncated records; then deals from a\n"
+                    "carried deal.state, a corrupted deal for every deal check, and played and changed match\n"
+                    "records (--kinds); write them with their expectations (the reference interpreter's answers,\n"
+                    "kind two-implementations: the oracle must agree) to OUT/<era>/seed-<SEED>.jsonl.gz. Same\n"
+                    "arguments, same bytes.",
         epilog="example:\n  skruuvi generate --ruleset skruuvi-2016 --count 10000 --seed 1")
     p.add_argument("--ruleset", required=True, help="ruleset id, e.g. skruuvi-2016")
     p.add_argument("--count", type=int, default=1000, help="legal deals to play (default 1000)")
