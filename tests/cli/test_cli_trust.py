@@ -157,6 +157,25 @@ def test_generate_out_must_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFix
     assert not (tmp_path / "missing").exists()
 
 
+def test_generate_refuses_an_unknown_kind_before_writing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = main(capsys, "generate", "--ruleset", "skruuvi-1944", "--count", "1", "--kinds", "deals,sets",
+                        "--out", str(tmp_path))
+    assert code == 2 and len(err) == 1 and "--kinds" in err[0] and "sets" in err[0]
+    assert not list(tmp_path.iterdir())
+
+
+def test_generate_kinds_writes_only_the_kinds_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import gzip
+    import json
+
+    code, out, _ = main(capsys, "generate", "--ruleset", "skruuvi-1944", "--count", "10", "--per-code", "40",
+                        "--kinds", "matches,states", "--out", str(tmp_path))
+    assert code == 0 and "wrote 6 records" in out[0]  # one match and its four changes, one deal from a state
+    with gzip.open(tmp_path / "1944" / "seed-1.jsonl.gz", "rt", encoding="utf-8") as handle:
+        ids = [json.loads(line)["id"] for line in handle]
+    assert ids[0] == "gen.1944.1.state-00000" and all(".match-" in i for i in ids[1:])  # in the order of KINDS
+
+
 def test_an_unhashable_ruleset_value_is_a_ruleset_error(tmp_path: Path) -> None:
     from skruuvi.rules.paths import rulesets_dir
 

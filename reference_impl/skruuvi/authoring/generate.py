@@ -7,6 +7,10 @@
   illegal action is a single corrupted action (or a corrupted deal, or a truncation), found by trying
   corruptions of the legal records and keeping those whose first error has the wanted code.
 
+These are the first two kinds of :data:`skruuvi.authoring.KINDS`; :func:`skruuvi.authoring.kinds.generate_suite`
+(what ``skruuvi generate`` writes) follows them with deals from a carried ``deal.state``, a corrupted deal for
+every deal check, and match records.
+
 The expectation of every generated case is the reference interpreter's answer; its justification is
 ``two-implementations`` because the suite requires the independent oracle to give the same answer
 (tests/suite/test_oracle_agreement.py). The output is deterministic: the same arguments give the same bytes.

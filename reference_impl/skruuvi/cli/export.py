@@ -25,7 +25,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("dir", metavar="DIR", help="the folder to write (new or empty)")
     p.add_argument("--force", action="store_true", help="write into a non-empty folder")
     p.add_argument("--no-generated", action="store_false", dest="generated",
-                   help="only the hand-written cases (the generated ones are ~60 MB as plain JSON Lines)")
+                   help="only the hand-written cases (the generated ones are ~72 MB as plain JSON Lines)")
     p.set_defaults(func=cmd_export)
 
 

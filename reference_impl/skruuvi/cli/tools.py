@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ..authoring import KINDS
 from ..rules import paths
 from ..rules.errors import InputError
 
@@ -19,9 +20,11 @@ def add_parsers(sub: Any) -> None:
         "generate", help="write seeded bot-played records (legal and corrupted) as JSON Lines",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Play COUNT legal deals with the seeded bots, then make corrupted variants (each error code\n"
-                    "the ruleset can produce, up to --per-code times) and truncated records, and write them with\n"
-                    "their expectations (the reference interpreter's answers, kind two-implementations: the\n"
-                    "oracle must agree) to OUT/<era>/seed-<SEED>.jsonl.gz. Same arguments, same bytes.",
+                    "the ruleset can produce, up to --per-code times) and truncated records; then deals from a\n"
+                    "carried deal.state, a corrupted deal for every deal check, and played and changed match\n"
+                    "records (--kinds); write them with their expectations (the reference interpreter's answers,\n"
+                    "kind two-implementations: the oracle must agree) to OUT/<era>/seed-<SEED>.jsonl.gz. Same\n"
+                    "arguments, same bytes.",
         epilog="example:\n  skruuvi generate --ruleset skruuvi-2016 --count 10000 --seed 1")
     p.add_argument("--ruleset", required=True, help="ruleset id, e.g. skruuvi-2016")
     p.add_argument("--count", type=int, default=1000, help="legal deals to play (default 1000)")
@@ -30,6 +33,11 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--out", type=Path, default=None,
                    help="an existing output folder; the file goes to OUT/<era>/seed-SEED.jsonl.gz (default: the "
                         "checkout's conformance/generated; required when installed)")
+    p.add_argument("--kinds", default=",".join(KINDS),
+                   help=f"the kinds of record to write, comma-separated, always in this order: {','.join(KINDS)} "
+                        "(default: all). deals: the legal deals; invalid: corrupted actions, truncations and a few "
+                        "corrupted deals; states: deals from a carried deal.state; deal-checks: a corrupted deal "
+                        "for every deal check; matches: played and corrupted match records")
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser(
@@ -61,12 +69,19 @@ def _progress(label: str) -> Any:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from ..authoring.generate import generate, to_json_lines
+    from ..authoring.generate import to_json_lines
+    from ..authoring.kinds import generate_suite
     from ..rules.ruleset import get_ruleset
 
     ruleset = get_ruleset(args.ruleset)
     if args.count < 1 or args.per_code < 0:
         sys.stderr.write("skruuvi: --count must be at least 1 and --per-code at least 0\n")
+        return 2
+    kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown or not kinds:
+        sys.stderr.write(f"skruuvi: generate: --kinds {args.kinds!r}: unknown kind "
+                         f"{', '.join(unknown) or '(none given)'} (kinds: {', '.join(KINDS)})\n")
         return 2
     if args.out is None and not paths.in_checkout():
         sys.stderr.write("skruuvi: generate: the installed package's data is read-only: give --out DIR\n")
@@ -89,9 +104,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     show = _progress(f"generating {ruleset.id}")
     # mtime=0 and no file name in the gzip header: the same arguments give the same bytes
     with raw_out as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as handle:
-        for n, line in enumerate(to_json_lines(generate(ruleset, args.count, args.seed, args.per_code)), 1):
+        records = generate_suite(ruleset, args.count, args.seed, args.per_code, kinds)
+        for n, line in enumerate(to_json_lines(records), 1):
             handle.write(line.encode("utf-8"))
-            codes[json.loads(line)["expect"].get("error", {}).get("code", "result")] += 1
+            expect = json.loads(line)["expect"]
+            codes[expect["error"]["code"] if "error" in expect else next(iter(expect))] += 1  # or result, match
             if show is not None and n % 200 == 0:
                 show(n, n)
     total = sum(codes.values())
