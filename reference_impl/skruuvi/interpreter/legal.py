@@ -63,6 +63,18 @@ def position(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
         index += 1
 
 
+def perft(state: DealState, depth: int) -> int:
+    """The number of legal action sequences of exactly ``depth`` actions from ``state``, as chess programmers
+    count perft: a line on which the deal ends before ``depth`` actions counts nothing (its last state has an
+    empty legal set)."""
+    if depth == 0:
+        return 1
+    actions = legal_actions(state)
+    if depth == 1:
+        return len(actions)
+    return sum(perft(apply(state, action), depth - 1) for action in actions)
+
+
 def legal_for(case: Mapping[str, Any], ruleset: Ruleset | None = None) -> list[str] | Outcome:
     """The legal set after a record's ``actions`` (its ruleset and pinned readings, or ``ruleset``), or the
     Outcome of the deal's or the prefix's first problem. Raises :class:`CaseFormatError` for a record that is
@@ -80,4 +92,12 @@ def legal_for(case: Mapping[str, Any], ruleset: Ruleset | None = None) -> list[s
     return found if isinstance(found, Outcome) else legal_strings(found)
 
 
-__all__ = ["legal_for", "legal_strings", "position"]
+def perft_for(case: Mapping[str, Any], depth: int, ruleset: Ruleset | None = None) -> int | Outcome:
+    """:func:`perft` from the position after a record's ``actions``, or the Outcome of its first problem."""
+    if ruleset is None:
+        ruleset = record_ruleset(case)
+    found = position(ruleset, case.get("deal"), case.get("actions"))
+    return found if isinstance(found, Outcome) else perft(found, depth)
+
+
+__all__ = ["legal_for", "legal_strings", "perft", "perft_for", "position"]

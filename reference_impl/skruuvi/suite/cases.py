@@ -56,9 +56,20 @@ def check_record(record: Any, file: str, location: str | None) -> Case:
         raise fail("a case needs a string ruleset", f"{case_id}:")
     if not isinstance(expect, dict):
         raise fail("a case needs an expect mapping to be judged", f"{case_id}:")
-    kinds = [k for k in ("result", "error", "match") if k in expect]
-    if len(kinds) != 1 or not isinstance(expect[kinds[0]], dict):
-        raise fail("expect must hold exactly one of result, error or match (a mapping)", f"{case_id}: expect")
+    kinds = [k for k in ("result", "error", "match", "legal", "perft") if k in expect]
+    if len(kinds) != 1:
+        raise fail("expect must hold exactly one of result, error, match, legal or perft", f"{case_id}: expect")
+    kind = kinds[0]
+    if kind == "legal":
+        if not isinstance(expect["legal"], list) or not all(isinstance(a, str) for a in expect["legal"]):
+            raise fail("expect.legal must be a list of action strings", f"{case_id}: expect.legal")
+    elif kind == "perft":
+        perft = expect["perft"]
+        if not isinstance(perft, dict) or set(perft) != {"depth", "count"} or not all(
+                type(perft[k]) is int and perft[k] >= 0 for k in perft):
+            raise fail("expect.perft must be {depth: n, count: n} (non-negative integers)", f"{case_id}: expect.perft")
+    elif not isinstance(expect[kind], dict):
+        raise fail(f"expect.{kind} must be a mapping", f"{case_id}: expect")
     return Case(case_id, ruleset, file, location, record)
 
 
