@@ -64,6 +64,11 @@ def expected(case: Mapping[str, Any], here: str, error_codes: Collection[str] | 
         return "; ".join(parts)
     if "match" in exp:
         return "a match score sheet"
+    if "legal" in exp:
+        return f"the legal set: {len(exp['legal'] or [])} actions"
+    if "perft" in exp:
+        perft = exp["perft"] or {}
+        return f"perft {perft.get('depth')}: {perft.get('count')} action sequences"
     return "(no expectation)"
 
 

@@ -27,7 +27,7 @@ from ..interpreter.legal import legal_for, position
 from ..interpreter.outcome import Outcome
 from ..rules import paths
 from ..rules.errors import IllegalAction, InputError
-from ..rules.notation import parse_action
+from ..rules.notation import canonical, parse_action
 from ..rules.readings import ruleset_under, with_readings
 from ..rules.ruleset import Ruleset
 from ..rules.yamlio import load_yaml
@@ -72,6 +72,8 @@ def verdict(state: Any, text: str) -> str:
     """What the reference's verify step says of action ``text`` at ``state``: ``legal here``, or the code it
     rejects it with, the phase and the rules of that code."""
     try:
+        if canonical(text) != text:
+            return f"not in canonical spelling (DESIGN §3: {canonical(text)!r})"
         action = parse_action(text)
         reference.verify(state, action)
     except IllegalAction as exc:
