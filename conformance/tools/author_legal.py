@@ -99,6 +99,13 @@ def follow(seat, cards, led):
     return [f"{seat} play {c}" for c in (suit or cards)]
 
 
+def winner(trick, trump):
+    """The index in ``trick`` of the winning card: the highest trump, else the highest of the suit led."""
+    def strength(card):
+        return (2 if card[1] == trump else 1 if card[1] == trick[0][1] else 0, RANKS.index(card[0]))
+    return max(range(4), key=lambda k: strength(trick[k]))
+
+
 def play_lines(hands, leader, trump, depth, current=()):
     """Sequences of ``depth`` plays from a trick's start (or within one: ``current`` the cards so far, led by
     ``leader``): follow suit if able; the highest trump, else the highest card of the suit led, wins and
@@ -117,10 +124,7 @@ def play_lines(hands, leader, trump, depth, current=()):
         if len(trick) < 4:
             total += play_lines(rest, leader, trump, depth - 1, trick)
         else:
-            def strength(c):
-                return (2 if c[1] == trump else 1 if c[1] == trick[0][1] else 0, RANKS.index(c[0]))
-            best = max(range(4), key=lambda k: strength(trick[k]))
-            total += play_lines(rest, left(leader, best), trump, depth - 1, ())
+            total += play_lines(rest, left(leader, winner(trick, trump)), trump, depth - 1, ())
     return total
 
 
