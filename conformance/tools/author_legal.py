@@ -633,9 +633,9 @@ def play_specs():
 
 # era, name, base, centre, index of the first play, trumps, tricks left, depth
 PLAY_PERFT = [
-    ("2016", "perft-last-tricks", A16, ("take", 11, "S"), 23, "H", 4, 16),
-    ("1944", "perft-last-tricks", A44, ("take", 13, "N"), 25, None, 4, 16),
-    ("1895", "perft-last-tricks", A95, ("take", 9, "N"), 13, "H", 4, 16),
+    ("2016", "perft-last-tricks", A16, ("take", 11, "S"), 23, "H", 4, 10),
+    ("1944", "perft-last-tricks", A44, ("take", 13, "N"), 25, None, 4, 12),
+    ("1895", "perft-last-tricks", A95, ("take", 9, "N"), 13, "H", 4, 10),
 ]
 
 
