@@ -79,6 +79,9 @@ def verdict(state: Any, text: str) -> str:
     except IllegalAction as exc:
         phase = state.phase.id if state.phase is not None else "none (the deal is over)"
         rules = [r for r in _error_rules().get(exc.code, ()) if r in state.ruleset.rules]
+        here = [r for r in rules if state.phase is not None
+                and state.ruleset.rules[r].pointer.startswith(f"/phases/{state.phase.id}/")]
+        rules = here or rules  # the code's rules of this phase, when it names any
         return f"rejected: {exc.code} (phase {phase}; rule {', '.join(rules) or 'none listed'})"
     return "legal here"
 
