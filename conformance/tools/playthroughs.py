@@ -1,6 +1,6 @@
-"""Write playthroughs (conformance/playthroughs/<era>.jsonl.gz): for a sample of the generated records, the
+"""Write playthroughs (conformance/playthroughs/<era>.playthrough.gz): for a sample of the generated records, the
 legal set before every action, as the reference interpreter answers it (OpenSpiel's playthroughs, for
-Skruuvi). One JSON line per record: ``id``, ``ruleset``, ``deal``, ``actions`` and ``legal`` (a list of
+Skruuvi). JSON Lines, gzip (named apart from the case files, which they are not). One JSON line per record: ``id``, ``ruleset``, ``deal``, ``actions`` and ``legal`` (a list of
 ``len(actions) + 1`` sets, each sorted, canonical; the last ``[]``).
 
 These are the reference's answers, not hand derivations: they are to be judged as two implementations once
@@ -49,7 +49,7 @@ def main():
     args = parser.parse_args()
     bad = 0
     for era in sorted(os.listdir(GENERATED)):
-        path = os.path.join(OUT, f"{era}.jsonl.gz")
+        path = os.path.join(OUT, f"{era}.playthrough.gz")
         text = text_for(era, args.count, args.every)
         if args.check:
             try:

@@ -22,7 +22,7 @@ FOLDER = ROOT / "conformance" / "playthroughs"
 
 def _lines() -> list[dict]:
     out = []
-    for path in sorted(FOLDER.glob("*.jsonl.gz")):
+    for path in sorted(FOLDER.glob("*.playthrough.gz")):
         with gzip.open(path, "rt", encoding="utf-8") as handle:
             out += [json.loads(line) for line in handle]
     return out
