@@ -61,3 +61,18 @@ def test_the_authoring_script_writes_the_cases_as_they_are() -> None:
     proc = subprocess.run([sys.executable, str(ROOT / "conformance" / "tools" / "author_legal.py"), "--check"],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_rule_book_publishes_a_perft_table_per_ruleset() -> None:
+    from skruuvi.book.cases import cases_page
+    from skruuvi.book.site import load_cases
+    from skruuvi.rules.ruleset import get_ruleset
+
+    cases, _ = load_cases(ROOT)
+    perft = [c for c in _legal_cases() if "perft" in c.expect]
+    for rid in available_rulesets():
+        page = cases_page(get_ruleset(rid), cases)
+        table = page[page.index("## Perft {#perft}"):]
+        for case in (c for c in perft if c.ruleset == rid):
+            row = next(line for line in table.splitlines() if line.startswith(f"| `{case.id}` |"))
+            assert f"| {case.expect['perft']['depth']} | {case.expect['perft']['count']:,} |" in row, row
