@@ -12,7 +12,9 @@ The layers, lowest first; a module imports only from its own layer or lower ones
 * :mod:`skruuvi.book`, the rule book;
 * :mod:`skruuvi.cli`, the command line.
 
-``skruuvi.replay(record)`` replays one recorded deal or match (:func:`skruuvi.interpreter.replay.replay`).
+``skruuvi.replay(record)`` replays one recorded deal or match (:func:`skruuvi.interpreter.replay.replay`);
+``skruuvi.legal_actions(state)`` is the legal set of a position in canonical spelling, sorted
+(:func:`skruuvi.interpreter.legal.legal_strings`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "replay"]
+__all__ = ["__version__", "legal_actions", "replay"]
 
 
 def __getattr__(name: str) -> Any:
@@ -31,4 +33,8 @@ def __getattr__(name: str) -> Any:
         from .interpreter.replay import replay
 
         return replay
+    if name == "legal_actions":
+        from .interpreter.legal import legal_strings
+
+        return legal_strings
     raise AttributeError(f"module 'skruuvi' has no attribute {name!r}")

@@ -19,6 +19,8 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from skruuvi.rules.paths import cases_dir, repo_root, schema_dir
+from skruuvi.rules.ruleset import get_ruleset
+from skruuvi.suite.features import feature_tags
 
 SERVE = [sys.executable, "-m", "skruuvi", "serve"]
 
@@ -104,7 +106,9 @@ def test_no_declaration_is_a_run_as_before(tmp_path: Path) -> None:
     proc = subprocess.run([*SERVE], input='{"cmd": "start", "protocol": 1}\n', capture_output=True, text=True,
                           timeout=60, cwd=repo_root())
     impl = json.loads(proc.stdout)["implementation"]
-    assert set(impl) == {"name", "version", "rulesets"}
+    assert set(impl) == {"name", "version", "rulesets", "features"}
+    for rid in impl["rulesets"]:  # every tag: nothing withheld (legal-actions, never implied, is listed)
+        assert impl["features"][rid] == feature_tags(get_ruleset(rid))
     code, out, _, records = conformance(tmp_path, [], str(cases_dir() / "1895" / "aces"))
     assert code == 0 and "judged under" not in out
     assert all("judged_under" not in r for r in records) and "judged_under_readings" not in summary(records)

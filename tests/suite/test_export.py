@@ -25,7 +25,9 @@ CASES, GENERATED = ROOT / "conformance" / "cases", ROOT / "conformance" / "gener
 
 
 def _kind(record: dict) -> str:
-    return "invalid" if "error" in record["expect"] else "valid"
+    if "error" in record["expect"]:
+        return "invalid"
+    return "legal" if "legal" in record["expect"] or "perft" in record["expect"] else "valid"
 
 
 @functools.cache
@@ -69,12 +71,13 @@ def test_manifest_counts_version_and_sums(export: Path) -> None:
         tally[_kind(entry["record"])] += 1
     counts = manifest["counts"]
     assert counts["total"]["cases"] == len(records)
-    assert counts["total"]["generated"] == {"cases": 0, "valid": 0, "invalid": 0}
+    assert counts["total"]["generated"] == {"cases": 0, "valid": 0, "invalid": 0, "legal": 0}
     for rid, tally in per.items():
         block = counts["rulesets"][rid]
-        assert (block["cases"], block["valid"], block["invalid"]) == (tally["cases"], tally["valid"],
-                                                                     tally["invalid"])
-        assert block["hand-written"] == {"cases": tally["cases"], "valid": tally["valid"], "invalid": tally["invalid"]}
+        assert (block["cases"], block["valid"], block["invalid"], block["legal"]) == (
+            tally["cases"], tally["valid"], tally["invalid"], tally["legal"])
+        assert block["hand-written"] == {"cases": tally["cases"], "valid": tally["valid"], "invalid": tally["invalid"],
+                                         "legal": tally["legal"]}
     listed = {entry["path"]: entry for entry in manifest["files"]}
     on_disk = {p.relative_to(export).as_posix() for p in export.rglob("*") if p.is_file()} - {"manifest.json"}
     assert set(listed) == on_disk
@@ -159,7 +162,7 @@ def test_the_full_export_counts_the_generated_cases_and_runs(tmp_path: Path) -> 
     manifest = json.loads((target / "manifest.json").read_text(encoding="utf-8"))
     for rid, tally in expected.items():
         assert manifest["counts"]["rulesets"][rid]["generated"] == {
-            "cases": tally["cases"], "valid": tally["valid"], "invalid": tally["invalid"]}
+            "cases": tally["cases"], "valid": tally["valid"], "invalid": tally["invalid"], "legal": tally["legal"]}
     generated = [e for e in manifest["files"] if e.get("origin") == "generated"]
     assert sum(e["cases"] for e in generated) == sum(t["cases"] for t in expected.values())
     assert all(e["path"].startswith(f"generated/{e['ruleset']}/") for e in generated)

@@ -23,6 +23,7 @@ from skruuvi.interpreter.replay import replay
 from skruuvi.rules.notation import DECK, SEATS
 from skruuvi.rules.ruleset import get_ruleset
 from skruuvi.suite.cases import iter_cases
+from skruuvi.suite.features import asks_legal
 
 ROOT = Path(__file__).resolve().parents[2]
 ORACLE = ROOT / "conformance" / "oracle" / "oracle.py"
@@ -44,12 +45,16 @@ def test_the_oracle_passes_the_hand_written_suite_over_scp() -> None:
     cases = list(iter_cases([ROOT / "conformance" / "cases"]))
     assert [c.id for c in cases if "readings" in c.record], "no case pins readings any more"
     proc = subprocess.run(
-        [sys.executable, "-m", "skruuvi", "conformance", "--quiet", "--jobs", "2",
+        [sys.executable, "-m", "skruuvi", "conformance", "--quiet", "--jobs", "2", "--allow-unsupported",
          "--impl", f"{sys.executable} {ORACLE}"],
         capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    assert f"conformance: {len(cases)} passed, 0 failed" in proc.stdout, proc.stdout[-500:]
+    # the legal and perft cases go only to an oracle that declares legal-actions: all pass, or all unsupported
+    legal = sum(1 for c in cases if asks_legal(c.record))
+    assert (f"conformance: {len(cases)} passed, 0 failed" in proc.stdout
+            or f"conformance: {len(cases) - legal} passed, 0 failed, 0 errored, {legal} unsupported" in proc.stdout), \
+        proc.stdout[-500:]
 
 
 VERBS = ["pass", "double", "redouble", "bid 5H", "bid 1S", "bid 7G", "bid 6M", "play AS", "play 2C",

@@ -80,9 +80,14 @@ def test_start_run_stop() -> None:
     answers, out = converse(req(start_request()), req(run_request(1, {"id": "ok", "ruleset": "skruuvi-2016"})),
                             req(run_request(2, {"id": "illegal", "ruleset": "skruuvi-2016"})), req(stop_request()),
                             req(run_request(3, {"id": "never", "ruleset": "skruuvi-2016"})))
+    from skruuvi.rules.ruleset import get_ruleset
+    from skruuvi.suite.features import feature_tags
+
+    every = feature_tags(get_ruleset("skruuvi-2016"))
+    assert "legal-actions" in every  # the reference declares every feature, legal-actions among them
     assert answers == [
         {"protocol": 1, "implementation": {"name": "skruuvi-reference", "version": __version__,
-                                           "rulesets": ["skruuvi-2016"]}},
+                                           "features": {"skruuvi-2016": every}, "rulesets": ["skruuvi-2016"]}},
         {"seq": 1, "result": {"contract": None, "tricks": {"NS": 0, "EW": 13}, "score": {"NS": 8, "EW": -8}}},
         {"seq": 2, "error": {"index": 17, "code": "must-follow-suit"}},
     ]

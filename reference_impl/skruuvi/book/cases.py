@@ -64,6 +64,11 @@ def expected(case: Mapping[str, Any], here: str, error_codes: Collection[str] | 
         return "; ".join(parts)
     if "match" in exp:
         return "a match score sheet"
+    if "legal" in exp:
+        return f"the legal set: {len(exp['legal'] or [])} actions"
+    if "perft" in exp:
+        perft = exp["perft"] or {}
+        return f"perft {perft.get('depth')}: {perft.get('count')} action sequences"
     return "(no expectation)"
 
 
@@ -118,4 +123,28 @@ def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
         out += [f"## {area} {{#area-{md.slug(area)}}}",
                 '<div class="sk-cases" markdown="1">\n\n'
                 + md.table(["Case", "Description", "Rules", "Expected", "Justification"], rows) + "\n\n</div>"]
+    out += perft_table(mine)
     return "\n\n".join(out) + "\n"
+
+
+def perft_table(cases: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The perft table of a ruleset, as chess programmers publish theirs: each position (a deal and a prefix
+    of its actions, in the case file), the depth and the number of legal action sequences. Markdown blocks."""
+    rows = []
+    for case in cases:
+        perft = (case.get("expect") or {}).get("perft")
+        if not isinstance(perft, Mapping):
+            continue
+        actions = case.get("actions") if isinstance(case.get("actions"), list) else []
+        where = f"file `{case['_file']}`" if case.get("_file") else ""
+        rows.append([f"`{case.get('id')}`", str(case.get("description", "")), f"{len(actions)} actions",
+                     str(perft.get("depth")), f"{perft.get('count'):,}" if isinstance(perft.get("count"), int)
+                     else str(perft.get("count")), where])
+    if not rows:
+        return []
+    return ["## Perft {#perft}",
+            "The number of sequences of exactly *depth* legal actions from a position: the case's deal after its "
+            "prefix of actions (a line on which the deal ends earlier counts nothing). Count them with your own "
+            "move generator from the case file, or let the runner count them through SCP/1 `legal` "
+            "(`conformance/INTERPRETING.md` section 2.2).",
+            md.table(["Case", "Position", "Prefix", "Depth", "Count", "File"], rows)]

@@ -211,3 +211,13 @@ def _parse_text(text: str) -> Action:
     if len(set(cards)) != len(cards):
         raise _malformed(text, "the same card is named twice")
     return Action(seat, verb, target=target, cards=tuple(cards))
+
+
+def canonical(text: object) -> str:
+    """The canonical spelling of an action string (DESIGN §3): one ASCII space between words and a give's cards
+    in pack order (:data:`DECK`: suits S C D H, ranks 2 to A). Raises ``malformed-action`` as :func:`parse_action`."""
+    action = parse_action(text)
+    if len(action.cards) > 1:
+        action = Action(action.seat, action.verb, action.bid, action.target,
+                        tuple(sorted(action.cards, key=lambda c: c.code)), action.option)
+    return str(action)

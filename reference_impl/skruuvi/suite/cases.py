@@ -24,6 +24,9 @@ from ..rules.errors import CaseFormatError, InputError
 from ..rules.jsonsafe import dumps_safe
 from ..rules.yamlio import find_case_files, iter_records, read_lines
 
+LEGAL_EXPECTATIONS = ("legal", "perft")
+"""The expectations judged through SCP/1 ``legal`` (a legal set, a perft count), not ``run``."""
+
 
 @dataclass(frozen=True)
 class Case:
@@ -67,9 +70,20 @@ def check_record(record: Any, file: str, location: str | None) -> Case:
         raise fail("a case needs a string ruleset", f"{case_id}:")
     if not isinstance(expect, dict):
         raise fail("a case needs an expect mapping to be judged", f"{case_id}:")
-    kinds = [k for k in ("result", "error", "match") if k in expect]
-    if len(kinds) != 1 or not isinstance(expect[kinds[0]], dict):
-        raise fail("expect must hold exactly one of result, error or match (a mapping)", f"{case_id}: expect")
+    kinds = [k for k in ("result", "error", "match", "legal", "perft") if k in expect]
+    if len(kinds) != 1:
+        raise fail("expect must hold exactly one of result, error, match, legal or perft", f"{case_id}: expect")
+    kind = kinds[0]
+    if kind == "legal":
+        if not isinstance(expect["legal"], list) or not all(isinstance(a, str) for a in expect["legal"]):
+            raise fail("expect.legal must be a list of action strings", f"{case_id}: expect.legal")
+    elif kind == "perft":
+        perft = expect["perft"]
+        if not isinstance(perft, dict) or set(perft) != {"depth", "count"} or not all(
+                type(perft[k]) is int and perft[k] >= 0 for k in perft):
+            raise fail("expect.perft must be {depth: n, count: n} (non-negative integers)", f"{case_id}: expect.perft")
+    elif not isinstance(expect[kind], dict):
+        raise fail(f"expect.{kind} must be a mapping", f"{case_id}: expect")
     return Case(case_id, ruleset, file, location, record)
 
 
@@ -279,8 +293,8 @@ class CaseSpool:
         for meta_line in lines:
             request = next(lines)[:-1]
             case_id, ruleset, file, location, expect = json.loads(meta_line)
-            if full_records:
-                record = {**json.loads(request), "expect": expect}
+            if full_records or (isinstance(expect, dict) and not expect.keys().isdisjoint(LEGAL_EXPECTATIONS)):
+                record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
             else:
                 record = {"id": case_id, "ruleset": ruleset, "expect": expect}
             yield Case(case_id, ruleset, file, location, record, request=request)

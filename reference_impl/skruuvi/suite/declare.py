@@ -9,7 +9,7 @@ Both are optional, and an engine that declares neither is run exactly as before.
 readings of rules the engine plays by (each value the rule's own or one of its listed alternatives; the
 set must hold together as ``skruuvi validate`` requires); ``features`` is the closed list of feature
 tags (:mod:`skruuvi.suite.features`) it supports for that ruleset. A ruleset without a ``features`` entry
-supports every feature.
+supports every feature, but ``legal-actions``, which must be listed (the cases asking SCP/1 ``legal``).
 
 :func:`check_declarations` validates a start answer (a bad declaration fails the start with one line);
 :class:`Plan` then decides, for each case, before it is sent: ``unsupported`` (with the reason) when the
@@ -31,7 +31,7 @@ from ..rules.readings import alternative_for, resolve_values, rule_field, rulese
 from ..rules.ruledoc import rule_entries
 from ..rules.ruleset import Ruleset, available_rulesets, get_ruleset
 from .cases import Case
-from .features import CASE_READINGS, case_features, feature_tags
+from .features import CASE_READINGS, LEGAL_ACTIONS, asks_legal, case_features, feature_tags
 from .protocol import ProtocolError
 from .variants import VARIANT_JUSTIFICATION, expect_under
 
@@ -176,6 +176,8 @@ class Plan:
         decl = self.declarations
         if case.ruleset not in decl.rulesets:
             return f"the engine does not declare ruleset {case.ruleset}"
+        if asks_legal(case.record) and LEGAL_ACTIONS not in decl.features.get(case.ruleset, ()):
+            return f"needs feature {LEGAL_ACTIONS}, which the engine does not declare for {case.ruleset}"
         if not decl.declares_anything:
             return case
         own = case.record.get("readings") or {}

@@ -37,8 +37,9 @@ from ..rules.ruleset import Ruleset, get_ruleset
 from .cases import Case
 from .explain_readings import Reading, candidates, reach
 from .explain_trace import parting
+from .features import asks_legal
 from .runner import compare
-from .variants import _expect_from
+from .variants import _expect_from, _legal_expect
 
 MAX_PAIR_READINGS = 12
 """Pairs are tried among at most this many readings per case (those that each change its answer; when more
@@ -65,6 +66,16 @@ class Verdict:
     trace: dict[str, Any] | None = None
     problems: list[tuple[int, str]] = field(default_factory=list)
     """Readings (by index) under which the reference itself failed on the case, with the first message."""
+
+
+def _differs(answer: Mapping[str, Any], kind: str, body: Any) -> bool:
+    """Whether the engine's answer ``(kind, body)`` differs from ``answer`` (an expectation): a legal set as a set,
+    a perft count, or :func:`~skruuvi.suite.runner.compare`'s differences."""
+    if "legal" in answer:
+        return kind != "legal" or not isinstance(body, list) or set(body) != set(answer["legal"])
+    if "perft" in answer:
+        return kind != "perft" or body != answer["perft"]
+    return bool(compare(answer, kind, body))
 
 
 def distance(a: Any, b: Any) -> int:
@@ -135,6 +146,8 @@ class Explainer:
         if ruleset is None:
             return None
         try:
+            if asks_legal(case.record):  # a legal set or a perft count, as the runner asks it
+                return _legal_expect(case.record, case.expect, ruleset)
             return _expect_from(case.expect, replay(case.record, ruleset).to_response())
         except InputError:
             return None
@@ -161,7 +174,7 @@ class Explainer:
                 verdict.problems.append((i, failed[0]))
             if answer is None or answer == case.expect:
                 continue
-            if not compare(answer, kind, body):
+            if not _differs(answer, kind, body):
                 singles.append(i)
             changers.append((distance(answer, given), i))
         verdict.singles = tuple(singles)
@@ -175,10 +188,13 @@ class Explainer:
                     continue
                 verdict.pairs_tried += 1
                 answer = self._answer(case, {**ra, **rb}, own)
-                if answer is not None and not compare(answer, kind, body):
+                if answer is not None and not _differs(answer, kind, body):
                     pairs.append((a, b))
             verdict.pairs = tuple(pairs)
-        if not verdict.singles and not verdict.pairs:
+        if not verdict.singles and not verdict.pairs and asks_legal(case.record):
+            verdict.trace = {"engine": {kind: body}, "lines": [
+                "a legal or perft case: its diff names, for each action missing or extra, the reference's verdict"]}
+        elif not verdict.singles and not verdict.pairs:
             reference = self.compiled(case.ruleset, dict(own))
             try:
                 verdict.trace = parting(case, kind, body, reference) if reference is not None else None

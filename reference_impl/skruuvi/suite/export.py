@@ -57,8 +57,11 @@ def suite_version(changelog: Path | None = None) -> str:
 
 
 def kind_of(case: Case) -> str:
-    """``invalid`` for a case that expects an error, ``valid`` for one that expects a result or a match."""
-    return "invalid" if "error" in case.expect else "valid"
+    """``invalid`` for a case that expects an error, ``legal`` for one that asks SCP/1 ``legal`` (a legal set or a
+    perft count), ``valid`` for one that expects a result or a match."""
+    if "error" in case.expect:
+        return "invalid"
+    return "legal" if "legal" in case.expect or "perft" in case.expect else "valid"
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -195,7 +198,8 @@ def export_suite(target: str | Path, *, force: bool = False, generated: bool = T
         "format": FORMAT, "format_version": FORMAT_VERSION, "suite_version": version,
         "generated_by": f"skruuvi export (skruuvi-spec {__version__})", "protocol": "SCP/1",
         "kinds": {"valid": "expect.result or expect.match: a legal record and its outcome",
-                  "invalid": "expect.error: the index and code of the first illegal action"},
+                  "invalid": "expect.error: the index and code of the first illegal action",
+                  "legal": "expect.legal or expect.perft: asked through SCP/1 legal (feature legal-actions)"},
         "counts": _counts(counts),
         "files": files,
     }
@@ -206,9 +210,10 @@ def export_suite(target: str | Path, *, force: bool = False, generated: bool = T
 def _counts(counts: dict[str, Counter[str]]) -> dict[str, Any]:
     """Per ruleset and in total: cases, valid/invalid, hand-written/generated, and each origin by kind."""
     def block(tally: Counter[str]) -> dict[str, Any]:
-        return {"cases": tally["cases"], "valid": tally["valid"], "invalid": tally["invalid"],
+        return {"cases": tally["cases"], "valid": tally["valid"], "invalid": tally["invalid"], "legal": tally["legal"],
                 **{origin: {"cases": tally[origin], "valid": tally[f"{origin} valid"],
-                            "invalid": tally[f"{origin} invalid"]} for origin in (HAND_WRITTEN, GENERATED)}}
+                            "invalid": tally[f"{origin} invalid"], "legal": tally[f"{origin} legal"]}
+                   for origin in (HAND_WRITTEN, GENERATED)}}
 
     total: Counter[str] = Counter()
     for tally in counts.values():

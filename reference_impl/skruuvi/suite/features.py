@@ -13,7 +13,10 @@ not sent. The tags form a closed list per ruleset (:func:`feature_tags`), read o
 * ``match`` (rulesets with a match structure): a match record (``match:`` instead of ``deal:``);
 * ``set-position`` (rulesets whose matches have games): a deal that starts from a set position
   (``deal.state``);
-* ``case-readings``: the case pins readings of its own (``readings:``) and the engine must honour them.
+* ``case-readings``: the case pins readings of its own (``readings:``) and the engine must honour them;
+* ``legal-actions``: the case asks the legal set (``expect.legal``) or a perft count (``expect.perft``),
+  through SCP/1 ``legal``. Unlike the other tags it is never implied: only an engine whose ``features``
+  list it for the case's ruleset is sent such cases (an engine of old does not know the request).
 
 :func:`case_features` derives a case's tags by walking its actions through the reference interpreter's
 step path under the ruleset the case is judged under: the phases and forms a case reaches are the ones
@@ -28,10 +31,14 @@ from typing import Any
 from ..interpreter import engine
 from ..rules.errors import IllegalAction, InputError
 from ..rules.ruleset import Ruleset
+from .cases import LEGAL_EXPECTATIONS
 
 MATCH = "match"
 SET_POSITION = "set-position"
 CASE_READINGS = "case-readings"
+LEGAL_ACTIONS = "legal-actions"
+"""The tag of the engines that answer SCP/1 ``legal``; the cases whose expectation is one of
+:data:`~skruuvi.suite.cases.LEGAL_EXPECTATIONS` need it."""
 FORM_PREFIX = "form:"
 PHASE_PREFIX = "phase:"
 
@@ -50,11 +57,19 @@ def feature_tags(ruleset: Ruleset) -> list[str]:
         if ruleset.match.has_games:
             tags.append(SET_POSITION)
     tags.append(CASE_READINGS)
+    tags.append(LEGAL_ACTIONS)
     return tags
 
 
-def _deal_features(ruleset: Ruleset, deal: Any, actions: Any, out: set[str]) -> None:
-    """Add the forms and phases one deal reaches with ``actions`` (up to the first rejected action)."""
+def asks_legal(record: Mapping[str, Any]) -> bool:
+    """Whether the case is judged through SCP/1 ``legal`` (its expectation is a legal set or a perft count)."""
+    expect = record.get("expect")
+    return isinstance(expect, Mapping) and any(key in expect for key in LEGAL_EXPECTATIONS)
+
+
+def _deal_features(ruleset: Ruleset, deal: Any, actions: Any, out: set[str], *, asked: bool = False) -> None:
+    """Add the forms and phases one deal reaches with ``actions`` (up to the first rejected action); with
+    ``asked`` (a legal case) also the phase of the position after them, where the legal set is asked."""
     if not isinstance(deal, Mapping):
         return
     form = deal.get("form")
@@ -75,6 +90,8 @@ def _deal_features(ruleset: Ruleset, deal: Any, actions: Any, out: set[str]) -> 
         except (IllegalAction, InputError, TypeError, ValueError):
             return
         out.add(FORM_PREFIX + state.form.name)
+    if asked and state.to_act is not None and 0 <= state.phase_no < len(state.form.phases):
+        out.add(PHASE_PREFIX + state.form.phases[state.phase_no].id)
 
 
 def case_features(record: Mapping[str, Any], ruleset: Ruleset) -> frozenset[str]:
@@ -91,7 +108,10 @@ def case_features(record: Mapping[str, Any], ruleset: Ruleset) -> frozenset[str]
             if isinstance(entry, Mapping):
                 _deal_features(ruleset, entry.get("deal"), entry.get("actions"), out)
     else:
-        _deal_features(ruleset, record.get("deal"), record.get("actions"), out)
+        asked = asks_legal(record)
+        if asked:
+            out.add(LEGAL_ACTIONS)
+        _deal_features(ruleset, record.get("deal"), record.get("actions"), out, asked=asked)
     return frozenset(out)
 
 
@@ -101,5 +121,6 @@ def unknown_tags(tags: Iterable[str], ruleset: Ruleset) -> list[str]:
     return [tag for tag in tags if tag not in known]
 
 
-__all__ = ["CASE_READINGS", "MATCH", "SET_POSITION", "case_features", "feature_tags", "unknown_tags"]
+__all__ = ["CASE_READINGS", "LEGAL_ACTIONS", "MATCH", "SET_POSITION", "asks_legal", "case_features", "feature_tags",
+           "unknown_tags"]
 

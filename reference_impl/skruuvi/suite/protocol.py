@@ -8,7 +8,12 @@ response line; stderr is free for logs::
     -> {"cmd": "run", "seq": 7, "case": {<the case without expect and justification>}}
     <- {"seq": 7, "result": {...}} | {"seq": 7, "error": {"index": 17, "code": "..."}}
        | {"seq": 7, "skipped": "reason"} | {"seq": 7, "errored": "what went wrong"}
+    -> {"cmd": "legal", "seq": 8, "case": {id, ruleset, deal, actions (a prefix), readings?}}
+    <- {"seq": 8, "legal": ["E bid 2S", "E pass", ...]} | {"seq": 8, "error": {...}} | skipped | errored
     -> {"cmd": "stop"}
+
+``legal`` (optional: only an engine that declares the feature ``legal-actions`` is asked) answers the legal
+set of the position after the prefix, each action in canonical spelling, sorted by code point (DESIGN §6).
 
 The start answer's ``implementation`` may also declare, per ruleset, ``readings`` (the readings the engine
 plays by) and ``features`` (the feature tags it supports); :mod:`skruuvi.suite.declare` checks them and
@@ -75,6 +80,18 @@ def public_case(case: dict[str, Any]) -> dict[str, Any]:
 
 def run_request(seq: int, case: dict[str, Any]) -> dict[str, Any]:
     return {"cmd": "run", "seq": seq, "case": public_case(case)}
+
+
+#: The case fields a ``legal`` request sends (a legal case's other fields are the runner's).
+LEGAL_CASE_FIELDS = ("id", "ruleset", "deal", "actions", "readings")
+
+
+def legal_request(seq: int, case: dict[str, Any], actions: list[Any] | None = None) -> dict[str, Any]:
+    """A ``legal`` request for the position after ``actions`` (default: the case's own prefix)."""
+    body = {key: case[key] for key in LEGAL_CASE_FIELDS if key in case}
+    if actions is not None:
+        body["actions"] = actions
+    return {"cmd": "legal", "seq": seq, "case": body}
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -158,6 +175,37 @@ def check_response(message: dict[str, Any], seq: int) -> tuple[str, Any]:
     return kind, body
 
 
+#: The kinds of a legal response; exactly one of these keys is present in a well-formed response.
+LEGAL_RESPONSE_KINDS = ("legal", "error", "skipped", "errored")
+
+
+def check_legal_response(message: dict[str, Any], seq: int) -> tuple[str, Any]:
+    """Check a legal response for request ``seq``; return ``(kind, body)`` or raise :class:`ProtocolError`.
+    ``legal`` must be a list of distinct strings (their order is free: the runner compares sets)."""
+    got_seq = message.get("seq")
+    if type(got_seq) is not int or got_seq != seq:
+        if "errored" in message and got_seq is None:
+            raise ProtocolError(f"errored without seq: {_short(str(message['errored']))}")
+        raise ProtocolError(f"wrong seq: expected {seq}, got {json.dumps(got_seq)}")
+    kinds = [kind for kind in LEGAL_RESPONSE_KINDS if kind in message]
+    if len(kinds) != 1:
+        found = ", ".join(kinds) if kinds else "none"
+        raise ProtocolError(f"a legal response needs exactly one of legal, error, skipped, errored (found: {found})")
+    kind = kinds[0]
+    body = message[kind]
+    if kind == "legal":
+        if not isinstance(body, list) or not all(isinstance(a, str) for a in body):
+            raise ProtocolError("\"legal\" must be a list of action strings")
+        if len(set(body)) != len(body):
+            twice = next(a for a in body if body.count(a) > 1)
+            raise ProtocolError(f"\"legal\" lists {twice!r} twice")
+    if kind == "error":
+        _check_error_body(body)
+    if kind in ("skipped", "errored") and not isinstance(body, str):
+        raise ProtocolError(f"\"{kind}\" must be a string")
+    return kind, body
+
+
 # ---------------------------------------------------------------------------------------------------
 # The reference server
 
@@ -199,11 +247,13 @@ class Server:
         return list(self._rulesets())
 
     def header(self) -> dict[str, Any]:
-        """The answer to ``start``."""
+        """The answer to ``start``. Unless ``declares`` lists features, every feature of every ruleset is
+        declared (``legal-actions`` among them: the reference answers ``legal``)."""
         rulesets = self._declares["rulesets"] if "rulesets" in self._declares else self._get_rulesets()
+        features = {} if "features" in self._declares else {"features": _every_feature(list(rulesets))}
         return {"protocol": PROTOCOL_VERSION,
                 "implementation": {"name": IMPLEMENTATION_NAME, "version": __version__, **self._declares,
-                                   "rulesets": list(rulesets)}}
+                                   **features, "rulesets": list(rulesets)}}
 
     def handle(self, line: str) -> dict[str, Any] | None:
         """Answer one request line; ``None`` means stop. Never raises (except KeyboardInterrupt)."""
@@ -225,7 +275,9 @@ class Server:
                 return self._start(request)
             if cmd == "run":
                 return {**tag, **self._run(request)}
-            return {**tag, "errored": f"unknown cmd {json.dumps(cmd)}; expected start, run or stop"}
+            if cmd == "legal":
+                return {**tag, **self._legal(request)}
+            return {**tag, "errored": f"unknown cmd {json.dumps(cmd)}; expected start, run, legal or stop"}
         except InputError as exc:
             return {**tag, "errored": str(exc)}
         except RecursionError:
@@ -249,6 +301,34 @@ class Server:
             return {"errored": "run request without a case object"}
         outcome = self._get_replay()(case)
         return dict(outcome.to_response())
+
+    def _legal(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The legal set after the case's prefix, under the ruleset the replay would use (its readings)."""
+        if "seq" not in request:
+            return {"errored": "legal request without seq"}
+        case = request.get("case")
+        if not isinstance(case, dict):
+            return {"errored": "legal request without a case object"}
+        from ..interpreter.legal import legal_for
+
+        ruleset_for = getattr(self._get_replay(), "ruleset_for", None)
+        found = legal_for(case, ruleset_for(case) if ruleset_for is not None else None)
+        return {"legal": found} if isinstance(found, list) else dict(found.to_response())
+
+
+def _every_feature(rulesets: list[str]) -> dict[str, list[str]]:
+    """Every feature tag of each ruleset (:func:`~skruuvi.suite.features.feature_tags`); a ruleset that does
+    not load is left out (its cases fail on their own)."""
+    from ..rules.ruleset import get_ruleset
+    from .features import feature_tags
+
+    out: dict[str, list[str]] = {}
+    for rid in rulesets:
+        try:
+            out[rid] = feature_tags(get_ruleset(rid))
+        except InputError:
+            continue
+    return out
 
 
 def serve(stdin: IO[str], stdout: IO[str], server: Server | None = None) -> None:

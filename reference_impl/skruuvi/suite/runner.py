@@ -28,10 +28,12 @@ from typing import Any
 
 from .cases import Case, check_record, iter_cases, load_cases, load_known_failures
 from .declare import DeclarationError, Plan, check_declarations, plan_for
+from .legal_judge import asks_legal, compare_legal, is_perft, judge_perft, request_for
 from .protocol import (
     MAX_LINE_BYTES,
     ProtocolError,
     check_header,
+    check_legal_response,
     check_response,
     encode,
     parse_line,
@@ -519,7 +521,12 @@ class Worker:
         if problem is not None:
             return _apply_known_failures(CaseResult(case, "crashed", detail=problem), self.config.known_failures)
         assert self.engine is not None
-        self.engine.send_run(seq, case)
+        if is_perft(case):
+            pass  # a perft case is counted when judged, on an engine of its own
+        elif asks_legal(case.record):
+            self.engine.send(request_for(seq, case))
+        else:
+            self.engine.send_run(seq, case)
         return None
 
     def judge(self, seq: int, case: Case, began: float | None = None) -> CaseResult:
@@ -534,14 +541,18 @@ class Worker:
         return _apply_known_failures(result, self.config.known_failures)
 
     def _judge(self, seq: int, case: Case) -> CaseResult:
+        if is_perft(case):
+            status, got, diff, detail = judge_perft(case, self._perft_engine, self.config.timeout)
+            return CaseResult(case, status, got=got, diff=diff, detail=detail)
         engine = self.engine
         if engine is None:
             return CaseResult(case, "crashed", detail="no engine to answer")
         reply = engine.receive(self.config.timeout)
         if reply.kind != "line":
             return self._no_answer(case, engine, reply)
+        legal = asks_legal(case.record)
         try:
-            kind, body = check_response(parse_line(reply.line), seq)
+            kind, body = (check_legal_response if legal else check_response)(parse_line(reply.line), seq)
         except ProtocolError as exc:
             self._discard_engine()  # resync: whatever the engine says next cannot be trusted
             return CaseResult(case, "errored", detail=f"bad response: {exc}; engine restarted")
@@ -550,8 +561,14 @@ class Worker:
             return CaseResult(case, "skipped", got=got, detail=body)
         if kind == "errored":
             return CaseResult(case, "errored", got=got, detail=f"engine reported: {body}")
-        diff = compare(case.expect, kind, body)
+        diff = compare_legal(case, kind, body) if legal else compare(case.expect, kind, body)
         return CaseResult(case, "fail" if diff else "pass", got=got, diff=diff)
+
+    def _perft_engine(self) -> Engine:
+        """A fresh engine for one perft walk (started; the walk stops it)."""
+        engine = Engine(self.config.command)
+        engine.start(self.config.start_timeout)
+        return engine
 
     def _no_answer(self, case: Case, engine: Engine, reply: Reply) -> CaseResult:
         detail = engine.describe_failure(reply, self.config.timeout)

@@ -29,9 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import paths, schemas
-from ..rules.errors import CaseFormatError, InputError, RulesetError
+from ..rules.errors import CaseFormatError, IllegalAction, InputError, RulesetError
 from ..rules.expr import FACTS as _FACTS
 from ..rules.expr import compile_expression
+from ..rules.notation import canonical
 from ..rules.ruledoc import pointer, rule_entries
 from ..rules.yamlio import is_json_lines, iter_json_lines, load_json, load_yaml, open_binary, read_lines
 
@@ -494,7 +495,25 @@ def _case_errors(record: Any, file: str, prefix: str, suite: bool, ctx: _Context
             yield _case_error(f"unknown rule id {rid!r} (not a rule of {ruleset_id})", file, prefix, f"/rules/{i}")
     yield from _case_readings_errors(record, ruleset_id, file, prefix, ctx)
     yield from _expect_errors(record, file, prefix, ctx)
+    yield from _legal_errors(record, file, prefix)
     yield from _deal_errors(record, ruleset_id, file, prefix, ctx)
+
+
+def _legal_errors(record: dict[str, Any], file: str, prefix: str) -> Iterator[CaseFormatError]:
+    """A legal case asks a single deal, and writes each action of its set once, in canonical spelling."""
+    expect = _mapping(record.get("expect"))
+    if ("legal" in expect or "perft" in expect) and "match" in record:
+        yield _case_error("legal and perft cases ask a single deal, not a match record", file, prefix, "/match")
+    legal = expect.get("legal")
+    for i, text in _entries(legal if isinstance(legal, list) else []):
+        try:
+            spelled = canonical(text)
+        except IllegalAction as exc:
+            yield _case_error(exc.message, file, prefix, f"/expect/legal/{i}")
+            continue
+        if spelled != text:
+            yield _case_error(f"{text!r} is not in canonical spelling: write {spelled!r}", file, prefix,
+                              f"/expect/legal/{i}")
 
 
 def _case_readings_errors(record: dict[str, Any], ruleset_id: str, file: str, prefix: str,

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..interpreter.legal import legal_for, perft_for
 from ..interpreter.outcome import Outcome
 from ..interpreter.replay import replay
 from ..rules.errors import CaseFormatError
@@ -48,12 +49,27 @@ def _expect_from(old: Mapping[str, Any], response: Mapping[str, Any]) -> dict[st
     return {"result": {k: result[k] for k in keys if k in result} or dict(result)}
 
 
+def _legal_expect(record: Mapping[str, Any], old: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    """The legal set or the perft count the reference works out under ``ruleset`` (or the prefix's error)."""
+    if "perft" in old:
+        depth = old["perft"]["depth"]
+        count = perft_for(record, depth, ruleset)
+        if isinstance(count, Outcome):
+            return _expect_from(old, count.to_response())
+        return {"perft": {"depth": depth, "count": count}}
+    found = legal_for(record, ruleset)
+    return {"legal": found} if isinstance(found, list) else _expect_from(old, found.to_response())
+
+
 def expect_under(case: Case, variant: Ruleset) -> Case:
     """``case`` with the expectation of the reference interpreter under ``variant`` (the case's own readings
     applied on top), for judging an engine that implements the variant."""
     ruleset = with_readings(variant, _case_readings(case.record))
-    response = replay(case.record, ruleset).to_response()
-    record = {**case.record, "expect": _expect_from(case.expect, response)}
+    if "legal" in case.expect or "perft" in case.expect:
+        expect = _legal_expect(case.record, case.expect, ruleset)
+    else:
+        expect = _expect_from(case.expect, replay(case.record, ruleset).to_response())
+    record = {**case.record, "expect": expect}
     record["justification"] = {"kind": VARIANT_JUSTIFICATION,
                                "note": f"expected answer worked out by the reference under {label(variant)}"}
     return replace(case, record=record)

@@ -1,0 +1,689 @@
+"""Write the legal-set and perft cases (conformance/cases/<era>/legal/), from justified cases of the suite.
+
+Standard library + PyYAML; it never runs the interpreter. Each case takes an existing hand-derived case (its
+deal, the derivation of its hands and a prefix of its actions, sometimes with a few actions of our own
+appended) and asks what the seat to act may do there. The answer is derived here by the rule that applies
+at that position, stated in words in the case's justification after the base case's derivation:
+
+* the hands at the position are followed card by card from the deal (:func:`hands_after`: a give moves its
+  cards, a play removes its card, the centre cards go where the base derivation says);
+* the set is then written out by the rule (:func:`bids_above`, :func:`gives`, :func:`follow`), each action
+  in canonical spelling (DESIGN §3: a give's cards in pack order, suits S C D H, ranks 2 to A).
+
+Perft cases count the action sequences of a depth from a position: by a formula over the same rules (the
+kitty gives), by the small auction model below (:func:`auction_lines`: bids higher than the highest in the
+form's strain order, passes, the final minimum), or by the small trick-play model below (:func:`play_lines`:
+follow suit, highest trump else highest of the suit led wins, the winner leads), written here on their own,
+apart from the interpreter. The reference must agree (tests/suite/test_legal_suite.py).
+
+    python3 author_legal.py          (writes the files)
+    python3 author_legal.py --check  (exit 1 when a file differs from what this script writes)
+"""
+import os
+import sys
+from itertools import combinations
+from math import comb
+
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CASES = os.path.normpath(os.path.join(HERE, "..", "cases"))
+SEATS = "NESW"
+SUITS = "SCDH"
+RANKS = "23456789TJQKA"
+
+
+def pack_key(card):
+    return SUITS.index(card[1]) * 13 + RANKS.index(card[0])
+
+
+def left(seat, k=1):
+    return SEATS[(SEATS.index(seat) + k) % 4]
+
+
+def load(path):
+    with open(os.path.join(CASES, path), encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+def hands_after(base, actions, centre=None):
+    """The hands after ``actions`` from the base deal. ``centre``: ``("take", index, seat)`` (the seat takes
+    the centre cards before action ``index``) or ``("deal", index, seat)`` (dealt one each from that seat on,
+    clockwise, before action ``index``)."""
+    hands = {seat: list(cards) for seat, cards in base["deal"]["hands"].items()}
+
+    def centre_now():
+        kind, _, seat = centre
+        for k, card in enumerate(base["deal"]["centre"]):
+            hands[left(seat, k) if kind == "deal" else seat].append(card)
+
+    for i, action in enumerate(actions):
+        if centre is not None and centre[1] == i:
+            centre_now()
+        words = action.split(" ")
+        seat, verb = words[0], words[1]
+        if verb == "give":
+            for card in words[3:]:
+                hands[seat].remove(card)
+                hands[words[2]].append(card)
+        elif verb == "play":
+            hands[seat].remove(words[2])
+    if centre is not None and centre[1] == len(actions):
+        centre_now()
+    return {seat: sorted(cards, key=pack_key) for seat, cards in hands.items()}
+
+
+def show(cards):
+    """A hand by suit for the notes: ``S 4 9 | C 2 | D - | H K A``."""
+    return " | ".join(f"{s} {' '.join(c[0] for c in cards if c[1] == s) or '-'}" for s in SUITS)
+
+
+def bids_above(seat, highest, order, min_level=1):
+    """Every bid higher than ``highest`` (None: any) in the form's strain order, from ``min_level`` on."""
+    out = []
+    for level in range(min_level, 8):
+        for strain in order:
+            if highest is None or (level, order.index(strain)) > (int(highest[0]), order.index(highest[1])):
+                out.append(f"{seat} bid {level}{strain}")
+    return out
+
+
+def gives(seat, cards, to, count, but=None):
+    """Every give of ``count`` of ``cards`` (not ``but``) to each seat of ``to``, canonical."""
+    held = sorted((c for c in cards if c != but), key=pack_key)
+    return [f"{seat} give {t} {' '.join(combo)}" for t in to for combo in combinations(held, count)]
+
+
+def follow(seat, cards, led):
+    suit = [c for c in cards if c[1] == led] if led else []
+    return [f"{seat} play {c}" for c in (suit or cards)]
+
+
+def winner(trick, trump):
+    """The index in ``trick`` of the winning card: the highest trump, else the highest of the suit led."""
+    def strength(card):
+        return (2 if card[1] == trump else 1 if card[1] == trick[0][1] else 0, RANKS.index(card[0]))
+    return max(range(4), key=lambda k: strength(trick[k]))
+
+
+def play_lines(hands, leader, trump, depth, current=()):
+    """Sequences of ``depth`` plays from a trick's start (or within one: ``current`` the cards so far, led by
+    ``leader``): follow suit if able; the highest trump, else the highest card of the suit led, wins and
+    leads next. A deal that ends before ``depth`` plays counts nothing."""
+    if depth == 0:
+        return 1
+    seat = left(leader, len(current))
+    if not hands[seat]:
+        return 0
+    led = current[0][1] if current else None
+    total = 0
+    for action in follow(seat, hands[seat], led):
+        card = action.split(" ")[2]
+        rest = {**hands, seat: [c for c in hands[seat] if c != card]}
+        trick = (*current, card)
+        if len(trick) < 4:
+            total += play_lines(rest, leader, trump, depth - 1, trick)
+        else:
+            total += play_lines(rest, left(leader, winner(trick, trump)), trump, depth - 1, ())
+    return total
+
+
+def auction_lines(highest, passes, order, depth, end_after, final_min):
+    """Sequences of ``depth`` calls in a two-seat auction (each calls in turn) that stay in it: a bid higher
+    than ``highest``, or a pass; the pass that would end the auction below ``final_min`` is refused; a pass
+    that ends it ends the line (counted only when ``depth`` calls are made by then)."""
+    if depth == 0:
+        return 1
+    total = 0
+    ending = passes + 1 >= end_after
+    if not (ending and int(highest[0]) < final_min):
+        total += 1 if depth == 1 else (0 if ending else auction_lines(highest, passes + 1, order, depth - 1,
+                                                                       end_after, final_min))
+    for bid in bids_above("X", highest, order):
+        total += auction_lines(bid.split(" ")[2], 0, order, depth - 1, end_after, final_min)
+    return total
+
+
+# ------------------------------------------------------------------------------------------------ the cases
+# Each spec: era, name, base case, prefix (n: the base's first n actions; or (n, [actions appended])),
+# readings, description, rules, centre (see hands_after), derive(hands, actions) -> (expect, step).
+
+A16 = "2016/defenders-exchange/allowed-defender-bid-6-first.yaml"  # dealer N; N 5H E 6S S 6H; S takes the kitty
+B16 = "2016/second-auction/partner-raises-declarer-partner.yaml"  # N 2H; N takes; second auction N first
+C16 = "2016/defenders-exchange/banned-first-bid-6.yaml"  # N 6H first bid: exchange banned
+D16 = "2016/doubling/redouble-by-doublers-left.yaml"  # N 1H, then 5H; E doubles, S redoubles
+E16 = "2016/bolsevikki/made-W-third-caller.yaml"  # dealer E; W calls 7M; W takes the centre
+F16 = "2016/passimisaari/basic-dealer-N.yaml"  # four passes; forehand E
+G16 = "2016/kotka/made-6H-overtrick.yaml"  # kotka, dealer N, N 6H
+A44 = "1944/defenders-exchange/allowed-defender-opened-6.yaml"  # N 1S, E 6H, N 6G; N takes the kitty
+B44 = "1944/second-auction/final-at-level-4.yaml"  # N 1D; second auction N first
+G44 = "1944/kotka/six-misere.yaml"  # kotka, dealer N, E 6M
+A95 = "1895/aces/two-two-declarer-odd-trick.yaml"  # dealer N; N takes the centre and chooses
+
+ORDER_2016 = "MSCDHG"
+KOTKA = "SCDHMG"
+ORDER_1895 = "SCDHG"
+
+
+def s(text):
+    return " ".join(text.split())
+
+
+def set_case(actions_set, step):
+    return {"legal": sorted(actions_set)}, step
+
+
+def d_first_auction_end(h, a):
+    bids = bids_above("S", "6H", ORDER_2016)
+    return set_case(["S pass", *bids], s(f"""Position: after {len(a)} actions, S to act in the first auction
+        (dealer first, clockwise): the last bid is S's 6H, followed by seven passes (W N E S W N E). The eighth
+        consecutive pass after the last bid ends the auction (auction.end-eight-passes): S may pass, which ends
+        it, or bid higher than 6H (auction.higher-bid) in the strain order M S C D H G: {', '.join(bids)}.
+        {len(bids) + 1} actions."""))
+
+
+def d_kitty_taker(h, a):
+    return set_case(gives("S", h["S"], "N", 4), s(f"""Position: S, the highest bidder, has taken the four
+        centre cards (kitty.take) and holds 16: {show(h['S'])}. He gives his partner N four of them in one
+        action (kitty.give-partner): every 4-card subset of the 16, all C(16,4) = {comb(16, 4)}, each written
+        with its cards in pack order."""))
+
+
+def d_kitty_partner(h, a):
+    return set_case(gives("N", h["N"], "E", 1), s(f"""Position: N, the taker's partner, holds 16 after the
+        taker's four: {show(h['N'])}. He gives one card to each other player, clockwise from his left
+        (kitty.partner-gives-one-each, kitty.partner-order): first to E. The set is a give to E of each of
+        his 16 cards."""))
+
+
+def d_kitty_partner_any(h, a):
+    return set_case(gives("N", h["N"], "ESW", 1), s(f"""Position: as in 2016.legal.kitty-partner-gives-left,
+        N holds 16: {show(h['N'])}. Under kitty.partner-order=any-order he gives one card to each of the other
+        three in any order: his first gift may go to E, S or W, any of his 16 cards: 3 x 16 = 48 actions."""))
+
+
+def d_second_auction_first(h, a):
+    bids = bids_above("S", "6H", ORDER_2016)
+    return set_case(["S pass", *bids], s(f"""Position: the second auction begins; the highest bidder S speaks
+        first (auction2.first-speaker), the highest bid is 6H, at least the final minimum level 5
+        (auction2.final-min-level), so S may pass, or bid higher than 6H: {', '.join(bids)}. {len(bids) + 1}
+        actions."""))
+
+
+def d_defenders_first(h, a):
+    return set_case(["W pass", *gives("W", h["W"], "E", 1)], s(f"""Position: contract 6H by S; the main pair's
+        first bid was N's 5H (level 5 < 6), so the defenders' exchange is allowed
+        (defenders-exchange.banned-after-high-first-bid). W, the declarer's left, acts first: he may pass
+        (defenders-exchange.optional) or give his partner E one card (defenders-exchange.one-card); W holds
+        {show(h['W'])}: pass and 13 gives."""))
+
+
+def d_defenders_compulsory(h, a):
+    return set_case(gives("W", h["W"], "E", 1), s(f"""Position: as in 2016.legal.defenders-exchange-first, W
+        holds {show(h['W'])}. Under defenders-exchange.optional=true read as a compulsory exchange, W may not
+        pass: only the 13 gives to E."""))
+
+
+def d_defenders_return(h, a):
+    return set_case(gives("E", h["E"], "W", 1, but="2C"), s(f"""Position: W has given E 2C; E gives one card
+        back (defenders-exchange.one-card), not the card he just received (defenders-exchange.different-card):
+        E holds 14, {show(h['E'])}: 13 gives to W, every card but 2C."""))
+
+
+def d_defenders_return_same(h, a):
+    return set_case(gives("E", h["E"], "W", 1), s(f"""Position: as in 2016.legal.defenders-exchange-return,
+        E holds {show(h['E'])}. Under defenders-exchange.different-card=false he may give back 2C too: all 14
+        of his cards."""))
+
+
+def d_doubling_first(h, a):
+    return set_case(["W pass", "W double"], s("""Position: the exchange is over (E has given his card back,
+        and no more cards are exchanged); the doubling follows, the declarer's left W first (doubling.defenders-order): W may pass or
+        double. No double stands, so no redouble."""))
+
+
+def d_doubling_second(h, a):
+    return set_case(["E pass", "E double"], s("""Position: W passed at the doubling; E, the declarer's right,
+        may double or pass (doubling.defenders-order)."""))
+
+
+def d_follow(h, a):
+    return set_case(follow("N", h["N"], "D"), s(f"""Position: W led AD; N holds {show(h['N'])}. N must follow
+        suit (play.follow-suit): his four diamonds."""))
+
+
+def d_void(h, a):
+    return set_case(follow("E", h["E"], "D"), s(f"""Position: W led AD, N followed; E holds {show(h['E'])}: no
+        diamond, so any of his 13 cards (play.follow-suit)."""))
+
+
+def d_min_ending(h, a):
+    bids = bids_above("S", "2H", ORDER_2016)
+    return set_case(bids, s(f"""Position: the second auction after N pass, S pass, N pass (three passes; our
+        own actions, each legal: none ends the auction, which ends at the fourth consecutive pass,
+        auction2.end-four-passes). The highest bid is still N's 2H, below the final minimum level 5: the
+        fourth pass would end the auction below it and is refused (auction2.final-min-level, ending-pass).
+        S must bid higher than 2H (the second auction sets no lowest level of its own): 2G, then every bid of
+        levels 3 to 7: {len(bids)} bids, no pass."""))
+
+
+def d_min_every(h, a):
+    bids = bids_above("N", "2H", ORDER_2016)
+    return set_case(bids, s(f"""Position: the second auction begins, N (the highest bidder) first, the
+        highest bid 2H. Under auction2.final-min-passes=every-pass no pass is allowed while the highest bid is
+        below the final minimum level 5: N must bid higher than 2H: {len(bids)} bids."""))
+
+
+def d_min_open(h, a):
+    bids = bids_above("N", "2H", ORDER_2016)
+    return set_case(["N pass", *bids], s(f"""Position: the second auction begins, N first, the highest bid 2H
+        below the final minimum 5. Only the pass that would end the auction below it is refused
+        (auction2.final-min-passes: ending-pass); N's pass is the first: N may pass or bid higher than 2H:
+        1 + {len(bids)} actions."""))
+
+
+def d_banned(h, a):
+    return set_case(["E pass", "E double"], s("""Position: the second auction is over (contract 6H by N). The
+        main pair's first bid was N's 6H, level 6: the defenders' exchange is banned
+        (defenders-exchange.banned-after-high-first-bid), the phase takes no action, and the doubling begins:
+        E, the declarer's left, may pass or double. No give (exchange-forbidden)."""))
+
+
+def d_ending_pass_high(h, a):
+    bids = bids_above("S", "6H", ORDER_2016)
+    return set_case(["S pass", *bids], s(f"""Position: the second auction after N pass, S pass, N pass, the
+        highest bid N's 6H (at least 5): S's pass, the fourth, ends it and is allowed; or S bids higher:
+        {', '.join(bids)}."""))
+
+
+def d_redouble(h, a):
+    return set_case(["S pass", "S redouble"], s("""Position: E doubled (contract 5H by N). The redouble is the
+        doubler's left's, S, first (doubling.redouble-order): S may pass or redouble; no second double."""))
+
+
+def d_bols_first(h, a):
+    return set_case(["E pass", "E bid 7M"], s("""Position: a bolsevikki deal, dealer E. The call: each player
+        once, the dealer first (bolsevikki.call-first, bolsevikki.call-once); the only call is 7M
+        (bolsevikki.level, bolsevikki.strain). E may pass or call 7M."""))
+
+
+def d_bols_after(h, a):
+    return set_case(["N pass"], s("""Position: W has called 7M; N, the last to call, may not call it again
+        (a call must be higher, and there is nothing above 7M in a form whose only strain is M:
+        bolsevikki.several-callers): N may only pass."""))
+
+
+def d_bols_after_chooses(h, a):
+    return set_case(["N pass", "N bid 7M"], s("""Position: as in 2016.legal.bolsevikki-after-a-call. Under
+        bolsevikki.several-callers=first-chooses a call equal to the highest is a call for the same contract:
+        N may pass or call 7M too."""))
+
+
+def d_bols_forehand(h, a):
+    return set_case(["S pass", "S bid 7M"], s("""Position: the first call. Under bolsevikki.call-first=forehand
+        the dealer's left calls first: the dealer is E, so S (not E) may pass or call 7M."""))
+
+
+def d_bols_strains(h, a):
+    bids = bids_above("E", None, "MSCDHG", 7)
+    return set_case(["E pass", *bids], s(f"""Position: the first call, dealer E. Under
+        bolsevikki.strain=[M S C D H G] a call is at level 7 (bolsevikki.level) in any of the six strains:
+        E may pass or call {', '.join(b.split(' ')[2] for b in bids)}."""))
+
+
+def d_bols_gift(h, a):
+    return set_case(gives("W", h["W"], "N", 1), s(f"""Position: W called 7M and took the four centre cards
+        (bolsevikki.centre-cards); W holds 16: {show(h['W'])}. He gives one card to each other player,
+        clockwise from his left (bolsevikki.gives-each, bolsevikki.gift-order): first to N, any of his 16."""))
+
+
+def d_bols_gift_any(h, a):
+    return set_case(gives("W", h["W"], "NES", 1), s(f"""Position: as in 2016.legal.bolsevikki-gift-left, W
+        holds 16: {show(h['W'])}. Under bolsevikki.gift-order=any-order his first gift may go to N, E or S:
+        3 x 16 = 48 actions."""))
+
+
+def d_passi_first(h, a):
+    return set_case(gives("E", h["E"], "W", 1), s(f"""Position: four passes made the deal a passimisääri; the
+        centre cards were dealt one to each player from the forehand E on (passimisaari.centre-cards). The
+        forehand E gives his partner W one card first (passimisaari.partner-exchange): E holds 13,
+        {show(h['E'])}: 13 gives."""))
+
+
+def d_passi_return(h, a):
+    return set_case(gives("W", h["W"], "E", 1, but="2H"), s(f"""Position: E gave W 2H, S gave N 2D; the
+        returns go in the same order (passimisaari.return-order): W gives E one card back, not 2H
+        (passimisaari.different-card): W holds 14, {show(h['W'])}: 13 gives."""))
+
+
+def d_passi_return_same(h, a):
+    return set_case(gives("W", h["W"], "E", 1), s(f"""Position: as in 2016.legal.passimisaari-return, W holds
+        {show(h['W'])}. Under passimisaari.different-card=false W may give back 2H too: 14 gives."""))
+
+
+def d_passi_return_reverse(h, a):
+    return set_case(gives("N", h["N"], "S", 1, but="2D"), s(f"""Position: as in 2016.legal.passimisaari-return.
+        Under passimisaari.return-order=reverse the returns go in the reverse order: the last to receive, N
+        (from S: 2D), gives back first, not 2D: N holds 14, {show(h['N'])}: 13 gives to S."""))
+
+
+def d_kotka_open(h, a):
+    bids = bids_above("N", None, KOTKA, 6)
+    return set_case(["N pass", *bids], s(f"""Position: a kotka deal, dealer N speaks first. The lowest bid is
+        at level 6 (kotka.min-level), strain order S C D H M G (kotka.strain-order): N may pass or bid any of
+        {', '.join(b.split(' ')[2] for b in bids)}."""))
+
+
+def d_kotka_swap(h, a):
+    return set_case(gives("N", h["N"], "S", 4), s(f"""Position: N, the highest bidder, gives his partner S four
+        cards (kotka.exchange, kotka.exchange-giver); kotka has no centre cards: N holds 13, {show(h['N'])}:
+        every 4-card subset, C(13,4) = {comb(13, 4)}."""))
+
+
+def d_kotka_second(h, a):
+    bids = bids_above("N", "6H", KOTKA)
+    return set_case(["N pass", *bids], s(f"""Position: the kotka second auction, N first; the highest bid 6H
+        is at the final minimum 6 (kotka.final-min-level): N may pass, or bid higher than 6H in the order
+        S C D H M G: {', '.join(bids)}."""))
+
+
+def d44_defenders(h, a):
+    return set_case(["E pass", *gives("E", h["E"], "W", 1)], s(f"""Position: contract 6G by N. The main pair's
+        first bid was N's 1S; E's 6H is the other side's. Only the main pair's first bid counts
+        (defenders-exchange.banned-by-whose-bid), level 1 < 6: the exchange is allowed. E, the declarer's
+        left, may pass or give W one card: E holds {show(h['E'])}: pass and 13 gives."""))
+
+
+def d44_defenders_either(h, a):
+    return set_case(["E pass", "E double"], s("""Position: as in 1944.legal.defenders-exchange-allowed. Under
+        defenders-exchange.banned-by-whose-bid=either, E's first bid 6H (level 6) bans the exchange: the
+        doubling begins, E (the declarer's left) may pass or double."""))
+
+
+def d44_kitty(h, a):
+    return set_case(gives("N", h["N"], "S", 4), s(f"""Position: N, the highest bidder (6G), took the four centre
+        cards (kitty.take): N holds 16, {show(h['N'])}. He gives his partner S four
+        (kitty.give-partner): C(16,4) = {comb(16, 4)} gives. (kitty.main-pair-exchange-allowed: the exchange
+        is not banned in this reading.)"""))
+
+
+def d44_kitty_banned(h, a):
+    bids = bids_above("N", "6G", "MSCDHG")
+    return set_case(["N pass", *bids], s(f"""Position: as in 1944.legal.kitty-taker-gives. Under
+        kitty.main-pair-exchange-allowed={{at_least: 6, ...}} the other side's first bid (E's 6H, level 6) bans
+        the main pair's exchange: the centre cards are dealt out and the kitty takes no action; the second
+        auction begins, N first, the highest bid 6G (at least the final minimum 4): N may pass or bid higher:
+        {', '.join(bids)}."""))
+
+
+def d44_min(h, a):
+    bids = bids_above("S", "1D", "MSCDHG")
+    return set_case(bids, s(f"""Position: the second auction after N pass, S pass, N pass (our own three
+        passes: none ends it, auction2.end-four-passes). The highest bid is N's 1D, below the final minimum 4
+        (auction2.final-min-level): the fourth pass would end it below that and is refused. S must bid higher
+        than 1D in the order M S C D H G: {len(bids)} bids, no pass."""))
+
+
+def d44_kotka_swap(h, a):
+    return set_case(gives("E", h["E"], "W", 4), s(f"""Position: a kotka deal; E, the highest bidder (6M), gives
+        his partner W four cards (kotka.exchange): E holds 13, {show(h['E'])}: C(13,4) = {comb(13, 4)}."""))
+
+
+def d95_choose(h, a):
+    return set_case(["N choose ostoskruuvi", "N choose pakettiskruuvi"], s("""Position: N, the highest
+        bidder, has taken the centre cards; he names the procedure (kitty.choice: the taker chooses;
+        kitty.procedures): ostoskruuvi or pakettiskruuvi."""))
+
+
+def d95_osto(h, a):
+    return set_case(gives("N", h["N"], "E", 1), s(f"""Position: as in 1895.legal.kitty-choice. Under
+        kitty.choice=ostoskruuvi that procedure applies without a choice: the taker N gives one card to each
+        other player, clockwise from his left (kitty.order): first to E, any of his 16 cards
+        ({show(h['N'])})."""))
+
+
+def d95_paketti(h, a):
+    return set_case(gives("N", h["N"], "S", 4), s(f"""Position: as in 1895.legal.kitty-choice. Under
+        kitty.choice=pakettiskruuvi the taker N gives his partner S four cards first: N holds 16,
+        {show(h['N'])}: C(16,4) = {comb(16, 4)} gives."""))
+
+
+def d95_open(h, a):
+    bids = bids_above("N", None, ORDER_1895)
+    return set_case(["N pass", *bids], s(f"""Position: the first call, dealer N (auction.first-speaker). 1895
+        knows no misère: the strains are S C D H G (auction.bid-levels); N may pass or make any of the
+        {len(bids)} bids."""))
+
+
+# perft ----------------------------------------------------------------------------------------------------
+
+
+def perft_case(depth, count, step):
+    return {"perft": {"depth": depth, "count": count}}, step
+
+
+def p_kitty(h, a):
+    n = comb(16, 4) * 16
+    return perft_case(2, n, s(f"""Perft 2 from the kitty: S gives N any 4 of his 16 cards (C(16,4) = 1820
+        gives); then N, holding 16 again, gives E one card (kitty.partner-order, clockwise from his left):
+        16 for every first give. 1820 x 16 = {n}."""))
+
+
+def p_kitty_1895(h, a):
+    osto = 16 * 15
+    paketti = comb(16, 4) * 16
+    return perft_case(3, osto + paketti, s(f"""Perft 3 from the taker's choice (kitty.choice). Ostoskruuvi:
+        N gives one card to each other player clockwise from his left (kitty.order): E any of his 16, then S
+        any of the 15 left: 16 x 15 = {osto} lines. Pakettiskruuvi: N gives his partner S four of his 16
+        (C(16,4) = 1820), then S, holding 16, gives one card to each other player clockwise from his left: W
+        first, any of 16: 1820 x 16 = {paketti}. In all {osto + paketti}."""))
+
+
+def p_second_auction(h, a):
+    n = auction_lines("2H", 0, ORDER_2016, 4, 4, 5)
+    return perft_case(4, n, s(f"""Perft 4 from the start of the second auction (N, S alternate; the highest
+        bid N's 2H): each call is a pass or a bid higher than the highest in the order M S C D H G; the
+        auction ends at the fourth consecutive pass, and that pass is refused while the highest bid is below
+        level 5 (auction2.final-min-level). No line of four calls ends the auction: four passes in a row are
+        refused at 2H, and after a bid the passes count again from nought. Counted call by call by the
+        auction model of conformance/tools/author_legal.py: {n}."""))
+
+
+def p_play(seat, trump, depth, tricks_left):
+    def derive(h, a):
+        n = play_lines(h, seat, trump, depth)
+        return perft_case(depth, n, s(f"""Perft {depth} from the start of a trick with {tricks_left} tricks
+            to play, {seat} to lead, trumps {trump or 'none'}. Hands: N {show(h['N'])}; E {show(h['E'])};
+            S {show(h['S'])}; W {show(h['W'])}. Counted play by play by the trick-play model of
+            conformance/tools/author_legal.py (follow suit if able, play.follow-suit; the highest trump, else
+            the highest card of the suit led, wins and leads next, play.trick-winner): {n}."""))
+    return derive
+
+
+RULES_AUCTION = ["auction.end-eight-passes", "auction.higher-bid", "auction.bid-levels"]
+RULES_2ND = ["auction2.first-speaker", "auction2.final-min-level", "auction2.final-min-passes",
+             "auction2.end-four-passes"]
+RULES_DX = ["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.one-card",
+            "defenders-exchange.optional", "defenders-exchange.different-card"]
+RULES_BOLS = ["bolsevikki.call-first", "bolsevikki.call-once", "bolsevikki.level", "bolsevikki.strain",
+              "bolsevikki.several-callers"]
+RULES_PASSI = ["passimisaari.centre-cards", "passimisaari.partner-exchange", "passimisaari.return-order",
+               "passimisaari.different-card"]
+
+SPECS = [
+    ("2016", "first-auction-ending-pass", A16, 10, {}, "S may end the first auction or bid above 6H",
+     RULES_AUCTION, None, d_first_auction_end),
+    ("2016", "kitty-taker-gives-partner", A16, 11, {}, "the taker gives his partner any 4 of his 16 cards",
+     ["kitty.take", "kitty.give-partner"], ("take", 11, "S"), d_kitty_taker),
+    ("2016", "kitty-partner-gives-left", A16, 12, {}, "the partner gives his left one card first",
+     ["kitty.partner-gives-one-each", "kitty.partner-order"], ("take", 11, "S"), d_kitty_partner),
+    ("2016", "kitty-partner-any-order", A16, 12, {"kitty.partner-order": "any-order"},
+     "in any order, the partner's first gift may go to any other player",
+     ["kitty.partner-gives-one-each", "kitty.partner-order"], ("take", 11, "S"), d_kitty_partner_any),
+    ("2016", "second-auction-first-call", A16, 15, {}, "the second auction's first call at 6H",
+     RULES_2ND, ("take", 11, "S"), d_second_auction_first),
+    ("2016", "defenders-exchange-first", A16, 19, {}, "the first defender may pass or give one card",
+     RULES_DX, ("take", 11, "S"), d_defenders_first),
+    ("2016", "defenders-exchange-compulsory", A16, 19, {"defenders-exchange.optional": True},
+     "a compulsory exchange: no pass", RULES_DX, ("take", 11, "S"), d_defenders_compulsory),
+    ("2016", "defenders-exchange-return", A16, 20, {}, "the card back may not be the card received",
+     RULES_DX, ("take", 11, "S"), d_defenders_return),
+    ("2016", "defenders-exchange-return-same-card", A16, 20, {"defenders-exchange.different-card": False},
+     "the card received may go back", RULES_DX, ("take", 11, "S"), d_defenders_return_same),
+    ("2016", "doubling-first-defender", A16, 21, {}, "the first doubler may pass or double",
+     ["doubling.defenders-order"], ("take", 11, "S"), d_doubling_first),
+    ("2016", "doubling-second-defender", A16, 22, {}, "the second doubler may pass or double",
+     ["doubling.defenders-order"], ("take", 11, "S"), d_doubling_second),
+    ("2016", "play-must-follow", A16, 24, {}, "N must follow diamonds", ["play.follow-suit"],
+     ("take", 11, "S"), d_follow),
+    ("2016", "play-void", A16, 25, {}, "E has no diamond: any card", ["play.follow-suit"],
+     ("take", 11, "S"), d_void),
+    ("2016", "second-auction-min-ending-pass", B16, (13, ["N pass", "S pass", "N pass"]), {},
+     "below level 5 the ending pass is refused", RULES_2ND, ("take", 9, "N"), d_min_ending),
+    ("2016", "second-auction-min-first-pass", B16, 13, {}, "below level 5 a pass that does not end it is allowed",
+     RULES_2ND, ("take", 9, "N"), d_min_open),
+    ("2016", "second-auction-min-every-pass", B16, 13, {"auction2.final-min-passes": "every-pass"},
+     "no pass at all below level 5", RULES_2ND, ("take", 9, "N"), d_min_every),
+    ("2016", "second-auction-ending-pass-at-6", C16, 16, {}, "at 6H the fourth pass may end the second auction",
+     RULES_2ND, ("take", 9, "N"), d_ending_pass_high),
+    ("2016", "defenders-exchange-banned", C16, 17, {}, "the exchange is banned: the doubling begins",
+     ["defenders-exchange.banned-after-high-first-bid", "doubling.defenders-order"], ("take", 9, "N"),
+     d_banned),
+    ("2016", "redouble", D16, 20, {}, "after a double the doubler's left may redouble",
+     ["doubling.redouble-order"], ("take", 9, "N"), d_redouble),
+    ("2016", "bolsevikki-first-call", E16, 0, {}, "the dealer may pass or call 7M", RULES_BOLS, None,
+     d_bols_first),
+    ("2016", "bolsevikki-after-a-call", E16, 3, {}, "after a call of 7M only a pass", RULES_BOLS, None,
+     d_bols_after),
+    ("2016", "bolsevikki-after-a-call-first-chooses", E16, 3, {"bolsevikki.several-callers": "first-chooses"},
+     "several may call 7M", RULES_BOLS, None, d_bols_after_chooses),
+    ("2016", "bolsevikki-forehand-calls-first", E16, 0, {"bolsevikki.call-first": "forehand"},
+     "the forehand calls first", RULES_BOLS, None, d_bols_forehand),
+    ("2016", "bolsevikki-any-strain", E16, 0, {"bolsevikki.strain": ["M", "S", "C", "D", "H", "G"]},
+     "a call at level 7 in any strain", RULES_BOLS, None, d_bols_strains),
+    ("2016", "bolsevikki-gift-left", E16, 4, {}, "the bolshevik's first gift goes to his left",
+     ["bolsevikki.gives-each", "bolsevikki.gift-order"], ("take", 4, "W"), d_bols_gift),
+    ("2016", "bolsevikki-gift-any-order", E16, 4, {"bolsevikki.gift-order": "any-order"},
+     "in any order the first gift may go to anyone", ["bolsevikki.gives-each", "bolsevikki.gift-order"],
+     ("take", 4, "W"), d_bols_gift_any),
+    ("2016", "passimisaari-first-gift", F16, 4, {}, "the forehand gives his partner one card", RULES_PASSI,
+     ("deal", 4, "E"), d_passi_first),
+    ("2016", "passimisaari-return", F16, 6, {}, "the return may not be the card received", RULES_PASSI,
+     ("deal", 4, "E"), d_passi_return),
+    ("2016", "passimisaari-return-same-card", F16, 6, {"passimisaari.different-card": False},
+     "the card received may go back", RULES_PASSI, ("deal", 4, "E"), d_passi_return_same),
+    ("2016", "passimisaari-return-reverse", F16, 6, {"passimisaari.return-order": "reverse"},
+     "the returns in reverse order", RULES_PASSI, ("deal", 4, "E"), d_passi_return_reverse),
+    ("2016", "kotka-first-call", G16, 0, {}, "kotka bids start at level 6", ["kotka.min-level", "kotka.strain-order"],
+     None, d_kotka_open),
+    ("2016", "kotka-swap", G16, 9, {}, "the kotka giver gives any 4 of his 13", ["kotka.exchange",
+                                                                                  "kotka.exchange-giver"],
+     None, d_kotka_swap),
+    ("2016", "kotka-second-auction", G16, 11, {}, "the kotka second auction at 6H",
+     ["kotka.second-auction-min-level", "kotka.final-min-level", "kotka.strain-order"], None, d_kotka_second),
+    ("1944", "defenders-exchange-allowed", A44, 21, {}, "the other side's 6H does not ban the exchange",
+     ["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.banned-by-whose-bid",
+      "defenders-exchange.one-card"], ("take", 13, "N"), d44_defenders),
+    ("1944", "defenders-exchange-banned-by-either", A44, 21, {"defenders-exchange.banned-by-whose-bid": "either"},
+     "either side's first bid at 6 bans the exchange",
+     ["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.banned-by-whose-bid",
+      "doubling.defenders-order"], ("take", 13, "N"), d44_defenders_either),
+    ("1944", "kitty-taker-gives", A44, 13, {}, "the taker gives his partner any 4 of his 16",
+     ["kitty.take", "kitty.give-partner", "kitty.main-pair-exchange-allowed"], ("take", 13, "N"), d44_kitty),
+    ("1944", "kitty-banned", A44, 13, {"kitty.main-pair-exchange-allowed": {"at_least": 6,
+                                                                           "table_cards_from": "forehand"}},
+     "the other side's 6H bans the kitty exchange: the second auction begins",
+     ["kitty.main-pair-exchange-allowed", "auction2.first-speaker"], None, d44_kitty_banned),
+    ("1944", "second-auction-min-ending-pass", B44, (13, ["N pass", "S pass", "N pass"]), {},
+     "below level 4 the ending pass is refused", ["auction2.final-min-level", "auction2.end-four-passes"],
+     ("take", 9, "N"), d44_min),
+    ("1944", "kotka-swap", G44, 10, {}, "the kotka giver gives any 4 of his 13", ["kotka.exchange"], None,
+     d44_kotka_swap),
+    ("1895", "kitty-choice", A95, 9, {}, "the taker names the procedure", ["kitty.choice", "kitty.procedures"],
+     ("take", 9, "N"), d95_choose),
+    ("1895", "kitty-ostoskruuvi", A95, 9, {"kitty.choice": "ostoskruuvi"}, "ostoskruuvi without a choice",
+     ["kitty.choice", "kitty.order"], ("take", 9, "N"), d95_osto),
+    ("1895", "kitty-pakettiskruuvi", A95, 9, {"kitty.choice": "pakettiskruuvi"},
+     "pakettiskruuvi without a choice", ["kitty.choice", "kitty.procedures"], ("take", 9, "N"), d95_paketti),
+    ("1895", "first-call", A95, 0, {}, "no misère in 1895", ["auction.bid-levels", "auction.first-speaker"],
+     None, d95_open),
+    # perft
+    ("2016", "perft-kitty-gives", A16, 11, {}, "perft 2 from the kitty gives", ["kitty.give-partner",
+                                                                                "kitty.partner-order"],
+     ("take", 11, "S"), p_kitty),
+    ("2016", "perft-second-auction", B16, 13, {}, "perft 4 in the second auction", RULES_2ND, ("take", 9, "N"),
+     p_second_auction),
+    ("1895", "perft-kitty-choice", A95, 9, {}, "perft 3 from the taker's choice", ["kitty.choice",
+                                                                                   "kitty.procedures"],
+     ("take", 9, "N"), p_kitty_1895),
+]
+
+
+def play_specs():
+    """Perft cases in play, a few tricks before the end of a base record whose play is written out."""
+    out = []
+    for era, name, base, take, first_play, trump, tricks_left, depth in PLAY_PERFT:
+        n = first_play + 4 * (13 - tricks_left)
+        rec = load(base)
+        seat = rec["actions"][n].split(" ")[0]
+        out.append((era, name, base, n, {}, f"perft {depth} with {tricks_left} tricks to play",
+                    ["play.follow-suit", "play.trick-winner"], take, p_play(seat, trump, depth, tricks_left)))
+    return out
+
+
+# era, name, base, centre, index of the first play, trumps, tricks left, depth
+PLAY_PERFT = [
+    ("2016", "perft-last-tricks", A16, ("take", 11, "S"), 23, "H", 4, 10),
+    ("1944", "perft-last-tricks", A44, ("take", 13, "N"), 25, None, 4, 12),
+    ("1895", "perft-last-tricks", A95, ("take", 9, "N"), 13, "H", 4, 10),
+]
+
+
+def build(era, name, base_path, prefix, readings, description, rules, centre, derive):
+    base = load(base_path)
+    n, extra = prefix if isinstance(prefix, tuple) else (prefix, [])
+    actions = [*base["actions"][:n], *extra]
+    hands = hands_after(base, actions, centre)
+    expect, step = derive(hands, actions)
+    appended = f" The prefix is the base's first {n} actions" + (f", then {', '.join(extra)}." if extra else ".")
+    note = (f"Base case {base['id']} ({base_path}), whose derivation follows; then the position. "
+            f"{base['justification']['note']}{appended} {step}")
+    case = {"id": f"{era}.legal.{name}", "ruleset": base["ruleset"]}
+    if readings:
+        case["readings"] = readings
+    case.update({"description": description, "rules": list(dict.fromkeys([*readings, *rules])),
+                 "justification": {"kind": "hand-derived", "note": note},
+                 "deal": base["deal"], "actions": actions, "expect": expect})
+    return os.path.join(CASES, era, "legal", name + ".yaml"), case
+
+
+def to_yaml(case):
+    return yaml.safe_dump(case, sort_keys=False, allow_unicode=True, width=100000, default_flow_style=None)
+
+
+def main():
+    check = "--check" in sys.argv
+    bad = 0
+    specs = SPECS + play_specs()
+    for spec in specs:
+        path, case = build(*spec)
+        text = to_yaml(case)
+        if check:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    same = f.read() == text
+            except FileNotFoundError:
+                same = False
+            if not same:
+                print("DIFFERS:", path)
+                bad += 1
+        else:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+    print(len(specs), "legal cases;", "all equal" if check and not bad else f"{bad} differ" if check else "written")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

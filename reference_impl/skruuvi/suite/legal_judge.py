@@ -1,0 +1,228 @@
+"""Judging the cases that ask SCP/1 ``legal``: legal sets (``expect.legal``) and perft counts (``expect.perft``).
+
+A legal case is one request: ``legal`` with the case's deal and its ``actions`` (the prefix); the answer is
+compared with ``expect.legal`` as a set. A failure lists the actions missing from the answer and the extra
+ones, and for each the reference's verify step at that position: ``legal here``, or the error code it
+rejects the action with, the phase and the rules that code enforces (``spec/errors.yaml``).
+
+A perft case is counted by the runner: from the position after the prefix it asks the engine ``legal`` at
+every node of the tree to ``depth - 1`` actions (level by level, the requests of a level pipelined) and sums
+the sizes of the last level's sets; an engine needs no perft code. The walk uses an engine process of its
+own (started with the run's command, stopped after the count), so that the run's pipelined requests never
+mix with the walk's. When the count differs, the first node (level by level) whose answer differs from the
+reference's legal set is shown like a failing legal case.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..interpreter import engine as reference
+from ..interpreter.legal import legal_for, position
+from ..interpreter.outcome import Outcome
+from ..rules import paths
+from ..rules.errors import IllegalAction, InputError
+from ..rules.notation import canonical, parse_action
+from ..rules.readings import ruleset_under, with_readings
+from ..rules.ruleset import Ruleset
+from ..rules.yamlio import load_yaml
+from .cases import Case
+from .features import asks_legal
+from .protocol import ProtocolError, check_legal_response, legal_request, parse_line, run_request
+
+#: Requests of one perft level sent before their answers are read.
+PERFT_PIPELINE = 64
+#: Nodes of a failing perft tree compared with the reference's legal sets to find where they part.
+MAX_NODES_COMPARED = 20_000
+#: Actions shown of each side of a failing legal set.
+MAX_SHOWN = 12
+
+
+def is_perft(case: Case) -> bool:
+    return isinstance(case.expect, Mapping) and "perft" in case.expect
+
+
+def request_for(seq: int, case: Case) -> dict[str, Any]:
+    """The request a (non-perft) case is sent as: ``legal`` for a legal case, else ``run``."""
+    return legal_request(seq, case.record) if asks_legal(case.record) else run_request(seq, case.record)
+
+
+@cache
+def _error_rules() -> dict[str, tuple[str, ...]]:
+    """``spec/errors.yaml``: code -> the rule ids it enforces."""
+    path = paths.spec_dir() / "errors.yaml"
+    doc = load_yaml(path) if path.is_file() else {}
+    return {str(e["code"]): tuple(e.get("rules") or ()) for e in (doc or {}).get("errors", []) if "code" in e}
+
+
+def judged_ruleset(case: Case) -> Ruleset:
+    """The ruleset the case is judged under: its own, under the readings the engine declared (if the runner
+    judged it under them) and the case's pinned readings on top."""
+    base = ruleset_under(case.ruleset, dict(case.judged_under or {}))
+    own = case.record.get("readings")
+    return with_readings(base, own) if isinstance(own, dict) and own else base
+
+
+def verdict(state: Any, text: str) -> str:
+    """What the reference's verify step says of action ``text`` at ``state``: ``legal here``, or the code it
+    rejects it with, the phase and the rules of that code."""
+    try:
+        if canonical(text) != text:
+            return f"not in canonical spelling (DESIGN §3: {canonical(text)!r})"
+        action = parse_action(text)
+        reference.verify(state, action)
+    except IllegalAction as exc:
+        phase = state.phase.id if state.phase is not None else "none (the deal is over)"
+        rules = [r for r in _error_rules().get(exc.code, ()) if r in state.ruleset.rules]
+        here = [r for r in rules if state.phase is not None
+                and state.ruleset.rules[r].pointer.startswith(f"/phases/{state.phase.id}/")]
+        rules = here or rules  # the code's rules of this phase, when it names any
+        return f"rejected: {exc.code} (phase {phase}; rule {', '.join(rules) or 'none listed'})"
+    return "legal here"
+
+
+def set_diff(expected: Sequence[str], got: Sequence[str], state: Any) -> list[str]:
+    """The lines of a legal-set failure: each missing and each extra action with the reference's verdict."""
+    missing = sorted(set(expected) - set(got))
+    extra = sorted(set(got) - set(expected))
+    out: list[str] = []
+    for label, actions in (("missing", missing), ("extra", extra)):
+        for text in actions[:MAX_SHOWN]:
+            out.append(f"{label}: {text!r}: reference: {verdict(state, text) if state is not None else '?'}")
+        if len(actions) > MAX_SHOWN:
+            out.append(f"{label}: ... and {len(actions) - MAX_SHOWN} more")
+    return out
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def compare_legal(case: Case, kind: str, body: Any) -> list[str]:
+    """The differences between a legal case's ``expect`` and the answer ``(kind, body)``; empty: pass."""
+    expect = case.expect
+    if "legal" not in expect:
+        return [f"expected {_show(expect)}", f"got {kind} {_show(body)}"]
+    if kind != "legal":
+        return [f"expected legal {_show(expect['legal'])}", f"got {kind} {_show(body)}"]
+    if set(body) == set(expect["legal"]):
+        return []
+    ruleset = judged_ruleset(case)
+    state = position(ruleset, case.record.get("deal"), case.record.get("actions"))
+    lines = [f"legal: {len(body)} actions, expected {len(expect['legal'])}"]
+    return lines + set_diff(expect["legal"], body, None if isinstance(state, Outcome) else state)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Perft
+
+
+class PerftError(Exception):
+    """The walk cannot go on: the engine's answer at a node was not a legal set (the text says which)."""
+
+
+@dataclass
+class PerftWalk:
+    """A perft count by asking ``legal`` along the tree: ``ask(prefixes)`` answers each prefix's legal set
+    (as a list of strings) in order, or raises :class:`PerftError`."""
+
+    ask: Callable[[list[list[str]]], list[list[str]]]
+    requests: int = 0
+
+    def count(self, prefix: list[str], depth: int) -> tuple[int, list[list[tuple[list[str], list[str]]]]]:
+        """The number of action sequences of ``depth`` from ``prefix``, and each level's (prefix, answer)."""
+        if depth == 0:
+            return 1, []
+        level = [list(prefix)]
+        levels: list[list[tuple[list[str], list[str]]]] = []
+        for d in range(depth):
+            answers = self.ask(level)
+            self.requests += len(level)
+            levels.append(list(zip(level, answers, strict=True)))
+            if d == depth - 1:
+                return sum(len(answer) for answer in answers), levels
+            level = [[*node, action] for node, answer in zip(level, answers, strict=True) for action in answer]
+        raise AssertionError("unreachable")
+
+
+def engine_asker(engine: Any, case: Case, timeout: float) -> Callable[[list[list[str]]], list[list[str]]]:
+    """An ``ask`` for :class:`PerftWalk` over a started runner engine (pipelined, :data:`PERFT_PIPELINE`)."""
+    seq = [0]
+
+    def ask(prefixes: list[list[str]]) -> list[list[str]]:
+        out: list[list[str]] = []
+        for start in range(0, len(prefixes), PERFT_PIPELINE):
+            chunk = prefixes[start:start + PERFT_PIPELINE]
+            first = seq[0] + 1
+            for k, prefix in enumerate(chunk):
+                engine.send(legal_request(first + k, case.record, prefix))
+            seq[0] += len(chunk)
+            for k, prefix in enumerate(chunk):
+                reply = engine.receive(timeout)
+                if reply.kind != "line":
+                    raise PerftError(f"after {_show(prefix[-3:])}: {engine.describe_failure(reply, timeout)}")
+                try:
+                    kind, body = check_legal_response(parse_line(reply.line), first + k)
+                except ProtocolError as exc:
+                    raise PerftError(f"after {_show(prefix[-3:])}: bad response: {exc}") from None
+                if kind != "legal":
+                    raise PerftError(f"after {len(prefix)} actions ({_show(prefix[-3:])}): {kind} {_show(body)}")
+                out.append(sorted(body))
+        return out
+
+    return ask
+
+
+def _where_parting(case: Case, levels: list[list[tuple[list[str], list[str]]]]) -> list[str]:
+    """The first node, level by level, whose engine answer differs from the reference's legal set."""
+    ruleset = judged_ruleset(case)
+    compared = 0
+    for level in levels:
+        for prefix, answer in level:
+            compared += 1
+            if compared > MAX_NODES_COMPARED:
+                return [f"no difference in the first {MAX_NODES_COMPARED} nodes"]
+            record = {**case.record, "actions": prefix}
+            expected = legal_for(record, ruleset)
+            if isinstance(expected, Outcome) or set(expected) == set(answer):
+                continue
+            state = position(ruleset, record["deal"], prefix)
+            tail = prefix[len(case.record.get("actions") or []):]
+            return [f"the first differing node: after the prefix and {_show(tail)}",
+                    *set_diff(expected, answer, None if isinstance(state, Outcome) else state)]
+    return ["every node compared answers the reference's legal set"]
+
+
+def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float) -> tuple[str, Any, list[str], str | None]:
+    """Count a perft case on an engine of its own: ``(status, got, diff, detail)``."""
+    expected = case.expect["perft"]
+    try:
+        engine = start_engine()
+    except Exception as exc:  # the handshake failed: the case cannot be counted
+        return "crashed", None, [], f"the engine for the perft walk did not start: {exc}"
+    began = time.monotonic()
+    walk = PerftWalk(engine_asker(engine, case, timeout))
+    try:
+        count, levels = walk.count(list(case.record.get("actions") or []), expected["depth"])
+    except PerftError as exc:
+        return "errored", None, [], f"perft walk: {exc}"
+    except InputError as exc:
+        return "errored", None, [], f"perft walk: {exc}"
+    finally:
+        engine.stop()
+    seconds = time.monotonic() - began
+    got = {"perft": {"depth": expected["depth"], "count": count}}
+    detail = f"{walk.requests} legal requests, {count} leaves in {seconds:.2f} s"
+    if count == expected["count"]:
+        return "pass", got, [], detail
+    diff = [f"perft.count: expected {expected['count']}, got {count}", *_where_parting(case, levels)]
+    return "fail", got, diff, detail
+
+
+__all__ = ["PerftWalk", "asks_legal", "compare_legal", "engine_asker", "is_perft", "judge_perft", "request_for",
+           "set_diff", "verdict"]

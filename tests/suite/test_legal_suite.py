@@ -1,0 +1,78 @@
+"""The hand-written legal and perft cases (conformance/cases/<era>/legal/): the reference answers every one as
+the case's hand derivation does, the authoring script writes them as they are, and the readings they pin
+matter (without them the set or the count differs)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from skruuvi.interpreter.legal import legal_for, perft_for
+from skruuvi.rules.ruleset import available_rulesets
+from skruuvi.suite.cases import iter_cases
+from skruuvi.suite.features import asks_legal
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = ROOT / "conformance" / "cases"
+
+
+def _legal_cases() -> list:
+    return [c for c in iter_cases([CASES]) if asks_legal(c.record)]
+
+
+def _answer(record: dict) -> object:
+    expect = record["expect"]
+    if "perft" in expect:
+        count = perft_for(record, expect["perft"]["depth"])
+        return {"perft": {"depth": expect["perft"]["depth"], "count": count}}
+    found = legal_for(record)
+    return {"legal": sorted(found)} if isinstance(found, list) else found.to_response()
+
+
+def test_the_reference_answers_every_legal_case_as_derived() -> None:
+    cases = _legal_cases()
+    assert {c.ruleset for c in cases} == set(available_rulesets())
+    assert sum("perft" in c.expect for c in cases) >= 6
+    for case in cases:
+        assert case.record["justification"]["kind"] == "hand-derived", case.where
+        expect = case.expect
+        got = _answer(case.record)
+        want = {"legal": sorted(expect["legal"])} if "legal" in expect else expect
+        assert got == want, case.where
+
+
+def test_the_pinned_readings_change_the_answer() -> None:
+    pinned = [c for c in _legal_cases() if c.record.get("readings")]
+    assert len(pinned) >= 12
+    for case in pinned:
+        plain = {k: v for k, v in case.record.items() if k != "readings"}
+        assert _answer(plain) != _answer(case.record), case.where
+
+
+def test_perft_positions_are_in_the_chosen_range() -> None:
+    """10,000 to 200,000 leaves: big enough to reach past one level, small enough for a run."""
+    for case in _legal_cases():
+        if "perft" in case.expect:
+            assert 10_000 <= case.expect["perft"]["count"] <= 200_000, case.where
+
+
+def test_the_authoring_script_writes_the_cases_as_they_are() -> None:
+    proc = subprocess.run([sys.executable, str(ROOT / "conformance" / "tools" / "author_legal.py"), "--check"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_rule_book_publishes_a_perft_table_per_ruleset() -> None:
+    from skruuvi.book.cases import cases_page
+    from skruuvi.book.site import load_cases
+    from skruuvi.rules.ruleset import get_ruleset
+
+    cases, _ = load_cases(ROOT)
+    perft = [c for c in _legal_cases() if "perft" in c.expect]
+    for rid in available_rulesets():
+        page = cases_page(get_ruleset(rid), cases)
+        table = page[page.index("## Perft {#perft}"):]
+        for case in (c for c in perft if c.ruleset == rid):
+            row = next(line for line in table.splitlines() if line.startswith(f"| `{case.id}` |"))
+            assert f"| {case.expect['perft']['depth']} | {case.expect['perft']['count']:,} |" in row, row
