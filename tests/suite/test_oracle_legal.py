@@ -19,6 +19,10 @@ the first random action the oracle accepts, so it reaches passes, redeals, the p
 defenders' exchange and the several bolsevikki callers as well), cut where each phase begins and after
 random numbers of actions, more often inside the auctions and exchanges, where sets change most. A cut
 after the end must answer [], and a prefix with an illegal action the same error as `run`.
+
+One test looks past the oracle: on a smaller sample, the reference's replay (run as a black box, one
+action appended to the prefix) must accept exactly the oracle's set too. The oracle's independence is
+kept: nothing here feeds the reference's answers into it.
 """
 
 from __future__ import annotations
@@ -291,6 +295,44 @@ def test_legal_set_is_what_the_replay_accepts_under_each_reading(ruleset: str, r
     phases = _states(ruleset, {rule: value}, deals=2, cuts=6, until=need, most=30,
                      seed=zlib.crc32(f"{rule}={json.dumps(value)}".encode()))
     assert need <= phases, (rule, value, sorted(phases))
+
+
+def test_legal_set_is_what_the_reference_accepts() -> None:
+    """Against the other implementation: the reference's replay (`skruuvi.interpreter.replay`, run as a
+    black box on the prefix plus one action) accepts an action of the universe exactly when it is in the
+    oracle's set; one deal of each form of each ruleset, once played and once passed out, without the
+    bulk of the four-card gives (a sample of them, and of the legal ones)."""
+    from skruuvi.interpreter.replay import replay
+
+    rng = random.Random(23)
+    states = legal_seen = 0
+    for ruleset in sorted(ORACLE.ERAS):
+        era = ORACLE.ERAS[ruleset]
+        for form in sorted(era.dealt_forms):
+            deal = WALKER.random_deal(era, form, rng.choice(SEATS), rng, hands=True)
+            for passed_out in (False, True):
+                actions = walk(era, deal, rng, opening_passes=passed_out)
+                game = ORACLE.Game(era, ORACLE.read_deal(era, deal))
+                done = 0
+                for cut in _cuts(_phases(era, deal, actions), rng, 2):
+                    for a in actions[done:cut]:
+                        game.apply(a)
+                    done = cut
+                    if game.complete:
+                        continue
+                    case = {"id": "legal", "ruleset": ruleset, "deal": deal, "actions": actions[:cut]}
+                    want = set(ORACLE.respond_legal(case)["legal"])
+                    tried = universe(game, rng)
+                    big = [a for a in tried if len(a.split()) > 6]
+                    tried = ([a for a in tried if len(a.split()) <= 6] + rng.sample(big, min(len(big), 40))
+                             + sorted(a for a in want if len(a.split()) > 6)[:20])
+                    for a in dict.fromkeys(tried):
+                        answer = replay({**case, "actions": [*case["actions"], a]}).to_response()
+                        ok = "result" in answer or answer["error"]["index"] != len(case["actions"])
+                        assert ok == (a in want), (ruleset, case["actions"], a, answer)
+                    states += 1
+                    legal_seen += len(want)
+    assert states >= 40 and legal_seen >= 400, (states, legal_seen)
 
 
 def test_an_illegal_prefix_answers_the_run_error() -> None:
