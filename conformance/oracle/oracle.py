@@ -6,6 +6,8 @@ round), and for `skruuvi-1895` (alkupeli only: one auction, the taker's choice o
 pakettiskruuvi, a redeal on four passes; rubber match records). A case's `readings` replays it under
 alternatives of its ruleset's rules (READINGS: the era table with other values; since 0.8.0, and
 every executable alternative of the three rulesets, with their rule ids and spellings, since 0.9.0).
+Since 0.10.0 it also answers the SCP/1 `legal` request: the set of legal actions after a prefix,
+read off the state of its `Game` machine (`legal_actions`), under the same readings.
 
 Over 400 lines: one file on purpose, so that the oracle runs alone (standard library only) and shares no
 module with anything it is meant to check.
@@ -18,7 +20,8 @@ reading of the same data.
 
 Layout: notation and actions (shared) · the three era tables `ERA_2016` / `ERA_1944` / `ERA_1895`
 (what differs in the deal, the auctions, the exchanges, the knocks and the lead) · deal reading · the
-`Game` state machine (one method per phase, asking its era where eras differ) · 2016 scoring
+`Game` state machine (one method per phase, asking its era where eras differ) · the legal actions
+of each phase · 2016 scoring
 (bolsevikki per seat) · 1944 scoring, games and match records · 1895 scoring and rubbers · 2016 sitsi
 match records · SCP/1 server and CLI.
 
@@ -40,7 +43,7 @@ from itertools import combinations
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.9.0"
+VERSION = "0.10.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
