@@ -134,15 +134,22 @@ def accepted_by_respond(case: dict[str, Any], action: str) -> bool:
 
 # ----------------------------------------------------------------------------- the states
 
-def walk(era: Any, deal: dict[str, Any], rng: random.Random, opening_passes: bool = False) -> list[str]:
+STYLES = ("random", "quiet", "random", "passed-out")
+"""How the rounds of deals are walked, in turn (see walk)."""
+
+
+def walk(era: Any, deal: dict[str, Any], rng: random.Random, style: str = "random") -> list[str]:
     """The oracle walker of test_oracle_readings (its candidate actions, the first one accepted kept)
-    on the cheaper clone; with `opening_passes`, the first four calls are passes when the oracle
-    accepts them (the all-pass forms and redeals, which random calls reach one deal in twenty)."""
+    on the cheaper clone. Style `passed-out`: the first four calls are passes (the all-pass forms and
+    redeals, which random calls reach one deal in twenty); `quiet`: after the first bid every call of
+    the first auction is a pass (random calls climb to level 7, so a second auction below the final
+    minimum, with its refused ending pass, comes only this way)."""
     game = ORACLE.Game(era, ORACLE.read_deal(era, deal))
     actions: list[str] = []
     given: dict[str, str] = {}                             # seat -> the last card given to it
     while not game.complete:
-        forced = [f"{game.to_act} pass"] if opening_passes and len(actions) < 4 else []
+        quiet = style == "quiet" and game.phase == "first-auction" and game.high is not None
+        forced = [f"{game.to_act} pass"] if (style == "passed-out" and len(actions) < 4) or quiet else []
         for _ in range(400):
             action = forced.pop() if forced else WALKER._candidate(game, rng, given)
             trial = _clone(game)
@@ -161,11 +168,18 @@ def walk(era: Any, deal: dict[str, Any], rng: random.Random, opening_passes: boo
     return actions
 
 
+EVERY_STATE = frozenset({"call", "callers-choose", "second-auction", "defenders-exchange", "doubling"})
+"""Phases of a few actions whose every state is checked: where a legal set turns on the count of passes
+or calls so far (the ending pass below the final minimum, the several callers), a random cut seldom
+lands."""
+
+
 def _cuts(phases: list[str], rng: random.Random, k: int) -> list[int]:
-    """Prefix lengths of a record whose state after i actions is in phases[i]: where each phase is
-    entered, then k more, half in the first 24 (auctions, exchanges, doubling), half anywhere."""
+    """Prefix lengths of a record whose state after i actions is in phases[i]: every state of the
+    short phases (EVERY_STATE), where each other phase is entered, then k more, half in the first 24
+    (auctions, exchanges, doubling), half anywhere."""
     n = len(phases) - 1
-    entered = [i for i, phase in enumerate(phases) if i == 0 or phase != phases[i - 1]]
+    entered = [i for i, phase in enumerate(phases) if i == 0 or phase != phases[i - 1] or phase in EVERY_STATE]
     early = [rng.randint(0, min(n, 24)) for _ in range(k // 2)]
     anywhere = [rng.randint(0, n) for _ in range(k - k // 2)]
     return sorted({*entered, *early, *anywhere})
@@ -206,12 +220,12 @@ def _check_state(case: dict[str, Any], game: Any, rng: random.Random, sample: in
 
 
 def _deal_states(ruleset: str, era: Any, readings: dict[str, Any] | None, form: str, cuts: int,
-                 rng: random.Random, only: frozenset[str] | None = None, opening_passes: bool = False) -> set[str]:
+                 rng: random.Random, only: frozenset[str] | None = None, style: str = "random") -> set[str]:
     """Walk one random deal of `form` and check `cuts` prefixes of it (or, with `only`, the states in
     those phases where they begin); returns the phases checked."""
     deal = WALKER.random_deal(era, form, rng.choice(SEATS), rng, hands=rng.random() < 0.5)
     try:
-        actions = walk(era, deal, rng, opening_passes)
+        actions = walk(era, deal, rng, style)
     except ORACLE.RecordError:                              # a deck deal this reading refuses
         answer = ORACLE.respond_legal({"ruleset": ruleset, "deal": deal, "actions": [], "readings": readings})
         assert answer == {"error": {"index": None, "code": "invalid-deal"}}, answer
@@ -235,9 +249,9 @@ def _deal_states(ruleset: str, era: Any, readings: dict[str, Any] | None, form: 
 
 def _states(ruleset: str, readings: dict[str, Any] | None, deals: int, cuts: int, seed: int,
             until: frozenset[str] = frozenset(), most: int = 0) -> set[str]:
-    """`deals` random deals of every dealt form under the readings, `cuts` prefixes of each; then more
-    rounds of one deal per form (`most` rounds at most) until every phase of `until` has been
-    checked. Returns the phases checked."""
+    """`deals` rounds of one random deal of each dealt form under the readings (walked in the STYLES
+    in turn), `cuts` prefixes of each; then more rounds (`most` rounds at most) until every phase of
+    `until` has been checked. Returns the phases checked."""
     rng = random.Random(seed)
     era = ORACLE.apply_readings(ORACLE.ERAS[ruleset], readings)
     phases: set[str] = set()
@@ -245,9 +259,9 @@ def _states(ruleset: str, readings: dict[str, Any] | None, deals: int, cuts: int
         if round_ >= deals and until <= phases:
             break
         only = None if round_ < deals else until - phases     # the extra rounds check the missing
-        for form in sorted(era.dealt_forms):                   # phases, every other one passed out
+        for form in sorted(era.dealt_forms):                   # phases
             phases |= _deal_states(ruleset, era, readings, form, cuts, rng, only,
-                                   opening_passes=round_ >= deals and round_ % 2 == 1)
+                                   style=STYLES[round_ % len(STYLES)])
     return phases
 
 
@@ -315,7 +329,7 @@ def reference_sweep(rng: random.Random, readings_of: dict[str, list[dict[str, An
                 for _ in range(deals):
                     deal = WALKER.random_deal(era, form, rng.choice(SEATS), rng, hands=True)
                     for passed_out in (False, True):
-                        actions = walk(era, deal, rng, opening_passes=passed_out)
+                        actions = walk(era, deal, rng, style="passed-out" if passed_out else "random")
                         game = ORACLE.Game(era, ORACLE.read_deal(era, deal))
                         done = 0
                         for cut in _cuts(_phases(era, deal, actions), rng, cuts):
