@@ -313,8 +313,8 @@ def test_legal_set_is_what_the_replay_accepts_under_each_reading(ruleset: str, r
 
 def reference_sweep(rng: random.Random, readings_of: dict[str, list[dict[str, Any] | None]], deals: int,
                     cuts: int) -> tuple[int, int, int, list[dict[str, Any]]]:
-    """For each ruleset and readings, `deals` deals of each form, once played and once passed out, cut
-    where each phase begins and `cuts` more times: at each state the reference's replay (a black box,
+    """For each ruleset and readings, `deals` deals of each form, each walked in the three styles (see
+    walk), cut as `_cuts` does with `cuts` random cuts: at each state the reference's replay (a black box,
     on the prefix plus one action) must accept an action of the universe exactly when it is in the
     oracle's set. The bulk of the four-card gives is left out (40 random ones and 20 legal ones kept).
     Returns (states, actions tried, legal ones among them, disagreements)."""
@@ -328,8 +328,8 @@ def reference_sweep(rng: random.Random, readings_of: dict[str, list[dict[str, An
             for form in sorted(era.dealt_forms):
                 for _ in range(deals):
                     deal = WALKER.random_deal(era, form, rng.choice(SEATS), rng, hands=True)
-                    for passed_out in (False, True):
-                        actions = walk(era, deal, rng, style="passed-out" if passed_out else "random")
+                    for style in ("random", "quiet", "passed-out"):
+                        actions = walk(era, deal, rng, style)
                         game = ORACLE.Game(era, ORACLE.read_deal(era, deal))
                         done = 0
                         for cut in _cuts(_phases(era, deal, actions), rng, cuts):
@@ -361,7 +361,7 @@ def reference_sweep(rng: random.Random, readings_of: dict[str, list[dict[str, An
 
 def test_legal_set_is_what_the_reference_accepts() -> None:
     """Against the other implementation (see reference_sweep; a longer one: bench/oracle_legal.py): one
-    deal of each form of each ruleset, played and passed out, under the rules as they stand."""
+    deal of each form of each ruleset, in the three styles, under the rules as they stand."""
     states, _tried, legal_seen, disagreements = reference_sweep(
         random.Random(23), {rs: [None] for rs in sorted(ORACLE.ERAS)}, deals=1, cuts=2)
     assert not disagreements, disagreements[:3]
