@@ -6,6 +6,8 @@ round), and for `skruuvi-1895` (alkupeli only: one auction, the taker's choice o
 pakettiskruuvi, a redeal on four passes; rubber match records). A case's `readings` replays it under
 alternatives of its ruleset's rules (READINGS: the era table with other values; since 0.8.0, and
 every executable alternative of the three rulesets, with their rule ids and spellings, since 0.9.0).
+Since 0.10.0 it also answers the SCP/1 `legal` request: the set of legal actions after a prefix,
+read off the state of its `Game` machine (`legal_actions`), under the same readings.
 
 Over 400 lines: one file on purpose, so that the oracle runs alone (standard library only) and shares no
 module with anything it is meant to check.
@@ -18,7 +20,8 @@ reading of the same data.
 
 Layout: notation and actions (shared) · the three era tables `ERA_2016` / `ERA_1944` / `ERA_1895`
 (what differs in the deal, the auctions, the exchanges, the knocks and the lead) · deal reading · the
-`Game` state machine (one method per phase, asking its era where eras differ) · 2016 scoring
+`Game` state machine (one method per phase, asking its era where eras differ) · the legal actions
+of each phase · 2016 scoring
 (bolsevikki per seat) · 1944 scoring, games and match records · 1895 scoring and rubbers · 2016 sitsi
 match records · SCP/1 server and CLI.
 
@@ -26,6 +29,8 @@ Usage:
     python3 oracle.py                   SCP/1 server on stdin/stdout (DESIGN §6)
     python3 oracle.py replay FILE...    print one response object per case (JSON, JSON list or JSONL;
                                         FILE '-' reads stdin)
+    python3 oracle.py legal FILE...     the same for the `legal` request: the legal set after each
+                                        case's actions (or the error of the prefix)
 """
 from __future__ import annotations
 
@@ -34,10 +39,11 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.9.0"
+VERSION = "0.10.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
@@ -975,6 +981,118 @@ class Game:
         return kind, level, main, taken >= needed, taken - needed, needed - taken
 
 
+# ----------------------------------------------------------------------------- legal actions
+
+# The set of every action the seat to act may take now (SCP/1 `legal`), read off the state of the
+# `Game` machine phase by phase: the same conditions its handlers check, turned round into a list. Each
+# action is written once, canonically: `<seat> <verb> [args]` with single spaces, bids `<level><strain>`,
+# the cards of a give in pack order (suits S C D H, ranks 2 to A), and declining anything optional
+# written `pass`. Answered sorted by code points; [] once the deal is over.
+
+def pack_order(cards: Any) -> list[str]:
+    """Cards in the order of the pack: suits S, C, D, H, each from the 2 up to the ace."""
+    return sorted(cards, key=lambda c: (SUITS.index(suit(c)), rank(c)))
+
+
+def _card_sets(hand: Any, count: int) -> list[tuple[str, ...]]:
+    """Every set of `count` cards of `hand`, each in pack order (standard library combinations)."""
+    return list(combinations(pack_order(hand), count))
+
+
+def _legal_bids(game: Game, allow_equal: bool = False) -> list[str]:
+    """Bids of the form's strains at its minimum level or higher that beat the highest bid (or, with
+    `allow_equal`, match it: the bolsevikki calls with several callers)."""
+    out = []
+    for level in range(game.era.min_bid_level[game.dealt_form], 8):
+        for strain in game.order:
+            bid = (level, strain)
+            if game.high is not None:
+                key, top = game.bid_key(bid), game.bid_key(game.high)
+                if key < top or (key == top and not allow_equal):
+                    continue
+            out.append(f"{game.to_act} bid {bid_text(bid)}")
+    return out
+
+
+def _legal_gives(game: Game, targets: list[tuple[str, int]]) -> list[str]:
+    """Gives of `count` cards of the giver's hand to each target; the different-card rule of the
+    exchanges refuses the card the giver has just been given (it is checked on the first card)."""
+    seat = game.to_act
+    assert seat is not None
+    out = []
+    for to, count in targets:
+        for cards in _card_sets(game.hands[seat], count):
+            if seat in game.received and cards[0] == game.received[seat]:
+                continue
+            out.append(f"{seat} give {to} {' '.join(cards)}")
+    return out
+
+
+def _legal_exchange_step(game: Game) -> list[str]:
+    """A compulsory give (kitty, kotka exchange, bolshevik's gifts, 1895 gifts, all-pass exchange): the
+    next step's recipient and count, or under a free order any one-card step of this giver."""
+    targets = [(game.steps[0][1], game.steps[0][2])]
+    if game._free_order():
+        targets += [(t, c) for g, t, c in game.steps[1:] if g == game.to_act and c == 1]
+    return _legal_gives(game, list(dict.fromkeys(targets)))
+
+
+def _legal_defenders_exchange(game: Game) -> list[str]:
+    d = game.declarer
+    first_turn = game.to_act == left(d)
+    out = _legal_gives(game, [(right(d) if first_turn else left(d), 1)])
+    if first_turn and not game.era.defenders_exchange_compulsory:
+        out.append(f"{game.to_act} pass")                  # declining the exchange
+    return out
+
+
+def _legal_doubling(game: Game) -> list[str]:
+    return [f"{game.to_act} {verb}" for verb in ("pass", game.double_mode)]
+
+
+def _legal_play(game: Game) -> list[str]:
+    seat = game.to_act
+    assert seat is not None
+    hand = game.hands[seat]
+    if game.trick:                                          # must follow the suit led if he can
+        led = suit(game.trick[0][1])
+        hand = {c for c in hand if suit(c) == led} or hand
+    return [f"{seat} play {c}" for c in hand]
+
+
+def legal_actions(game: Game) -> list[str]:
+    """Every action the seat to act may take now, each written canonically once, sorted by code
+    points; [] when the deal is over (played out or redealt)."""
+    if game.phase == "done" or game.to_act is None:
+        return []
+    seat = game.to_act
+    phase = game.phase
+    if phase in ("first-auction", "call"):
+        out = [f"{seat} pass", *_legal_bids(game, allow_equal=phase == "call" and game.era.several_callers)]
+    elif phase == "callers-choose":                         # keep the deal (the same bid) or withdraw
+        out = [f"{seat} pass", f"{seat} bid {bid_text(game.callers[0][1])}"]
+    elif phase == "choice":
+        out = [f"{seat} {CHOOSE} {c}" for c in game.era.kitty_choices]
+    elif phase in ("kitty", "gifts", "partner-exchange"):
+        out = _legal_exchange_step(game)
+    elif phase == "second-auction":
+        out = _legal_bids(game)
+        assert game.high is not None
+        ending = game.passes == game.era.second_auction_end_passes - 1
+        if not ((ending or game.era.final_min_every_pass)
+                and game.high[0] < game.era.final_min_level[game.dealt_form]):
+            out.append(f"{seat} pass")
+    elif phase == "defenders-exchange":
+        out = _legal_defenders_exchange(game)
+    elif phase == "doubling":
+        out = _legal_doubling(game)
+    elif phase == "play":
+        out = _legal_play(game)
+    else:
+        raise AssertionError(f"no legal actions for phase {phase!r}")
+    return sorted(out)
+
+
 # ----------------------------------------------------------------------------- 2016 scoring
 
 def result_2016(game: Game) -> dict[str, Any]:
@@ -1647,6 +1765,46 @@ def respond(case: Any) -> dict[str, Any]:
         return {"errored": f"internal error: {type(e).__name__}: {e}"}
 
 
+def legal(era: Era, case: dict[str, Any]) -> dict[str, Any]:
+    """The legal set after a prefix of actions, or the error a `run` of that prefix answers (the deal
+    invalid, or the first illegal action); an incomplete prefix is no error here."""
+    try:
+        deal = read_deal(era, case["deal"])
+        if era.ruleset != ERA_2016.ruleset:                 # 1944, 1895: deal.state
+            read_state_1944(case["deal"], era.game_limit)
+    except RecordError as e:
+        return {"error": {"index": None, "code": e.code}}
+    game = Game(era, deal)
+    for i, raw in enumerate(case["actions"]):
+        try:
+            game.apply(raw)
+        except RecordError as e:
+            return {"error": {"index": i, "code": e.code}}
+    return {"legal": legal_actions(game)}
+
+
+def respond_legal(case: Any) -> dict[str, Any]:
+    """The protocol answer to `legal` for one case: legal / error / skipped / errored (as for `run`;
+    a match record is never asked, and is errored)."""
+    if not isinstance(case, dict):
+        return {"errored": "case is not a mapping"}
+    era = ERAS.get(case.get("ruleset")) if isinstance(case.get("ruleset"), str) else None
+    if era is None:
+        return {"skipped": f"ruleset {case.get('ruleset')!r} not supported "
+                           f"(only {', '.join(ERAS)})"}
+    try:
+        era = apply_readings(era, case.get("readings"))
+        if "match" in case:
+            return {"errored": "legal is asked of a single deal, not of a match record"}
+        if "deal" not in case or "actions" not in case or not isinstance(case["actions"], list):
+            return {"errored": "case needs a deal and a list of actions"}
+        return legal(era, case)
+    except CaseError as e:
+        return {"errored": str(e)}
+    except Exception as e:  # an oracle bug must not kill the server
+        return {"errored": f"internal error: {type(e).__name__}: {e}"}
+
+
 # ----------------------------------------------------------------------------- SCP/1 and CLI
 
 def handle_line(line: str) -> dict[str, Any] | None:
@@ -1668,9 +1826,9 @@ def handle_line(line: str) -> dict[str, Any] | None:
                 "readings": {rs: list(rules) for rs, rules in READINGS.items()},
                 "reading_values": {rs: {rid: [v for v, _ in vals] for rid, vals in rules.items()}
                                    for rs, rules in READINGS.items()}}
-    if cmd == "run":
+    if cmd in ("run", "legal"):
         out: dict[str, Any] = {"seq": msg.get("seq")}
-        out.update(respond(msg.get("case")))
+        out.update((respond if cmd == "run" else respond_legal)(msg.get("case")))
         return out
     answer: dict[str, Any] = {"errored": f"unknown cmd {cmd!r}"}
     if "seq" in msg:
@@ -1703,7 +1861,7 @@ def load_cases(text: str) -> list[Any]:
         return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-def replay_files(paths: list[str]) -> int:
+def replay_files(paths: list[str], answer: Callable[[Any], dict[str, Any]] = respond) -> int:
     for path in paths:
         if path == "-":
             text = sys.stdin.read()
@@ -1711,13 +1869,15 @@ def replay_files(paths: list[str]) -> int:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
         for case in load_cases(text):
-            print(json.dumps(respond(case)), flush=True)
+            print(json.dumps(answer(case)), flush=True)
     return 0
 
 
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "replay":
         return replay_files(argv[1:] or ["-"])
+    if argv and argv[0] == "legal":
+        return replay_files(argv[1:] or ["-"], respond_legal)
     if argv:
         print(__doc__, file=sys.stderr)
         return 2
