@@ -1807,6 +1807,28 @@ def respond_legal(case: Any) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- SCP/1 and CLI
 
+FEATURES: dict[str, tuple[str, ...]] = {
+    # The feature tags of conformance/INTERPRETING.md §2.1, every one of each ruleset (the oracle plays every
+    # form, phase and match record, honours a case's readings, and answers `legal`): written out by hand from
+    # that table, because `legal-actions` is never implied by leaving `features` out.
+    "skruuvi-1895": ("form:alkupeli", "form:redeal", "form:passimisaari", "phase:auction", "phase:kitty",
+                     "phase:play", "phase:passimisaari-centre-deal", "phase:passimisaari-exchange",
+                     "phase:passimisaari-play", "match", "set-position", "case-readings", "legal-actions"),
+    "skruuvi-1944": ("form:alkupeli", "form:kotka", "form:pakkomisaari", "phase:first-auction", "phase:kitty",
+                     "phase:second-auction", "phase:defenders-exchange", "phase:doubling", "phase:play",
+                     "phase:kotka-first-auction", "phase:kotka-exchange", "phase:kotka-second-auction",
+                     "phase:pakko-centre-deal", "phase:pakko-exchange", "phase:pakko-play", "match",
+                     "set-position", "case-readings", "legal-actions"),
+    "skruuvi-2016": ("form:alkupeli", "form:kotka", "form:bolsevikki", "form:redeal", "form:passimisaari",
+                     "phase:first-auction", "phase:kitty", "phase:second-auction", "phase:defenders-exchange",
+                     "phase:doubling", "phase:play", "phase:kotka-first-auction", "phase:kotka-exchange",
+                     "phase:kotka-second-auction", "phase:bolsevikki-call", "phase:bolsevikki-exchange",
+                     "phase:bolsevikki-play", "phase:centre-deal", "phase:partner-exchange",
+                     "phase:passimisaari-doubling", "phase:passimisaari-play", "match", "case-readings",
+                     "legal-actions"),
+}
+
+
 def handle_line(line: str) -> dict[str, Any] | None:
     """Answer one protocol line; None means stop."""
     try:
@@ -1820,7 +1842,8 @@ def handle_line(line: str) -> dict[str, Any] | None:
         return None
     if cmd == "start":
         return {"protocol": 1,
-                "implementation": {"name": NAME, "version": VERSION, "rulesets": list(ERAS)},
+                "implementation": {"name": NAME, "version": VERSION, "rulesets": list(ERAS),
+                                   "features": {rs: list(tags) for rs, tags in FEATURES.items()}},
                 # backwards-compatible extras: the rule ids whose alternatives `readings` may pin,
                 # and per rule the values accepted (the default first, then the alternatives)
                 "readings": {rs: list(rules) for rs, rules in READINGS.items()},
