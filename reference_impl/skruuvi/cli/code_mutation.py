@@ -248,10 +248,14 @@ def cmd_mutate_code(args: argparse.Namespace) -> int:
         else:
             checked = "each mutant run as an SCP/1 engine"
             judge = ScpJudge(records, base, timeout, Path(tmp))
-        show = None
-        if sys.stderr.isatty():
-            def show(done: int, total: int) -> None:
+        tty = sys.stderr.isatty()
+
+        def show(done: int, total: int) -> None:  # on a terminal every mutant, else every 100th (a log)
+            if tty:
                 sys.stderr.write(f"\rmutants {done}/{total}" + ("\n" if done == total else ""))
+            elif done % 100 == 0 or done == total:
+                sys.stderr.write(f"mutants {done}/{total}\n")
+            sys.stderr.flush()
         outcomes = run_fast(all_mutants, cases, args.entry, timeout, args.jobs, show) if judge is None \
             else run_mutants(all_mutants, judge, args.jobs, show)
     return _report(args, source, outcomes, equivalent, excluded, len(records), checked)
