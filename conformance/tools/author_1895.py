@@ -1180,9 +1180,10 @@ def main():
 
 
 def _walk(root):
-    """The case files under ``root``, but not readings/ (written by author_readings.py from these cases)."""
+    """The case files under ``root``, but not readings/ (written by author_readings.py from these cases) nor
+    legal/ (author_legal.py)."""
     for d, _sub, files in os.walk(root):
-        if os.path.basename(d) == "readings":
+        if os.path.basename(d) in ("readings", "legal"):
             continue
         for f in files:
             if f.endswith(".yaml"):

@@ -303,3 +303,24 @@ SPECS = [
      "Only pakettiskruuvi: E gives his partner four cards at once without choosing; the deal is the base's",
      lambda base: choose_left_out(base, "pakettiskruuvi")),
 ]
+
+
+# ---------------------------------------------------------------------------- code-mutation gaps
+# A case may pin rules to their stated values, the ruleset's own defaults (INTERPRETING §4): the answer is the
+# base case's, unchanged. This kills code mutants of an engine's table of accepted values that no case pinned.
+def defaults_pinned(base, pins):
+    step = (f"The case pins {pins}, each the value the ruleset states (spec/rulesets/skruuvi-1895.yaml), so the "
+            f"rubber is played exactly as without the pins: the base case's answer, unchanged.")
+    return copy.deepcopy(base["expect"]), step
+
+
+STATED = {"auction.end-eight-passes": 8, "score.scale": 1, "score.honours-and-aces-per-card": 1,
+          "match.rubber": [{"form": "alkupeli", "until_games": 2}]}
+SPECS_CODE_MUTATION = [
+    ("1895", "defaults-pinned-rubber-with-redeals", "1895/match/rubber-with-redeals.yaml", STATED,
+     "The rubber with redeals with four rules pinned to their stated values: the same answer as without the pins",
+     lambda base: defaults_pinned(base, "auction.end-eight-passes = 8, score.scale = 1, "
+                                        "score.honours-and-aces-per-card = 1 and match.rubber = one stage of alkupelit "
+                                        "until two games")),
+]
+SPECS += SPECS_CODE_MUTATION

@@ -302,3 +302,25 @@ SPECS = [
      "The set with difference +1650: 16.5 rounded to the nearest five is 15 (not 17)",
      lambda base: round_to_five(base, "1650 / 100 = 16.5", 17, 15)),
 ]
+
+
+# ---------------------------------------------------------------------------- code-mutation gaps
+# A case may pin a rule to its stated value, the ruleset's own default (INTERPRETING §4): the answer is the base
+# case's, unchanged. These kill code mutants of an engine's table of accepted values that no case pinned.
+def default_pinned(base, rule, value):
+    step = (f"The case pins {rule} = {value}, the value the ruleset states (spec/rulesets/skruuvi-1944.yaml), so "
+            f"the record is played exactly as without the pin: the base case's answer, unchanged.")
+    return copy.deepcopy(base["expect"]), step
+
+
+SPECS_CODE_MUTATION = [
+    ("1944", "default-table-pinned-down-6-one", "1944/above/down-6-one.yaml",
+     {"score.undertrick-first": {"4": 400, "5": 500, "6": 1000, "7": 1700}},
+     "6H one down with score.undertrick-first pinned to its stated table: the same answer as without the pin",
+     lambda base: default_pinned(base, "score.undertrick-first", "{4: 400, 5: 500, 6: 1000, 7: 1700}")),
+    ("1944", "default-rounding-pinned-half-away-positive", "1944/match/set-final-half-away-positive.yaml",
+     {"match.final-rounding": 1},
+     "The set with difference +1650 with match.final-rounding pinned to its stated 1: 16.5 rounds to 17, as without "
+     "the pin", lambda base: default_pinned(base, "match.final-rounding", 1)),
+]
+SPECS += SPECS_CODE_MUTATION

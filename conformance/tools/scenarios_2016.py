@@ -1695,3 +1695,14 @@ add(id="2016.errors.double-partner-declarer-taker-not-second",
            "(9–12), the second auction N pass, S 5H and four passes (13–18); S is declarer. W (S's left) passes the "
            "defenders' exchange (19) and the first double turn (20). The second double turn is E's (S's right): N, "
            "the declarer's own partner, doubling at action 21 is not-your-turn.")
+
+# ============================================================================ code-mutation gaps
+# Cases that kill code mutants of the oracle no other case told apart (`skruuvi mutate --engine-source
+# conformance/oracle/oracle.py --entry respond`).
+bad(id="2016.errors.invalid-deal-centre-position-minus-one", description="Centre position -1 is not a position",
+    rules=["deal.one-at-a-time"], raw_deal=deck_deal([-1, 17, 30, 44]), pre=A_AUCTION[:2],
+    error=(None, "invalid-deal"),
+    remark="centre_positions [-1, 17, 30, 44]: positions are 0-based indices into the 52-card deck, 0 to 51, so -1, "
+           "the negative number next to 0, names no card. Read as counting from the bottom it would be the last card "
+           "of the deck; it must not be: invalid-deal, index null. (The case -5 does not tell a bound of 0 from one "
+           "of -1.)")

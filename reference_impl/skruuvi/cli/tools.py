@@ -13,6 +13,7 @@ from typing import Any
 from ..authoring import KINDS
 from ..rules import paths
 from ..rules.errors import InputError
+from . import code_mutation
 
 
 def add_parsers(sub: Any) -> None:
@@ -47,11 +48,17 @@ def add_parsers(sub: Any) -> None:
                     "list orders, expression constants and operators) and replay the suite's cases of that\n"
                     "ruleset against each mutant. Reports killed / total, the mutants listed as equivalent in\n"
                     "conformance/mutation/equivalent.yaml, the unexplained survivors, and how many cases\n"
-                    "exercise each rule id. Exit code 1 when a survivor is unexplained.",
-        epilog="example:\n  skruuvi mutate --ruleset skruuvi-1944")
-    p.add_argument("--ruleset", required=True, help="ruleset id")
+                    "exercise each rule id. Exit code 1 when a survivor is unexplained.\n\n"
+                    "With --engine-source FILE, mutate an engine's Python code instead (operator, comparison and\n"
+                    "boolean swaps, constants +-1, negated conditions, removed statements, index offsets) and\n"
+                    "report the kill rate per rule area and the survivors; the equivalent ones are listed in\n"
+                    "conformance/mutation/<stem>-equivalent.yaml.",
+        epilog="examples:\n  skruuvi mutate --ruleset skruuvi-1944\n"
+               "  skruuvi mutate --engine-source conformance/oracle/oracle.py --entry respond --jobs 2")
+    p.add_argument("--ruleset", help="ruleset id (required unless --engine-source)")
     p.add_argument("paths", nargs="*", metavar="PATH", help="case files or folders (default conformance/cases)")
     p.add_argument("--format", choices=("text", "json"), default="text")
+    code_mutation.add_arguments(p)
     p.set_defaults(func=cmd_mutate)
 
 
@@ -154,6 +161,11 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     from ..rules.ruleset import get_ruleset
     from ..rules.yamlio import find_case_files, iter_records, load_yaml
 
+    if args.engine_source is not None:
+        return code_mutation.cmd_mutate_code(args)
+    if not args.ruleset:
+        sys.stderr.write("skruuvi: mutate: give --ruleset ID (or --engine-source FILE)\n")
+        return 2
     ruleset = get_ruleset(args.ruleset)
     roots = args.paths or [paths.cases_dir()]
     cases = [case for f in find_case_files(roots) for _, _, case in iter_records(f)
