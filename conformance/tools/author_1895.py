@@ -610,12 +610,30 @@ def book_of(diff):
 
 
 # ----------------------------------------------------------------------------- match
+def seats_check(item, kept):
+    """A deal's `seats` in a set or rubber (DESIGN §3, amendment match-seat-names): absent, or all four
+    seats N E S W, each a non-empty string, four different names; the partnerships are fixed, so seats
+    once given must be repeated unchanged.  Returns (wrong?, the seats kept from now on)."""
+    given = item.get("seats")
+    if given is None:
+        return False, kept
+    if not isinstance(given, dict) or set(given) != set(SEATS):
+        return True, kept
+    names = [given[s] for s in SEATS]
+    if not all(isinstance(n, str) and n != "" for n in names) or len(set(names)) != 4:
+        return True, kept
+    if kept is not None and dict(given) != kept:
+        return True, kept
+    return False, dict(given)
+
+
 def match_replay(deals):
     """Replay a rubber.  Returns ('match', sheets, final, per-deal data) or ('error', k, index, code, data)."""
     state = {"running": {"NS": 0, "EW": 0}, "games": {"NS": 0, "EW": 0}}
     tot = {"NS": {"below": 0, "above": 0}, "EW": {"below": 0, "above": 0}}
     sheets, data = [], []
     prev = None
+    kept = None
     for k, item in enumerate(deals):
         d, acts = item["deal"], item["actions"]
         if max(state["games"].values()) >= GAMES_TO_WIN:
@@ -624,6 +642,9 @@ def match_replay(deals):
             return ("error", k, None, "wrong-deal-form", data)
         if prev is not None and d.get("dealer") != left(prev):
             return ("error", k, None, "wrong-dealer", data)
+        wrong, kept = seats_check(item, kept)
+        if wrong:
+            return ("error", k, None, "wrong-seating", data)
         d = dict(d)
         d["state"] = state
         out = replay(d, acts)
@@ -867,6 +888,8 @@ def to_yaml(case):
         for item in case["match"]["deals"]:
             L.append("    - deal:")
             L += _deal_lines(item["deal"], "        ")
+            if "seats" in item:
+                L.append(f"      seats: {j(item['seats'])}")
             if not item["actions"]:
                 L.append("      actions: []")
                 continue
@@ -1093,6 +1116,8 @@ def build_match(sc):
         deal, actions, out, seed = build_single(dsc)
         deal.pop("state", None)
         items.append({"deal": deal, "actions": actions})
+        if "seats" in dsc:
+            items[-1]["seats"] = dsc["seats"]
         texts.append((dsc.get("remark", "").strip() + " " + deal_remark(dsc, seed)).strip())
     out = match_replay(items)
     rules = list(dict.fromkeys(sc.get("rules", [])))

@@ -599,6 +599,58 @@ S("1895.match.error-incomplete-inside-deal",
   error=(2, 30, "incomplete-record"), remark="Deal 2 gives its auction, choice, gifts and the first cards of play only.")
 
 
+# seats (DESIGN §3, amendment match-seat-names): a rubber's partnerships are fixed, so the seats first given are
+# kept; every seat assignment names four different players, each a non-empty string.
+SEATS_ABCD = {"N": "A", "E": "B", "S": "C", "W": "D"}
+S("1895.match.rubber-seats-kept",
+  description="The rubber 2–0 of N–S with seats: given at deal 0, omitted at deal 1, repeated at deal 2; the same "
+              "answer as without seats",
+  rules=["deal.players", "match.rubber", "match.game-bonus", "match.side-totals"],
+  match=[dict(R20[0], seats=SEATS_ABCD), R20[1], dict(R20[2], seats=dict(SEATS_ABCD))],
+  remark="Seats: A sits N, B E, C S, D W at deal 0 (DESIGN §3, amendment match-seat-names: four different "
+         "non-empty names). The partnerships of a rubber are fixed (deal.players), so deal 1 may omit the seats "
+         "and deal 2 repeats them unchanged; the seats do not enter the sheets, which are per side.")
+S("1895.match.error-seats-changed",
+  description="Deal 1 seats B and C in each other's places (new partnerships) after deal 0 seated A B C D: "
+              "wrong-seating",
+  rules=["deal.players", "match.rubber"],
+  match=[dict(R20[0], seats=SEATS_ABCD), dict(R20[1], seats={"N": "A", "E": "C", "S": "B", "W": "D"})],
+  error=(1, None, "wrong-seating"),
+  remark="Deal 0 seats A–C (N–S) against B–D (E–W). Deal 1 is dealt by E, the left of N (no wrong-dealer), and "
+         "its seats make A–B partners: a rubber keeps its partnerships (deal.players; DESIGN §3, amendment "
+         "match-seat-names: seats once given are kept), so deal 1 is wrong-seating, index null, before its "
+         "actions are read.")
+S("1895.match.error-seats-duplicate-name",
+  description="Deal 0 seats player A at both N and S: wrong-seating",
+  rules=["deal.players", "match.rubber"],
+  match=[dict(R20[0], seats={"N": "A", "E": "B", "S": "A", "W": "D"})],
+  error=(0, None, "wrong-seating"),
+  remark="Four players play (deal.players); one person cannot sit in two seats. DESIGN §3, amendment "
+         "match-seat-names: the four names must be different. Deal 0 is the rubber's first deal (no rotation "
+         "to check), its form is alkupeli, so the seats are the first check that fails: deal 0, index null.")
+S("1895.match.error-seats-empty-name",
+  description="Deal 0 seats an empty name at E: wrong-seating",
+  rules=["deal.players", "match.rubber"],
+  match=[dict(R20[0], seats={"N": "A", "E": "", "S": "C", "W": "D"})],
+  error=(0, None, "wrong-seating"),
+  remark="An empty string names no player. DESIGN §3, amendment match-seat-names: each seat's name is a "
+         "non-empty string. Deal 0's form and dealer are fine, so the seats decide: deal 0, index null.")
+S("1895.match.error-seats-missing-seat",
+  description="Deal 1 gives seats for N, E and S only (W missing): wrong-seating",
+  rules=["deal.players", "match.rubber"],
+  match=[R20[0], dict(R20[1], seats={"N": "A", "E": "B", "S": "C"})],
+  error=(1, None, "wrong-seating"),
+  remark="Deal 0 carries no seats (allowed: seats are optional). Deal 1 is dealt by E, the left of N, and names "
+         "three seats: DESIGN §3, amendment match-seat-names, a seat assignment names all four seats N E S W. "
+         "Deal 1, index null.")
+S("1895.match.error-seats-name-not-text",
+  description="Deal 0 names the W player by the number 4: wrong-seating",
+  rules=["deal.players", "match.rubber"],
+  match=[dict(R20[0], seats={"N": "A", "E": "B", "S": "C", "W": 4})],
+  error=(0, None, "wrong-seating"),
+  remark="A player's name is a string (DESIGN §3, amendment match-seat-names); the number 4 is not one, and is "
+         "not read as the text \"4\". Deal 0, index null.")
+
 # ============================================================================ errors (single deals)
 def _raw(seed, form="alkupeli", deck=False, **extra):
     cards = list(ALL_CARDS)

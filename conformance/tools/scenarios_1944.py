@@ -729,6 +729,50 @@ S("1944.match.error-illegal-action-inside-deal",
   remark="In deal 1 W declares 5M after N passes... the first lead belongs to S (W's right), but N (W's left) leads.")
 SCENARIOS[-1]["remark"] = "In deal 1 W declares 5M; the first lead belongs to S (W's right), but N (W's left) leads."
 
+# seats (DESIGN §3, amendment match-seat-names): a set's partnerships are fixed through its alkupelit and kotkat, so
+# the seats first given are kept; every seat assignment names four different players, each a non-empty string.
+SEATS_ABCD = {"N": "A", "E": "B", "S": "C", "W": "D"}
+S("1944.match.set-seats-kept",
+  description="The set of S000's kotka example with seats: given at deal 0, omitted in the other alkupelit, repeated "
+              "at the first kotka; the same answer as without seats",
+  rules=["deal.players", "match.stages", "match.side-totals"],
+  match=[dict(SET1[0], seats=SEATS_ABCD), *SET1[1:3], dict(SET1[3], seats=dict(SEATS_ABCD)), *SET1[4:]],
+  remark="Seats: A sits N, B E, C S, D W at deal 0 (DESIGN §3, amendment match-seat-names: four different "
+         "non-empty names). The two teams are fixed for the whole set (deal.players), kotkat included, so the "
+         "later alkupelit may omit the seats and the first kotka (deal 3) repeats them unchanged; the sheets are "
+         "per side and do not depend on the names.")
+S("1944.match.error-seats-changed-at-kotka",
+  description="The first kotka seats B and C in each other's places (new teams): wrong-seating",
+  rules=["deal.players", "match.stages"],
+  match=[dict(SET1[0], seats=SEATS_ABCD), *SET1[1:3], dict(SET1[3], seats={"N": "A", "E": "C", "S": "B", "W": "D"})],
+  error=(3, None, "wrong-seating"),
+  remark="Deal 0 seats A–C (N–S) against B–D (E–W). After N–S's second game (deal 2) deal 3 is a kotka, as the set "
+         "requires (no wrong-deal-form), dealt by W, the left of S (no wrong-dealer). The kotkat do not begin new "
+         "partnerships: the set's teams are fixed (deal.players; DESIGN §3, amendment match-seat-names: seats once "
+         "given are kept), and deal 3 makes A–B partners: wrong-seating, deal 3, index null.")
+S("1944.match.error-seats-duplicate-name",
+  description="Deal 1 seats player B at both E and W: wrong-seating",
+  rules=["deal.players", "match.stages"],
+  match=[SET1[0], dict(SET1[1], seats={"N": "A", "E": "B", "S": "C", "W": "B"})],
+  error=(1, None, "wrong-seating"),
+  remark="Deal 0 carries no seats (allowed). Deal 1 is an alkupeli dealt by E, the left of N; its seats put one "
+         "player in two seats: four players play (deal.players), and DESIGN §3, amendment match-seat-names, asks for "
+         "four different names. Deal 1, index null.")
+S("1944.match.error-seats-empty-name",
+  description="Deal 0 seats an empty name at S: wrong-seating",
+  rules=["deal.players", "match.stages"],
+  match=[dict(SET1[0], seats={"N": "A", "E": "B", "S": "", "W": "D"})],
+  error=(0, None, "wrong-seating"),
+  remark="An empty string names no player (DESIGN §3, amendment match-seat-names: each name a non-empty string). "
+         "Deal 0 is the set's first deal, an alkupeli: the seats are the first check that fails. Deal 0, index null.")
+S("1944.match.error-seats-missing-seat",
+  description="Deal 0 gives seats for N, S and W only (E missing): wrong-seating",
+  rules=["deal.players", "match.stages"],
+  match=[dict(SET1[0], seats={"N": "A", "S": "C", "W": "D"})],
+  error=(0, None, "wrong-seating"),
+  remark="A seat assignment names all four seats N E S W (DESIGN §3, amendment match-seat-names); E is missing. "
+         "Deal 0, index null.")
+
 # ============================================================================ errors (single deals)
 A5 = dict(fix={"N": "H:AKQJT9 S:AK"}, seed=0)
 
