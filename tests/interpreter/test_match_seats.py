@@ -14,7 +14,10 @@ from skruuvi.interpreter.replay import replay
 from skruuvi.rules.yamlio import load_yaml
 
 CASES = Path(__file__).resolve().parents[2] / "conformance" / "cases"
-KEPT = {"1895": CASES / "1895" / "match" / "rubber-seats-kept.yaml", "1944": CASES / "1944" / "match" / "set-seats-kept.yaml"}
+KEPT = {
+    "1895": CASES / "1895" / "match" / "rubber-seats-kept.yaml",
+    "1944": CASES / "1944" / "match" / "set-seats-kept.yaml",
+}
 
 
 def _record(era: str) -> dict[str, Any]:
