@@ -128,17 +128,25 @@ def _whole(x, lo, hi=None):
 
 
 def check_state(st):
+    """deal.state (INTERPRETING §6A.1, §6B.1): absent means zeros; otherwise a mapping whose `running` and
+    `games` are each absent (zeros) or a mapping of the sides NS and EW, a side absent counting 0; each
+    number a whole number 0 or more, a running count below 60.  Other keys are not read.  Anything else
+    is invalid-deal."""
     if st is None:
         return {"running": {"NS": 0, "EW": 0}, "games": {"NS": 0, "EW": 0}}
-    if not isinstance(st, dict) or set(st) - {"running", "games"}:
+    if not isinstance(st, dict):
         raise Err("invalid-deal")
-    run = st.get("running", {"NS": 0, "EW": 0})
-    gms = st.get("games", {"NS": 0, "EW": 0})
-    if not isinstance(run, dict) or not isinstance(gms, dict) or set(run) != {"NS", "EW"} or set(gms) != {"NS", "EW"}:
-        raise Err("invalid-deal")
-    if not all(_whole(run[x], 0, GAME - 1) for x in run) or not all(_whole(gms[x], 0) for x in gms):
-        raise Err("invalid-deal")
-    return {"running": dict(run), "games": dict(gms)}
+    out = {}
+    for field, hi in (("running", GAME - 1), ("games", None)):
+        given = st.get(field)
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            raise Err("invalid-deal")
+        out[field] = {x: given.get(x, 0) for x in ("NS", "EW")}
+        if not all(_whole(v, 0, hi) for v in out[field].values()):
+            raise Err("invalid-deal")
+    return out
 
 
 def build_deal(deal):

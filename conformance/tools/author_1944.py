@@ -125,6 +125,32 @@ def _cards_ok(cards):
     return all(is_card(c) for c in cards) and len(set(cards)) == 52 and len(cards) == 52
 
 
+def _whole(x, lo, hi=None):
+    return isinstance(x, int) and not isinstance(x, bool) and x >= lo and (hi is None or x <= hi)
+
+
+def check_state(st):
+    """deal.state (INTERPRETING §6A.1): absent means zeros; otherwise a mapping whose `running` and `games`
+    are each absent (zeros) or a mapping of the sides NS and EW, a side absent counting 0; each number a
+    whole number 0 or more, a running count below 60.  Other keys are not read.  Anything else is
+    invalid-deal."""
+    if st is None:
+        return {"running": {"NS": 0, "EW": 0}, "games": {"NS": 0, "EW": 0}}
+    if not isinstance(st, dict):
+        raise Err("invalid-deal")
+    out = {}
+    for field, hi in (("running", GAME - 1), ("games", None)):
+        given = st.get(field)
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            raise Err("invalid-deal")
+        out[field] = {x: given.get(x, 0) for x in ("NS", "EW")}
+        if not all(_whole(v, 0, hi) for v in out[field].values()):
+            raise Err("invalid-deal")
+    return out
+
+
 def build_deal(deal):
     """Return (form, dealer, hands{seat:set}, centre list, state) or raise Err('invalid-deal')."""
     if not isinstance(deal, dict):
@@ -133,8 +159,7 @@ def build_deal(deal):
     if form not in ("alkupeli", "kotka") or deal.get("dealer") not in list(SEATS):
         raise Err("invalid-deal")
     dealer = deal["dealer"]
-    st = deal.get("state") or {}
-    state = {"running": dict(st.get("running", {"NS": 0, "EW": 0})), "games": dict(st.get("games", {"NS": 0, "EW": 0}))}
+    state = check_state(deal.get("state"))
     has_h, has_d = "hands" in deal, "deck" in deal
     if has_h == has_d:
         raise Err("invalid-deal")
