@@ -474,6 +474,38 @@ S("1895.games.both-reach-60-declarer-first",
   **ds("E", "S", "3D", PK, fix={"S": "D:AKQJ S:AK"}, tricks=9))
 SCENARIOS[-1]["target"] = SCENARIOS[-1]["want"] = first_side("NS", {"NS": 54, "EW": 52}, 9)
 
+# deal.state with parts left out (INTERPRETING §6B.1 "as in 1944", §6A.1 "default zeros"): `running` or `games`
+# absent counts as zeros, and so does a side absent inside one of them.
+STATE_NOTE = ("deal.state leaves out {}; INTERPRETING §6B.1 and §6A.1 give the state's default as zeros, and the suite "
+              "reads that part by part: an absent `running` or `games`, or a side absent inside one, counts as 0. ")
+S("1895.games.state-without-games",
+  description="deal.state gives running N–S 50 but no `games`: 2S by N with 8 tricks adds 16 = 66, N–S's first game, "
+              "200",
+  rules=["match.game-threshold", "match.game-bonus"], state={"running": {"NS": 50, "EW": 10}},
+  **ds("N", "N", "2S", fix={"N": "S:AKQJ H:A"}, tricks=8),
+  remark=STATE_NOTE.format("`games`") + "With no game won yet this is N–S's first game: 1 × 200 (not 400).")
+S("1895.games.state-without-running",
+  description="deal.state gives games N–S 1, E–W 1 but no `running`: 5H by S with 12 tricks makes 60 from 0, N–S's "
+              "second game, 400",
+  rules=["match.game-threshold", "match.game-bonus"], state={"games": {"NS": 1, "EW": 1}},
+  **ds("E", "S", "5H", PK, fix={"S": "H:AKQJT9 S:AK"}, tricks=12),
+  remark=STATE_NOTE.format("`running`") + "N–S start from 0 and take 12 × 5 = 60: exactly the threshold, a game; "
+         "having won one already, it is their second: 2 × 200 = 400.")
+S("1895.games.state-running-side-missing",
+  description="deal.state running gives N–S 20 and no E–W count, E–W have a game: 5D by E with 12 tricks makes E–W "
+              "exactly 60 from 0, their second game, 400",
+  rules=["match.game-threshold", "match.game-bonus"], state={"running": {"NS": 20}, "games": {"NS": 0, "EW": 1}},
+  **ds("E", "E", "5D", fix={"E": "D:AKQJT9 C:AK"}, tricks=12),
+  remark=STATE_NOTE.format("E–W's running count") + "E–W's count is 0 before the deal, so 12 × 5 = 60 reaches the "
+         "threshold exactly: a game, E–W's second (2 × 200).")
+S("1895.games.state-games-side-missing",
+  description="deal.state games gives E–W 1 and no N–S count: 2S by N with 8 tricks from running 50 wins N–S's first "
+              "game, 200",
+  rules=["match.game-threshold", "match.game-bonus"], state={"running": {"NS": 50, "EW": 10}, "games": {"EW": 1}},
+  **ds("N", "N", "2S", fix={"N": "S:AKQJ H:A"}, tricks=8),
+  remark=STATE_NOTE.format("N–S's games") + "N–S have won no game, so this one is their first: 1 × 200 (E–W's game "
+         "does not count for N–S).")
+
 # ============================================================================ match records (rubbers)
 R20 = [
     ds("N", "N", "3S", fix={"N": "S:AKQJ9 H:AK"}, tricks=10),
@@ -717,6 +749,24 @@ RAW("1895.errors.invalid-deal-state-games-negative", "deal.state with games E–
 RAW("1895.errors.invalid-deal-state-running-fraction", "deal.state with running N–S 12.5 (not a whole number)",
     ["match.game-threshold"], "Running counts must be whole numbers.",
     _raw(11, state={"running": {"NS": 12.5, "EW": 0}, "games": {"NS": 0, "EW": 0}}))
+
+_ZERO = {"NS": 0, "EW": 0}
+RAW("1895.errors.invalid-deal-state-running-not-mapping", "deal.state with running: 30 (a number, not a count per side)",
+    ["match.game-threshold"], "`running` must map the sides NS and EW to their counts (INTERPRETING §6B.1, §6A.1: "
+    "{running: {NS, EW}, games: {NS, EW}}); a bare 30 says neither side's count and is not read as both: a bad state.",
+    _raw(12, state={"running": 30, "games": _ZERO}))
+RAW("1895.errors.invalid-deal-state-games-not-mapping", "deal.state with games: 2 (a number, not a count per side)",
+    ["match.game-bonus"], "`games` must map NS and EW to the games won; a bare number names no side: a bad state.",
+    _raw(13, state={"running": _ZERO, "games": 2}))
+RAW("1895.errors.invalid-deal-state-not-mapping", "deal.state is a list, not a mapping", ["match.game-threshold"],
+    "The state is a mapping {running, games} (INTERPRETING §6A.1); a list is not one: a bad state.",
+    _raw(14, state=[0, 0]))
+RAW("1895.errors.invalid-deal-state-running-negative", "deal.state with running E–W −1", ["match.game-threshold"],
+    "Running counts only grow from 0 (own tricks × level): a count below 0 is a bad state.",
+    _raw(15, state={"running": {"NS": 0, "EW": -1}, "games": _ZERO}))
+RAW("1895.errors.invalid-deal-state-games-true", "deal.state with games N–S true (a truth value, not a number)",
+    ["match.game-bonus"], "Games won are whole numbers; true is not one (it is not read as 1): a bad state.",
+    _raw(16, state={"running": _ZERO, "games": {"NS": True, "EW": 0}}))
 
 BASE = dict(dealer="N", fix={"N": "S:AKQJT H:AK"}, seed=0)
 AUC = fa("N", ["1S", *P8])                      # N 1S + 8 passes: N is the taker, 9 actions
