@@ -574,6 +574,21 @@ S("1895.match.rubber-large-difference",
   remark="E–W win a game with 5C, then E bids 7S and takes a single trick (N–S take 12, an unbid small slam for the "
          "defenders), then S bids 6H and takes all 13.")
 
+R49 = [
+    ds("N", "N", "4S", fix={"N": "S:AKQJ H:A"}, tricks=9),
+    R20[1],
+    ds("S", "N", "7D", fix={"N": "D:AKQJT9 C:A"}, tricks=9),
+]
+S("1895.match.rubber-final-difference-ends-in-49",
+  description="A rubber won 2–0 by N–S whose final difference is −549: book −5.49 rounded to the nearest whole "
+              "number = −5 (not −6)",
+  rules=["match.rubber", "match.final-accounting", "match.final-rounding", "score.failed-slam", "score.undertricks"],
+  match=R49, check=lambda out: out[0] == "match" and out[2]["difference"] == -549 and out[2]["book"] == -5,
+  remark="The trick counts and fixed cards were chosen (by trying values around the rubber 2–0) so that the final "
+         "difference ends in 49: −549 / 100 = −5.49 is nearer −5 than −6, so the book is −5. Rounding that adds "
+         "51 hundredths before cutting (or rounds 49 up) would give −6; the cases whose difference ends in 50 cannot "
+         "tell the two apart. N–S win both games, but E–W's undertricks against the failed seven outweigh them.")
+
 # match errors
 S("1895.match.error-wrong-dealer-repeated",
   description="Deal 1 is dealt by N again instead of E: wrong-dealer",
