@@ -1462,6 +1462,7 @@ def replay_match_1944(match: Any, era: Era = ERA_1944) -> dict[str, Any]:
     sheets: list[dict[str, Any]] = []
     kotkas = 0
     prev_dealer: str | None = None
+    seats: dict[str, str] | None = None                   # the first seats given, kept throughout the set
     for k, entry in enumerate(entries):
         if (not isinstance(entry, dict) or "deal" not in entry
                 or not isinstance(entry.get("actions"), list)):
@@ -1476,6 +1477,11 @@ def replay_match_1944(match: Any, era: Era = ERA_1944) -> dict[str, Any]:
             return _match_error(k, None, "wrong-deal-form")
         if prev_dealer is not None and raw.get("dealer") != left(prev_dealer):
             return _match_error(k, None, "wrong-dealer")
+        if entry.get("seats") is not None:                # DESIGN §3, amendment match-seat-names
+            given = _rubber_seats(entry["seats"])
+            if given is None or (seats is not None and given != seats):
+                return _match_error(k, None, "wrong-seating")
+            seats = given
         try:
             deal = read_deal(era, raw)
         except RecordError as e:
@@ -1515,7 +1521,8 @@ def replay_match_1944(match: Any, era: Era = ERA_1944) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- 1895 rubbers
 
 def _rubber_seats(raw: Any) -> dict[str, str] | None:
-    """A match entry's `seats`: the four seats, each a different non-empty player name."""
+    """A match entry's `seats` where the partnerships are fixed (1944 set, 1895 rubber): the four seats,
+    each a different non-empty player name (DESIGN §3, amendment match-seat-names); None if not."""
     if not isinstance(raw, dict) or set(raw) != set(SEATS):
         return None
     if not all(_is_name(raw[s]) for s in SEATS) or len({raw[s] for s in SEATS}) != 4:

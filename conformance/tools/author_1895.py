@@ -128,17 +128,25 @@ def _whole(x, lo, hi=None):
 
 
 def check_state(st):
+    """deal.state (INTERPRETING §6A.1, §6B.1): absent means zeros; otherwise a mapping whose `running` and
+    `games` are each absent (zeros) or a mapping of the sides NS and EW, a side absent counting 0; each
+    number a whole number 0 or more, a running count below 60.  Other keys are not read.  Anything else
+    is invalid-deal."""
     if st is None:
         return {"running": {"NS": 0, "EW": 0}, "games": {"NS": 0, "EW": 0}}
-    if not isinstance(st, dict) or set(st) - {"running", "games"}:
+    if not isinstance(st, dict):
         raise Err("invalid-deal")
-    run = st.get("running", {"NS": 0, "EW": 0})
-    gms = st.get("games", {"NS": 0, "EW": 0})
-    if not isinstance(run, dict) or not isinstance(gms, dict) or set(run) != {"NS", "EW"} or set(gms) != {"NS", "EW"}:
-        raise Err("invalid-deal")
-    if not all(_whole(run[x], 0, GAME - 1) for x in run) or not all(_whole(gms[x], 0) for x in gms):
-        raise Err("invalid-deal")
-    return {"running": dict(run), "games": dict(gms)}
+    out = {}
+    for field, hi in (("running", GAME - 1), ("games", None)):
+        given = st.get(field)
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            raise Err("invalid-deal")
+        out[field] = {x: given.get(x, 0) for x in ("NS", "EW")}
+        if not all(_whole(v, 0, hi) for v in out[field].values()):
+            raise Err("invalid-deal")
+    return out
 
 
 def build_deal(deal):
@@ -610,12 +618,30 @@ def book_of(diff):
 
 
 # ----------------------------------------------------------------------------- match
+def seats_check(item, kept):
+    """A deal's `seats` in a set or rubber (DESIGN §3, amendment match-seat-names): absent, or all four
+    seats N E S W, each a non-empty string, four different names; the partnerships are fixed, so seats
+    once given must be repeated unchanged.  Returns (wrong?, the seats kept from now on)."""
+    given = item.get("seats")
+    if given is None:
+        return False, kept
+    if not isinstance(given, dict) or set(given) != set(SEATS):
+        return True, kept
+    names = [given[s] for s in SEATS]
+    if not all(isinstance(n, str) and n != "" for n in names) or len(set(names)) != 4:
+        return True, kept
+    if kept is not None and dict(given) != kept:
+        return True, kept
+    return False, dict(given)
+
+
 def match_replay(deals):
     """Replay a rubber.  Returns ('match', sheets, final, per-deal data) or ('error', k, index, code, data)."""
     state = {"running": {"NS": 0, "EW": 0}, "games": {"NS": 0, "EW": 0}}
     tot = {"NS": {"below": 0, "above": 0}, "EW": {"below": 0, "above": 0}}
     sheets, data = [], []
     prev = None
+    kept = None
     for k, item in enumerate(deals):
         d, acts = item["deal"], item["actions"]
         if max(state["games"].values()) >= GAMES_TO_WIN:
@@ -624,6 +650,9 @@ def match_replay(deals):
             return ("error", k, None, "wrong-deal-form", data)
         if prev is not None and d.get("dealer") != left(prev):
             return ("error", k, None, "wrong-dealer", data)
+        wrong, kept = seats_check(item, kept)
+        if wrong:
+            return ("error", k, None, "wrong-seating", data)
         d = dict(d)
         d["state"] = state
         out = replay(d, acts)
@@ -867,6 +896,8 @@ def to_yaml(case):
         for item in case["match"]["deals"]:
             L.append("    - deal:")
             L += _deal_lines(item["deal"], "        ")
+            if "seats" in item:
+                L.append(f"      seats: {j(item['seats'])}")
             if not item["actions"]:
                 L.append("      actions: []")
                 continue
@@ -1093,6 +1124,8 @@ def build_match(sc):
         deal, actions, out, seed = build_single(dsc)
         deal.pop("state", None)
         items.append({"deal": deal, "actions": actions})
+        if "seats" in dsc:
+            items[-1]["seats"] = dsc["seats"]
         texts.append((dsc.get("remark", "").strip() + " " + deal_remark(dsc, seed)).strip())
     out = match_replay(items)
     rules = list(dict.fromkeys(sc.get("rules", [])))

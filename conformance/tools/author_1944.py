@@ -125,6 +125,32 @@ def _cards_ok(cards):
     return all(is_card(c) for c in cards) and len(set(cards)) == 52 and len(cards) == 52
 
 
+def _whole(x, lo, hi=None):
+    return isinstance(x, int) and not isinstance(x, bool) and x >= lo and (hi is None or x <= hi)
+
+
+def check_state(st):
+    """deal.state (INTERPRETING §6A.1): absent means zeros; otherwise a mapping whose `running` and `games`
+    are each absent (zeros) or a mapping of the sides NS and EW, a side absent counting 0; each number a
+    whole number 0 or more, a running count below 60.  Other keys are not read.  Anything else is
+    invalid-deal."""
+    if st is None:
+        return {"running": {"NS": 0, "EW": 0}, "games": {"NS": 0, "EW": 0}}
+    if not isinstance(st, dict):
+        raise Err("invalid-deal")
+    out = {}
+    for field, hi in (("running", GAME - 1), ("games", None)):
+        given = st.get(field)
+        if given is None:
+            given = {}
+        if not isinstance(given, dict):
+            raise Err("invalid-deal")
+        out[field] = {x: given.get(x, 0) for x in ("NS", "EW")}
+        if not all(_whole(v, 0, hi) for v in out[field].values()):
+            raise Err("invalid-deal")
+    return out
+
+
 def build_deal(deal):
     """Return (form, dealer, hands{seat:set}, centre list, state) or raise Err('invalid-deal')."""
     if not isinstance(deal, dict):
@@ -133,8 +159,7 @@ def build_deal(deal):
     if form not in ("alkupeli", "kotka") or deal.get("dealer") not in list(SEATS):
         raise Err("invalid-deal")
     dealer = deal["dealer"]
-    st = deal.get("state") or {}
-    state = {"running": dict(st.get("running", {"NS": 0, "EW": 0})), "games": dict(st.get("games", {"NS": 0, "EW": 0}))}
+    state = check_state(deal.get("state"))
     has_h, has_d = "hands" in deal, "deck" in deal
     if has_h == has_d:
         raise Err("invalid-deal")
@@ -817,6 +842,23 @@ def replay(deal, actions):
 
 
 # ----------------------------------------------------------------------------- match
+def seats_check(item, kept):
+    """A deal's `seats` in a set or rubber (DESIGN §3, amendment match-seat-names): absent, or all four
+    seats N E S W, each a non-empty string, four different names; the partnerships are fixed, so seats
+    once given must be repeated unchanged.  Returns (wrong?, the seats kept from now on)."""
+    given = item.get("seats")
+    if given is None:
+        return False, kept
+    if not isinstance(given, dict) or set(given) != set(SEATS):
+        return True, kept
+    names = [given[s] for s in SEATS]
+    if not all(isinstance(n, str) and n != "" for n in names) or len(set(names)) != 4:
+        return True, kept
+    if kept is not None and dict(given) != kept:
+        return True, kept
+    return False, dict(given)
+
+
 def match_replay(deals):
     """Replay a set.  Returns ('match', sheets, final, per-deal data) or ('error', k, index, code, data)."""
     state = {"running": {"NS": 0, "EW": 0}, "games": {"NS": 0, "EW": 0}}
@@ -824,6 +866,7 @@ def match_replay(deals):
     sheets, data = [], []
     kotkas = 0
     prev = None
+    kept = None
     for k, item in enumerate(deals):
         d, acts = item["deal"], item["actions"]
         if kotkas == 4:
@@ -833,6 +876,9 @@ def match_replay(deals):
             return ("error", k, None, "wrong-deal-form", data)
         if prev is not None and d.get("dealer") != left(prev):
             return ("error", k, None, "wrong-dealer", data)
+        wrong, kept = seats_check(item, kept)
+        if wrong:
+            return ("error", k, None, "wrong-seating", data)
         d = dict(d)
         d["state"] = state
         out = replay(d, acts)
@@ -1126,6 +1172,8 @@ def to_yaml(case):
             dl = _deal_lines(item["deal"], "        ")
             L.append("    - deal:")
             L += dl
+            if "seats" in item:
+                L.append(f"      seats: {j(item['seats'])}")
             L.append("      actions:")
             for a in item["actions"]:
                 L.append(f"        - {j(a)}")
@@ -1346,6 +1394,8 @@ def build_match(sc):
         dsc.setdefault("id", f"{sc['id']}#{i}")
         deal, actions, out, seed = build_single(dsc)
         items.append({"deal": deal, "actions": actions})
+        if "seats" in dsc:
+            items[-1]["seats"] = dsc["seats"]
         rem = (dsc.get("remark", "").strip() + " " + deal_remark(dsc, seed)).strip()
         texts.append(rem)
     out = match_replay(items)

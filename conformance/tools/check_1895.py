@@ -33,7 +33,8 @@ SEAT = "NESW"
 
 REACHABLE = ["invalid-deal", "malformed-action", "not-your-turn", "wrong-phase", "bid-not-allowed", "bid-not-higher",
              "give-wrong-recipient", "give-wrong-count", "card-not-held", "must-follow-suit", "choice-not-offered",
-             "incomplete-record", "wrong-deal-form", "wrong-dealer", "match-overrun"]
+             "incomplete-record", "wrong-deal-form", "wrong-dealer", "match-overrun",
+             "wrong-seating"]  # a deal's `seats`: DESIGN §3, amendment match-seat-names
 UNREACHABLE = {
     "bid-below-minimum": "the lowest level is 1 and a level below 1 does not parse (malformed-action)",
     "final-contract-too-low": "there is no second auction and no minimum final level",
@@ -41,7 +42,6 @@ UNREACHABLE = {
     "return-same-card": "no 1895 gift has a different-card rule (the partner may pass on received cards)",
     "double-not-allowed": "there are no knocks: `double` is wrong-phase wherever the seat is to act",
     "redouble-not-allowed": "there are no knocks: `redouble` is wrong-phase wherever the seat is to act",
-    "wrong-seating": "not exercised: the brief does not give the shape of `seats` in an 1895 match record",
 }
 UNEXERCISABLE = {
     "passimisaari.when": "applies only under auction.all-pass = passimisaari (alternative reading)",
@@ -383,8 +383,9 @@ def main():
             continue
         r = T.score(c["deal"], c["actions"], bad, path, nonzero)
         st = c["deal"].get("state", {})
-        run = st.get("running", {"NS": 0, "EW": 0})
-        gms = st.get("games", {"NS": 0, "EW": 0})
+        # default zeros part by part (INTERPRETING §6A.1): a missing field or side counts 0
+        run = {side: (st.get("running") or {}).get(side, 0) for side in ("NS", "EW")}
+        gms = {side: (st.get("games") or {}).get(side, 0) for side in ("NS", "EW")}
         if "deck" in c["deal"]:
             entries[f"deck deal ({'pakettiskruuvi' if 'choose pakettiskruuvi' in ' '.join(c['actions']) else 'ostoskruuvi'})"] += 1
         for proc in ("ostoskruuvi", "pakettiskruuvi"):

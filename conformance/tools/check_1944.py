@@ -336,8 +336,9 @@ def main():
             continue
         r = score_one(c["deal"], c["actions"], T, entries)
         st = c["deal"].get("state", {})
-        run = st.get("running", {"NS": 0, "EW": 0})
-        gms = st.get("games", {"NS": 0, "EW": 0})
+        # default zeros part by part (INTERPRETING §6A.1): a missing field or side counts 0
+        run = {side: (st.get("running") or {}).get(side, 0) for side in ("NS", "EW")}
+        gms = {side: (st.get("games") or {}).get(side, 0) for side in ("NS", "EW")}
         bonus, _, _ = games(r, c["deal"]["form"] == "kotka", run, gms, T, entries)
         res = {"contract": r["contract"], "tricks": r["tricks"],
                "score": {x: {"below": r["below"][x] + bonus[x], "above": r["above"][x]} for x in ("NS", "EW")}}

@@ -9,13 +9,15 @@ by two independent checks, both run by the test suite:
   with its own summation, and checks that every player partners every other once;
 * the independent oracle (conformance/oracle) replays the whole record and must give the same answer.
 
-Usage: python3 conformance/tools/make_sitsi.py   (deterministic: rewrites the same files)
+Usage: python3 conformance/tools/make_sitsi.py           (deterministic: rewrites the same files)
+       python3 conformance/tools/make_sitsi.py --check   (compares instead of writing)
 """
 
 from __future__ import annotations
 
 import copy
 import random
+import sys
 from pathlib import Path
 
 import yaml
@@ -41,7 +43,22 @@ RECORDS = [
                          [["A", "D"], ["C", "E"]], [["B", "C"], ["D", "E"]]],
         "stages": [{"form": "alkupeli", "deals": 2}, {"form": "kotka", "deals": 2}]},
      "Five players by agreement: five blocks of 2 alkupelit + 2 kotkat, one player sitting out each (20 deals)"),
+    ("sitsi-one-deal-stages", 7, {"stages": [{"form": "alkupeli", "deals": 1}, {"form": "kotka", "deals": 1}]},
+     "A sitsi by agreement: blocks of 1 alkupeli + 1 kotka, so every stage is one deal (6 deals)"),
+    ("sitsi-player-in-no-block", 8, {"players": ["A", "B", "C", "D", "E"]},
+     "Five players named by agreement with the three usual blocks: E sits in no block and ends with 0 (24 deals)"),
 ]
+NOTES = {
+    "sitsi-one-deal-stages": (" With stages of one deal each, every deal ends its stage and every second deal its block: "
+                              "deals 0, 2 and 4 open the blocks AB–CD, AC–BD and AD–BC and carry their seats; deals 1, "
+                              "3 and 5 are the blocks' kotkat."),
+    "sitsi-player-in-no-block": (" options.players names E, who sits in no block of the default partnerships (A, B, C, "
+                                 "D only): E is a player of the sitsi who plays no deal, so E's total is 0 on every "
+                                 "sheet and E is ranked by that 0 like anyone else (ties by name). The agreement does "
+                                 "not make the record wrong: the ruleset lets the players and the partnerships be "
+                                 "agreed separately (sitsi.agreements), and nothing requires every named player to "
+                                 "sit."),
+}
 RULES = ["sitsi.players", "sitsi.partnerships", "sitsi.block", "sitsi.individual-totals", "match.dealer-rotation"]
 
 
@@ -60,7 +77,7 @@ def build(name: str, seed: int, options: dict | None, description: str) -> dict:
             "note": (f"Played by the seeded bots (skruuvi.authoring.bots.random_match, seed {seed}). The running totals are "
                      "the reference interpreter's; tests/interpreter/test_sitsi.py recomputes each sheet from the single-deal "
                      "replays and the seating (partners share a deal's score), checks that every player partners "
-                     "every other once, and the independent oracle must give the same answer."),
+                     "every other once, and the independent oracle must give the same answer." + NOTES.get(name, "")),
         },
         "match": record["match"],
         "expect": {"match": outcome.result["match"]},
@@ -124,6 +141,14 @@ def invalid_variants(base: dict) -> list[dict]:
                         {"deal": 24, "index": None, "code": "match-overrun"},
                         "Three blocks of eight deals make 24 deals (0-23); deal 24 comes after the end: "
                         "match-overrun."))
+    unseated = copy.deepcopy(deals)
+    del unseated[0]["seats"]["W"]
+    out.append(_variant(base, "error-first-deal-seat-missing", "The first deal's seats name N, E and S but not W",
+                        ["sitsi.partnerships"], unseated, {"deal": 0, "index": None, "code": "wrong-seating"},
+                        "Deal 0 opens block 1 and must seat the four players (INTERPRETING §6.10; DESIGN §3, "
+                        "amendment match-seat-names: all four seats N, E, S, W). Its seats leave W out, so the "
+                        "block's partnerships are not given: wrong-seating at deal 0, index null, before the deal "
+                        "itself is looked at."))
     short = copy.deepcopy(deals)[:20]
     out.append(_variant(base, "error-stops-in-block-3", "The record stops after 20 deals",
                         ["sitsi.block"], short, {"deal": 20, "index": None, "code": "incomplete-record"},
@@ -149,6 +174,35 @@ def unwinding_variant(base: dict) -> dict:
                     "seats put B opposite A: wrong-seating at deal 12.")
     case["match"]["options"] = base["match"]["options"]
     return case
+
+
+def one_deal_stage_variants(base: dict) -> list[dict]:
+    """Two hand-derived errors in a sitsi whose stages are one deal each (1 alkupeli + 1 kotka per block)."""
+    out = []
+    deals = copy.deepcopy(base["match"]["deals"])
+    deals[1] = copy.deepcopy(base["match"]["deals"][0])
+    deals[1]["deal"]["dealer"] = base["match"]["deals"][1]["deal"]["dealer"]
+    del deals[1]["seats"]
+    deals = deals[:2]
+    case = _variant(base, "error-one-deal-stage-second-alkupeli", "Blocks of 1 alkupeli + 1 kotka: deal 1 is a "
+                    "second alkupeli", ["sitsi.block", "sitsi.agreements"], deals,
+                    {"deal": 1, "index": None, "code": "wrong-deal-form"},
+                    "With stages [alkupeli × 1, kotka × 1] the alkupeli stage ends after deal 0, so deal 1 must be "
+                    "the block's kotka. Deal 1 names form alkupeli (a copy of deal 0 with the right dealer and no "
+                    "seats, which within a block may be omitted): wrong-deal-form at deal 1.")
+    case["match"]["options"] = base["match"]["options"]
+    out.append(case)
+    deals = copy.deepcopy(base["match"]["deals"])
+    del deals[2]["seats"]
+    case = _variant(base, "error-one-deal-stage-block-2-not-seated", "Blocks of 1 alkupeli + 1 kotka: deal 2 opens "
+                    "block 2 without seats", ["sitsi.block", "sitsi.agreements", "sitsi.partnerships"], deals,
+                    {"deal": 2, "index": None, "code": "wrong-seating"},
+                    "With blocks of two deals (1 alkupeli + 1 kotka), block 1 is deals 0-1 and deal 2 opens block 2 "
+                    "(A–C against B–D), which must seat the players. Deal 2 has no seats: wrong-seating at deal 2 "
+                    "(deals 0 and 1 are legal).")
+    case["match"]["options"] = base["match"]["options"]
+    out.append(case)
+    return out
 
 
 def bolsevikki_round_variants(base: dict) -> list[dict]:
@@ -180,10 +234,20 @@ def bolsevikki_round_variants(base: dict) -> list[dict]:
     return out
 
 
+CHECK = "--check" in sys.argv
+DIFFER: list[str] = []
+
+
 def _write(case: dict) -> None:
     name = case["id"].split(".", 2)[2]
     text = yaml.safe_dump(case, sort_keys=False, allow_unicode=True, width=120, default_flow_style=None)
-    (OUT / f"{name}.yaml").write_text(text, encoding="utf-8")
+    path = OUT / f"{name}.yaml"
+    if CHECK:
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            DIFFER.append(name)
+            print(f"DIFFERS: {name}.yaml")
+        return
+    path.write_text(text, encoding="utf-8")
     print(f"wrote {name}.yaml: {len(case['match']['deals'])} deals")
 
 
@@ -200,6 +264,12 @@ def main() -> None:
         if name == "sitsi-bolsevikki-round":
             for variant in bolsevikki_round_variants(case):
                 _write(variant)
+        if name == "sitsi-one-deal-stages":
+            for variant in one_deal_stage_variants(case):
+                _write(variant)
+    if CHECK:
+        print("check:", "all equal" if not DIFFER else f"{len(DIFFER)} differ")
+        sys.exit(1 if DIFFER else 0)
 
 
 if __name__ == "__main__":

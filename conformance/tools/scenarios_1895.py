@@ -474,6 +474,38 @@ S("1895.games.both-reach-60-declarer-first",
   **ds("E", "S", "3D", PK, fix={"S": "D:AKQJ S:AK"}, tricks=9))
 SCENARIOS[-1]["target"] = SCENARIOS[-1]["want"] = first_side("NS", {"NS": 54, "EW": 52}, 9)
 
+# deal.state with parts left out (INTERPRETING §6B.1 "as in 1944", §6A.1 "default zeros"): `running` or `games`
+# absent counts as zeros, and so does a side absent inside one of them.
+STATE_NOTE = ("deal.state leaves out {}; INTERPRETING §6B.1 and §6A.1 give the state's default as zeros, and the suite "
+              "reads that part by part: an absent `running` or `games`, or a side absent inside one, counts as 0. ")
+S("1895.games.state-without-games",
+  description="deal.state gives running N–S 50 but no `games`: 2S by N with 8 tricks adds 16 = 66, N–S's first game, "
+              "200",
+  rules=["match.game-threshold", "match.game-bonus"], state={"running": {"NS": 50, "EW": 10}},
+  **ds("N", "N", "2S", fix={"N": "S:AKQJ H:A"}, tricks=8),
+  remark=STATE_NOTE.format("`games`") + "With no game won yet this is N–S's first game: 1 × 200 (not 400).")
+S("1895.games.state-without-running",
+  description="deal.state gives games N–S 1, E–W 1 but no `running`: 5H by S with 12 tricks makes 60 from 0, N–S's "
+              "second game, 400",
+  rules=["match.game-threshold", "match.game-bonus"], state={"games": {"NS": 1, "EW": 1}},
+  **ds("E", "S", "5H", PK, fix={"S": "H:AKQJT9 S:AK"}, tricks=12),
+  remark=STATE_NOTE.format("`running`") + "N–S start from 0 and take 12 × 5 = 60: exactly the threshold, a game; "
+         "having won one already, it is their second: 2 × 200 = 400.")
+S("1895.games.state-running-side-missing",
+  description="deal.state running gives N–S 20 and no E–W count, E–W have a game: 5D by E with 12 tricks makes E–W "
+              "exactly 60 from 0, their second game, 400",
+  rules=["match.game-threshold", "match.game-bonus"], state={"running": {"NS": 20}, "games": {"NS": 0, "EW": 1}},
+  **ds("E", "E", "5D", fix={"E": "D:AKQJT9 C:AK"}, tricks=12),
+  remark=STATE_NOTE.format("E–W's running count") + "E–W's count is 0 before the deal, so 12 × 5 = 60 reaches the "
+         "threshold exactly: a game, E–W's second (2 × 200).")
+S("1895.games.state-games-side-missing",
+  description="deal.state games gives E–W 1 and no N–S count: 2S by N with 8 tricks from running 50 wins N–S's first "
+              "game, 200",
+  rules=["match.game-threshold", "match.game-bonus"], state={"running": {"NS": 50, "EW": 10}, "games": {"EW": 1}},
+  **ds("N", "N", "2S", fix={"N": "S:AKQJ H:A"}, tricks=8),
+  remark=STATE_NOTE.format("N–S's games") + "N–S have won no game, so this one is their first: 1 × 200 (E–W's game "
+         "does not count for N–S).")
+
 # ============================================================================ match records (rubbers)
 R20 = [
     ds("N", "N", "3S", fix={"N": "S:AKQJ9 H:AK"}, tricks=10),
@@ -542,6 +574,21 @@ S("1895.match.rubber-large-difference",
   remark="E–W win a game with 5C, then E bids 7S and takes a single trick (N–S take 12, an unbid small slam for the "
          "defenders), then S bids 6H and takes all 13.")
 
+R49 = [
+    ds("N", "N", "4S", fix={"N": "S:AKQJ H:A"}, tricks=9),
+    R20[1],
+    ds("S", "N", "7D", fix={"N": "D:AKQJT9 C:A"}, tricks=9),
+]
+S("1895.match.rubber-final-difference-ends-in-49",
+  description="A rubber won 2–0 by N–S whose final difference is −549: book −5.49 rounded to the nearest whole "
+              "number = −5 (not −6)",
+  rules=["match.rubber", "match.final-accounting", "match.final-rounding", "score.failed-slam", "score.undertricks"],
+  match=R49, check=lambda out: out[0] == "match" and out[2]["difference"] == -549 and out[2]["book"] == -5,
+  remark="The trick counts and fixed cards were chosen (by trying values around the rubber 2–0) so that the final "
+         "difference ends in 49: −549 / 100 = −5.49 is nearer −5 than −6, so the book is −5. Rounding that adds "
+         "51 hundredths before cutting (or rounds 49 up) would give −6; the cases whose difference ends in 50 cannot "
+         "tell the two apart. N–S win both games, but E–W's undertricks against the failed seven outweigh them.")
+
 # match errors
 S("1895.match.error-wrong-dealer-repeated",
   description="Deal 1 is dealt by N again instead of E: wrong-dealer",
@@ -598,6 +645,58 @@ S("1895.match.error-incomplete-inside-deal",
   match=[*R20[:2], dict(R20[2], cut=30, error=(30, "incomplete-record"))],
   error=(2, 30, "incomplete-record"), remark="Deal 2 gives its auction, choice, gifts and the first cards of play only.")
 
+
+# seats (DESIGN §3, amendment match-seat-names): a rubber's partnerships are fixed, so the seats first given are
+# kept; every seat assignment names four different players, each a non-empty string.
+SEATS_ABCD = {"N": "A", "E": "B", "S": "C", "W": "D"}
+S("1895.match.rubber-seats-kept",
+  description="The rubber 2–0 of N–S with seats: given at deal 0, omitted at deal 1, repeated at deal 2; the same "
+              "answer as without seats",
+  rules=["deal.players", "match.rubber", "match.game-bonus", "match.side-totals"],
+  match=[dict(R20[0], seats=SEATS_ABCD), R20[1], dict(R20[2], seats=dict(SEATS_ABCD))],
+  remark="Seats: A sits N, B E, C S, D W at deal 0 (DESIGN §3, amendment match-seat-names: four different "
+         "non-empty names). The partnerships of a rubber are fixed (deal.players), so deal 1 may omit the seats "
+         "and deal 2 repeats them unchanged; the seats do not enter the sheets, which are per side.")
+S("1895.match.error-seats-changed",
+  description="Deal 1 seats B and C in each other's places (new partnerships) after deal 0 seated A B C D: "
+              "wrong-seating",
+  rules=["deal.players", "match.rubber"],
+  match=[dict(R20[0], seats=SEATS_ABCD), dict(R20[1], seats={"N": "A", "E": "C", "S": "B", "W": "D"})],
+  error=(1, None, "wrong-seating"),
+  remark="Deal 0 seats A–C (N–S) against B–D (E–W). Deal 1 is dealt by E, the left of N (no wrong-dealer), and "
+         "its seats make A–B partners: a rubber keeps its partnerships (deal.players; DESIGN §3, amendment "
+         "match-seat-names: seats once given are kept), so deal 1 is wrong-seating, index null, before its "
+         "actions are read.")
+S("1895.match.error-seats-duplicate-name",
+  description="Deal 0 seats player A at both N and S: wrong-seating",
+  rules=["deal.players", "match.rubber"],
+  match=[dict(R20[0], seats={"N": "A", "E": "B", "S": "A", "W": "D"})],
+  error=(0, None, "wrong-seating"),
+  remark="Four players play (deal.players); one person cannot sit in two seats. DESIGN §3, amendment "
+         "match-seat-names: the four names must be different. Deal 0 is the rubber's first deal (no rotation "
+         "to check), its form is alkupeli, so the seats are the first check that fails: deal 0, index null.")
+S("1895.match.error-seats-empty-name",
+  description="Deal 0 seats an empty name at E: wrong-seating",
+  rules=["deal.players", "match.rubber"],
+  match=[dict(R20[0], seats={"N": "A", "E": "", "S": "C", "W": "D"})],
+  error=(0, None, "wrong-seating"),
+  remark="An empty string names no player. DESIGN §3, amendment match-seat-names: each seat's name is a "
+         "non-empty string. Deal 0's form and dealer are fine, so the seats decide: deal 0, index null.")
+S("1895.match.error-seats-missing-seat",
+  description="Deal 1 gives seats for N, E and S only (W missing): wrong-seating",
+  rules=["deal.players", "match.rubber"],
+  match=[R20[0], dict(R20[1], seats={"N": "A", "E": "B", "S": "C"})],
+  error=(1, None, "wrong-seating"),
+  remark="Deal 0 carries no seats (allowed: seats are optional). Deal 1 is dealt by E, the left of N, and names "
+         "three seats: DESIGN §3, amendment match-seat-names, a seat assignment names all four seats N E S W. "
+         "Deal 1, index null.")
+S("1895.match.error-seats-name-not-text",
+  description="Deal 0 names the W player by the number 4: wrong-seating",
+  rules=["deal.players", "match.rubber"],
+  match=[dict(R20[0], seats={"N": "A", "E": "B", "S": "C", "W": 4})],
+  error=(0, None, "wrong-seating"),
+  remark="A player's name is a string (DESIGN §3, amendment match-seat-names); the number 4 is not one, and is "
+         "not read as the text \"4\". Deal 0, index null.")
 
 # ============================================================================ errors (single deals)
 def _raw(seed, form="alkupeli", deck=False, **extra):
@@ -665,6 +764,24 @@ RAW("1895.errors.invalid-deal-state-games-negative", "deal.state with games E–
 RAW("1895.errors.invalid-deal-state-running-fraction", "deal.state with running N–S 12.5 (not a whole number)",
     ["match.game-threshold"], "Running counts must be whole numbers.",
     _raw(11, state={"running": {"NS": 12.5, "EW": 0}, "games": {"NS": 0, "EW": 0}}))
+
+_ZERO = {"NS": 0, "EW": 0}
+RAW("1895.errors.invalid-deal-state-running-not-mapping", "deal.state with running: 30 (a number, not a count per side)",
+    ["match.game-threshold"], "`running` must map the sides NS and EW to their counts (INTERPRETING §6B.1, §6A.1: "
+    "{running: {NS, EW}, games: {NS, EW}}); a bare 30 says neither side's count and is not read as both: a bad state.",
+    _raw(12, state={"running": 30, "games": _ZERO}))
+RAW("1895.errors.invalid-deal-state-games-not-mapping", "deal.state with games: 2 (a number, not a count per side)",
+    ["match.game-bonus"], "`games` must map NS and EW to the games won; a bare number names no side: a bad state.",
+    _raw(13, state={"running": _ZERO, "games": 2}))
+RAW("1895.errors.invalid-deal-state-not-mapping", "deal.state is a list, not a mapping", ["match.game-threshold"],
+    "The state is a mapping {running, games} (INTERPRETING §6A.1); a list is not one: a bad state.",
+    _raw(14, state=[0, 0]))
+RAW("1895.errors.invalid-deal-state-running-negative", "deal.state with running E–W −1", ["match.game-threshold"],
+    "Running counts only grow from 0 (own tricks × level): a count below 0 is a bad state.",
+    _raw(15, state={"running": {"NS": 0, "EW": -1}, "games": _ZERO}))
+RAW("1895.errors.invalid-deal-state-games-true", "deal.state with games N–S true (a truth value, not a number)",
+    ["match.game-bonus"], "Games won are whole numbers; true is not one (it is not read as 1): a bad state.",
+    _raw(16, state={"running": _ZERO, "games": {"NS": True, "EW": 0}}))
 
 BASE = dict(dealer="N", fix={"N": "S:AKQJT H:AK"}, seed=0)
 AUC = fa("N", ["1S", *P8])                      # N 1S + 8 passes: N is the taker, 9 actions

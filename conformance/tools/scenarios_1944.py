@@ -627,6 +627,40 @@ SCENARIOS[-1]["remark"] = ("N–S win tricks 1–3: each adds 5 to E–W's count
                            "trick 3; E–W's first trick (trick 4) brings N–S from 59 to 64. The side that wins the first "
                            "trick is not the side that reaches 60 first, and both pass 60 in the deal.")
 
+# deal.state with parts left out (INTERPRETING §6A.1: "default zeros"): `running` or `games` absent counts as zeros,
+# and so does a side absent inside one of them (both implementations read it so; the case format gives the shape
+# {running: {NS, EW}, games: {NS, EW}} and says only that the default is zeros, which these cases take part by part).
+STATE_NOTE = ("deal.state leaves out {}; INTERPRETING §6A.1 gives the state's default as zeros, and the suite reads "
+              "that part by part: an absent `running` or `games`, or a side absent inside one, counts as 0. ")
+S("1944.games.state-without-games",
+  description="deal.state gives running N–S 30, E–W 20 but no `games`: 4S by N with 10 tricks brings N–S to 70, their "
+              "first game (games absent = none won), 200",
+  rules=["match.game-threshold", "match.game-bonus"], state={"running": {"NS": 30, "EW": 20}},
+  **ds("N", "N", "4S", fix={"N": "S:AKQJT H:AK"}, tricks=10),
+  remark=STATE_NOTE.format("`games`") + "With no game won yet this is N–S's first game: 1 × 200 (not 400).")
+S("1944.games.state-without-running",
+  description="deal.state gives games N–S 1, E–W 1 but no `running`: 5H by E with 12 tricks makes 60 from 0, E–W's "
+              "second game, 400",
+  rules=["match.game-threshold", "match.game-bonus"], state={"games": {"NS": 1, "EW": 1}},
+  **ds("E", "E", "5H", fix={"E": "H:AKQJT9 S:AK"}, tricks=12),
+  remark=STATE_NOTE.format("`running`") + "E–W start from 0 and take 12 × 5 = 60: exactly the threshold, a game; "
+         "having won one already, it is their second: 2 × 200 = 400.")
+S("1944.games.state-running-side-missing",
+  description="deal.state running gives N–S 20 and no E–W count: 5H by E with 12 tricks makes E–W exactly 60 from 0, "
+              "a game",
+  rules=["match.game-threshold", "match.game-bonus"], state={"running": {"NS": 20}, "games": {"NS": 0, "EW": 0}},
+  **ds("E", "E", "5H", fix={"E": "H:AKQJT9 S:AK"}, tricks=12),
+  remark=STATE_NOTE.format("E–W's running count") + "E–W's count is 0 before the deal, so 12 × 5 = 60 reaches the "
+         "threshold exactly: a game (a count read as anything below 0 would not reach it, and a count cannot be "
+         "negative).")
+S("1944.games.state-games-side-missing",
+  description="deal.state games gives E–W 1 and no N–S count: 4S by N with 10 tricks from running 30 wins N–S's "
+              "first game, 200",
+  rules=["match.game-threshold", "match.game-bonus"], state={"running": {"NS": 30, "EW": 20}, "games": {"EW": 1}},
+  **ds("N", "N", "4S", fix={"N": "S:AKQJT H:AK"}, tricks=10),
+  remark=STATE_NOTE.format("N–S's games") + "N–S have won no game, so this one is their first: 1 × 200 (E–W's game "
+         "does not count for N–S).")
+
 # ============================================================================ match records (whole sets)
 SET1 = [
     ds("N", "N", "5H", fix={"N": "H:AKQJT9 S:AK D:AK"}, tricks=13),
@@ -729,6 +763,50 @@ S("1944.match.error-illegal-action-inside-deal",
   remark="In deal 1 W declares 5M after N passes... the first lead belongs to S (W's right), but N (W's left) leads.")
 SCENARIOS[-1]["remark"] = "In deal 1 W declares 5M; the first lead belongs to S (W's right), but N (W's left) leads."
 
+# seats (DESIGN §3, amendment match-seat-names): a set's partnerships are fixed through its alkupelit and kotkat, so
+# the seats first given are kept; every seat assignment names four different players, each a non-empty string.
+SEATS_ABCD = {"N": "A", "E": "B", "S": "C", "W": "D"}
+S("1944.match.set-seats-kept",
+  description="The set of S000's kotka example with seats: given at deal 0, omitted in the other alkupelit, repeated "
+              "at the first kotka; the same answer as without seats",
+  rules=["deal.players", "match.stages", "match.side-totals"],
+  match=[dict(SET1[0], seats=SEATS_ABCD), *SET1[1:3], dict(SET1[3], seats=dict(SEATS_ABCD)), *SET1[4:]],
+  remark="Seats: A sits N, B E, C S, D W at deal 0 (DESIGN §3, amendment match-seat-names: four different "
+         "non-empty names). The two teams are fixed for the whole set (deal.players), kotkat included, so the "
+         "later alkupelit may omit the seats and the first kotka (deal 3) repeats them unchanged; the sheets are "
+         "per side and do not depend on the names.")
+S("1944.match.error-seats-changed-at-kotka",
+  description="The first kotka seats B and C in each other's places (new teams): wrong-seating",
+  rules=["deal.players", "match.stages"],
+  match=[dict(SET1[0], seats=SEATS_ABCD), *SET1[1:3], dict(SET1[3], seats={"N": "A", "E": "C", "S": "B", "W": "D"})],
+  error=(3, None, "wrong-seating"),
+  remark="Deal 0 seats A–C (N–S) against B–D (E–W). After N–S's second game (deal 2) deal 3 is a kotka, as the set "
+         "requires (no wrong-deal-form), dealt by W, the left of S (no wrong-dealer). The kotkat do not begin new "
+         "partnerships: the set's teams are fixed (deal.players; DESIGN §3, amendment match-seat-names: seats once "
+         "given are kept), and deal 3 makes A–B partners: wrong-seating, deal 3, index null.")
+S("1944.match.error-seats-duplicate-name",
+  description="Deal 1 seats player B at both E and W: wrong-seating",
+  rules=["deal.players", "match.stages"],
+  match=[SET1[0], dict(SET1[1], seats={"N": "A", "E": "B", "S": "C", "W": "B"})],
+  error=(1, None, "wrong-seating"),
+  remark="Deal 0 carries no seats (allowed). Deal 1 is an alkupeli dealt by E, the left of N; its seats put one "
+         "player in two seats: four players play (deal.players), and DESIGN §3, amendment match-seat-names, asks for "
+         "four different names. Deal 1, index null.")
+S("1944.match.error-seats-empty-name",
+  description="Deal 0 seats an empty name at S: wrong-seating",
+  rules=["deal.players", "match.stages"],
+  match=[dict(SET1[0], seats={"N": "A", "E": "B", "S": "", "W": "D"})],
+  error=(0, None, "wrong-seating"),
+  remark="An empty string names no player (DESIGN §3, amendment match-seat-names: each name a non-empty string). "
+         "Deal 0 is the set's first deal, an alkupeli: the seats are the first check that fails. Deal 0, index null.")
+S("1944.match.error-seats-missing-seat",
+  description="Deal 0 gives seats for N, S and W only (E missing): wrong-seating",
+  rules=["deal.players", "match.stages"],
+  match=[dict(SET1[0], seats={"N": "A", "S": "C", "W": "D"})],
+  error=(0, None, "wrong-seating"),
+  remark="A seat assignment names all four seats N E S W (DESIGN §3, amendment match-seat-names); E is missing. "
+         "Deal 0, index null.")
+
 # ============================================================================ errors (single deals)
 A5 = dict(fix={"N": "H:AKQJT9 S:AK"}, seed=0)
 
@@ -766,6 +844,38 @@ E("1944.errors.invalid-deal-form-pakkomisaari", "A record dealt as form pakkomis
 E("1944.errors.invalid-deal-kotka-table-positions", "A kotka deck with four table-card positions",
   ["kotka.no-centre-cards"], (None, "invalid-deal"), "A kotka has no table cards: centre_positions must be absent or [].",
   raw_deal=_raw(3, "kotka", deck=True, centre_positions=[10, 20, 30, 40]), pre=["N bid 6H"])
+# deal.state that is not a set position (INTERPRETING §6A.1: "A bad state is invalid-deal")
+_ZERO = {"NS": 0, "EW": 0}
+E("1944.errors.invalid-deal-state-running-not-mapping", "deal.state with running: 30 (a number, not a count per side)",
+  ["match.game-threshold"], (None, "invalid-deal"),
+  "`running` must map the sides NS and EW to their counts (INTERPRETING §6A.1: {running: {NS, EW}, games: {NS, EW}}); "
+  "a bare 30 says neither side's count and is not read as both: a bad state, invalid-deal.",
+  raw_deal=_raw(21, "alkupeli", state={"running": 30, "games": _ZERO}), pre=["N bid 1S"])
+E("1944.errors.invalid-deal-state-games-not-mapping", "deal.state with games: [1, 0] (a list, not a count per side)",
+  ["match.game-bonus"], (None, "invalid-deal"),
+  "`games` must map NS and EW to the games won (INTERPRETING §6A.1); a list names no side: invalid-deal.",
+  raw_deal=_raw(22, "alkupeli", state={"running": _ZERO, "games": [1, 0]}), pre=["N bid 1S"])
+E("1944.errors.invalid-deal-state-not-mapping", "deal.state is the number 0, not a mapping",
+  ["match.game-threshold"], (None, "invalid-deal"),
+  "The state is a mapping {running, games} (INTERPRETING §6A.1); 0 is not one, and is not read as 'zeros': invalid-deal.",
+  raw_deal=_raw(23, "alkupeli", state=0), pre=["N bid 1S"])
+E("1944.errors.invalid-deal-state-running-60", "deal.state with running E–W 60 (running counts are 0..59)",
+  ["match.game-threshold"], (None, "invalid-deal"),
+  "A running count of 60 would already have won a game and restarted (INTERPRETING §6A.1: each below 60).",
+  raw_deal=_raw(24, "alkupeli", state={"running": {"NS": 0, "EW": 60}, "games": _ZERO}), pre=["N bid 1S"])
+E("1944.errors.invalid-deal-state-running-negative", "deal.state with running N–S −4",
+  ["match.game-threshold"], (None, "invalid-deal"),
+  "Running counts only grow from 0 (own tricks × level, never negative): a count below 0 is a bad state.",
+  raw_deal=_raw(25, "alkupeli", state={"running": {"NS": -4, "EW": 0}, "games": _ZERO}), pre=["N bid 1S"])
+E("1944.errors.invalid-deal-state-games-text", "deal.state with games N–S \"1\" (text, not a number)",
+  ["match.game-bonus"], (None, "invalid-deal"),
+  "Games won are whole numbers; the text \"1\" is not read as 1 (as a centre position is never read from text, "
+  "INTERPRETING §4.1): invalid-deal.",
+  raw_deal=_raw(26, "alkupeli", state={"running": _ZERO, "games": {"NS": "1", "EW": 0}}), pre=["N bid 1S"])
+E("1944.errors.invalid-deal-state-running-true", "deal.state with running N–S true (a truth value, not a number)",
+  ["match.game-threshold"], (None, "invalid-deal"),
+  "A running count is a whole number; true is not one (it is not read as 1): invalid-deal.",
+  raw_deal=_raw(27, "alkupeli", state={"running": {"NS": True, "EW": 0}, "games": _ZERO}), pre=["N bid 1S"])
 E("1944.errors.malformed-bid-level-8", "N bid 8H: unparseable bid", ["auction.bid-levels"], (0, "malformed-action"),
   dealer="N", fix=A5["fix"], seed=0, pre=["N bid 8H"])
 E("1944.errors.malformed-unknown-card-in-play", "E play 1S: unknown card", ["play.follow-suit"],

@@ -127,6 +127,9 @@ def _seating(entry: Mapping[str, Any], plan: MatchPlan, current: dict[str, str] 
         return current or {}
     if not isinstance(seats, Mapping) or set(seats) != set(SEATS):
         return "seats must map N, E, S and W to players"
+    names = [seats[s] for s in SEATS]
+    if not all(isinstance(name, str) and name for name in names) or len(set(names)) != len(SEATS):
+        return "seats must name four different players, each by a non-empty string"
     seats = {s: str(seats[s]) for s in SEATS}
     if plan.partnership is None:  # seats are kept (e.g. the bolsevikki round after the blocks)
         if current and seats != current:
