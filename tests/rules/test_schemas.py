@@ -150,7 +150,8 @@ def test_expect_has_exactly_one_answer() -> None:
     both = {"error": {"index": 4, "code": "incomplete-record"},
             "result": {"contract": None, "tricks": {"NS": 7, "EW": 6}, "score": {"NS": 0, "EW": 0}}}
     error = _raised(_case(expect=both), "case")
-    assert (error.path, error.reason) == ("/expect", "expect needs exactly one of 'result', 'error' or 'match'")
+    assert (error.path, error.reason) == (
+        "/expect", "expect needs exactly one of 'result', 'error', 'match', 'legal' or 'perft'")
     result = {"result": {"contract": {"declarer": "N", "bid": "5H", "doubling": 0}, "tricks": {"NS": 12, "EW": 1},
                          "score": {"NS": 39, "EW": -39}}}
     schemas.check(_case(expect=result), "case", file="c.yaml")

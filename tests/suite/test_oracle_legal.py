@@ -472,7 +472,8 @@ def test_scp1_legal_request() -> None:
     proc = subprocess.run([sys.executable, str(ORACLE_PATH)], input="\n".join(map(json.dumps, requests)),
                           capture_output=True, text=True, timeout=60, check=True)
     start, *answers = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert start["protocol"] == 1 and "features" not in start["implementation"]   # every feature
+    features = start["implementation"]["features"]  # every tag listed: legal-actions is never implied
+    assert start["protocol"] == 1 and all("legal-actions" in features[rs] for rs in start["implementation"]["rulesets"])
     assert answers[0]["seq"] == 1 and len(answers[0]["legal"]) == 14
     assert answers[1] == {"seq": 2, "error": {"index": 0, "code": "not-your-turn"}}
     assert answers[2]["seq"] == 3 and "errored" in answers[2]
