@@ -188,9 +188,10 @@ def legal_actions(state: DealState) -> list[Action]:
     return list(MECHANISMS[phase.mechanism].legal(state, phase.params))
 
 
-def play_deal(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
+def play_deal(ruleset: Ruleset, deal: Any, actions: Any, *, to_the_end: bool = True) -> DealState | Outcome:
     """Play a record's actions from the deal: the finished state, or the Outcome of the first problem (error
-    index ``None`` for the deal). The batch paths go as far as they can, the step path judges the rest."""
+    index ``None`` for the deal). The batch paths go as far as they can, the step path judges the rest.
+    Without ``to_the_end`` the actions are a prefix: the state after them is the answer, finished or not."""
     if not isinstance(actions, list):
         raise CaseFormatError("'actions' must be a list of strings", path="/actions")
     try:
@@ -212,7 +213,7 @@ def play_deal(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
         except IllegalAction as exc:
             return Outcome(error_code=exc.code, error_index=index, message=f"{action!r}: {exc.message}")
         index += 1
-    if not state.finished:
+    if to_the_end and not state.finished:
         return Outcome(
             error_code="incomplete-record",
             error_index=len(actions),

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..rules.errors import CaseFormatError, IllegalAction
 from ..rules.ruleset import Ruleset
-from .engine import apply, apply_run, legal_actions, start
+from .engine import apply, legal_actions, play_deal
 from .games import position_from
 from .outcome import Outcome
 from .replay import record_ruleset
@@ -43,24 +43,7 @@ def position(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
             position_from(deal["state"], ruleset.game_threshold)
         except IllegalAction as exc:
             return Outcome(error_code=exc.code, error_index=None, message=exc.message)
-    try:
-        state = start(ruleset, deal)
-    except IllegalAction as exc:
-        return Outcome(error_code=exc.code, error_index=None, message=exc.message)
-    index, count = 0, len(actions)
-    while True:
-        try:
-            state, index = apply_run(state, actions, index)
-        except IllegalAction as exc:
-            bad = exc.index if exc.index is not None else index
-            return Outcome(error_code=exc.code, error_index=bad, message=f"{actions[bad]!r}: {exc.message}")
-        if index == count:
-            return state
-        try:
-            state = apply(state, actions[index])
-        except IllegalAction as exc:
-            return Outcome(error_code=exc.code, error_index=index, message=f"{actions[index]!r}: {exc.message}")
-        index += 1
+    return play_deal(ruleset, deal, actions, to_the_end=False)
 
 
 def perft(state: DealState, depth: int) -> int:
