@@ -1172,6 +1172,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, here)
     import scenarios_1895
+    from case_files import write_or_check
     root = os.path.join(here, "..", "cases", "1895")
     check = "--check" in sys.argv
     only = [a for a in sys.argv[1:] if not a.startswith("--")]
@@ -1185,20 +1186,7 @@ def main():
         area = sc["id"].split(".")[1]
         name = sc["id"].split(".", 2)[2]
         path = os.path.join(root, area, name + ".yaml")
-        text = to_yaml(case)
-        if check:
-            try:
-                with open(path, encoding="utf-8") as f:
-                    same = f.read() == text
-            except FileNotFoundError:
-                same = False
-            if not same:
-                print("DIFFERS:", path)
-                bad += 1
-        else:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
+        bad += not write_or_check(path, to_yaml(case), check)
         n[area] = n.get(area, 0) + 1
     print(sum(n.values()), "cases;", ", ".join(f"{k} {v}" for k, v in sorted(n.items())))
     if check and not only:

@@ -25,6 +25,7 @@ from itertools import combinations
 from math import comb
 
 import yaml
+from case_files import to_yaml, write_or_check
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.normpath(os.path.join(HERE, "..", "cases"))
@@ -657,9 +658,6 @@ def build(era, name, base_path, prefix, readings, description, rules, centre, de
     return os.path.join(CASES, era, "legal", name + ".yaml"), case
 
 
-def to_yaml(case):
-    return yaml.safe_dump(case, sort_keys=False, allow_unicode=True, width=100000, default_flow_style=None)
-
 
 def main():
     check = "--check" in sys.argv
@@ -667,20 +665,7 @@ def main():
     specs = SPECS + play_specs()
     for spec in specs:
         path, case = build(*spec)
-        text = to_yaml(case)
-        if check:
-            try:
-                with open(path, encoding="utf-8") as f:
-                    same = f.read() == text
-            except FileNotFoundError:
-                same = False
-            if not same:
-                print("DIFFERS:", path)
-                bad += 1
-        else:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
+        bad += not write_or_check(path, to_yaml(case), check)
     print(len(specs), "legal cases;", "all equal" if check and not bad else f"{bad} differ" if check else "written")
     sys.exit(1 if bad else 0)
 

@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import readings_1895
 import readings_1944
 import readings_2016
+from case_files import to_yaml, write_or_check
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.normpath(os.path.join(HERE, "..", "cases"))
@@ -50,29 +51,13 @@ def build(era, name, base_path, readings, description, derive):
     return os.path.join(CASES, era, "readings", name + ".yaml"), case
 
 
-def to_yaml(case):
-    return yaml.safe_dump(case, sort_keys=False, allow_unicode=True, width=100000, default_flow_style=None)
-
 
 def main():
     check = "--check" in sys.argv
     bad = 0
     for spec in SPECS:
         path, case = build(*spec)
-        text = to_yaml(case)
-        if check:
-            try:
-                with open(path, encoding="utf-8") as f:
-                    same = f.read() == text
-            except FileNotFoundError:
-                same = False
-            if not same:
-                print("DIFFERS:", path)
-                bad += 1
-        else:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
+        bad += not write_or_check(path, to_yaml(case), check)
     print(len(SPECS), "readings cases;", "all equal" if check and not bad else f"{bad} differ" if check else "written")
     sys.exit(1 if bad else 0)
 
