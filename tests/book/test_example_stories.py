@@ -93,3 +93,15 @@ def test_the_sitsi_story_ends_with_the_case_s_ranking(cases, r16):
     assert text.endswith(f"Final ranking: {ranking}.")
     assert f"play {len(case['expect']['match']['sheets'])} deals" in text
     assert "partners share each deal's score" in text
+
+
+def test_how_to_play_tells_the_first_dealer_the_shuffle_and_the_cut_from_the_ruleset(r16):
+    from skruuvi.book.story import story_page
+
+    page = story_page([r16])
+    dealing = page.split("{#dealing}")[1].split("\n## ")[0]
+    practice = [r for r in r16.raw["deal"]["rules"] if r.get("enforced") is False]
+    assert len(practice) >= 2
+    for r in practice:
+        assert f"**{r['title']}.**" in dealing and f"#{r['id']})" in dealing
+    assert "#match.dealer-rotation)" in dealing

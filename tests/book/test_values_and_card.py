@@ -59,7 +59,15 @@ def test_the_card_shows_every_scoring_table_and_scheme(rid, cases):
     for entries in rs.raw["scoring"]["schemes"].values():
         for e in entries:
             assert f"#{e['id']})" in page, e["id"]
-    assert "## A worked sum" in page and "Not in this ruleset:" in page
+    assert "## A worked sum" in page
+    practice = [r for r in rs.raw["deal"]["rules"] if r.get("enforced") is False]
+    dealing = page.split("## Dealing")[1].split("\n## ")[0]
+    if practice:  # the table practice rules the ruleset has are linked; nothing is said to be missing
+        for r in practice:
+            assert f"[{r['title']}](../rules/{rid}.md#{r['id']})" in dealing
+        assert "says nothing" not in dealing
+    else:
+        assert "says nothing of how the first dealer is chosen, the shuffle or the cut" in dealing
 
 
 def test_the_2016_worked_sum_matches_the_hand_derived_case(cases):
