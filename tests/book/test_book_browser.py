@@ -186,6 +186,7 @@ def reader_pages() -> list[tuple[str, str]]:
 # What sticks out of the main column: elements whose right edge passes the article's, outside the boxes that
 # scroll on purpose (code blocks, Material's table scroll wrapper), by more than an inline code box's padding (6 px);
 # and trick tables that need their scroll bar.
+# and any table whose scroll wrapper would have to scroll (none may, at 1280 or 390 px).
 _LAYOUT = """() => {
   const article = document.querySelector('article');
   const right = article.getBoundingClientRect().right;
@@ -195,9 +196,13 @@ _LAYOUT = """() => {
   const tricks = [...article.querySelectorAll('.sk-tricks table')]
     .filter(t => t.getBoundingClientRect().right > right + 1 || t.scrollWidth > t.parentElement.clientWidth + 1)
     .map(t => 'trick table ' + t.scrollWidth + 'px');
+  const wraps = [...article.querySelectorAll('.md-typeset__scrollwrap')]
+    .filter(w => w.scrollWidth > w.clientWidth + 1)
+    .map(w => 'table scrolls ' + (w.scrollWidth - w.clientWidth) + 'px: '
+         + [...w.querySelectorAll('th')].map(h => h.innerText.trim()).join('|').slice(0, 60));
   let text = article.innerText;  // what a reader reads, less the code blocks (JSON examples on purpose)
   for (const pre of article.querySelectorAll('pre')) text = text.replace(pre.innerText, '');
-  return {page: document.documentElement.scrollWidth - innerWidth, out, tricks,
+  return {page: document.documentElement.scrollWidth - innerWidth, out, tricks, wraps,
           deals: article.querySelectorAll('table.sk-deal').length,
           trickTables: article.querySelectorAll('.sk-tricks table').length,
           flows: article.querySelectorAll('svg.sk-flow').length,
@@ -229,6 +234,7 @@ def test_page_fits_its_width_and_reads_as_words(browser: Any, base_url: str, nam
         context.close()
     assert layout["page"] <= 0, f"the page scrolls sideways by {layout['page']}px"
     assert layout["out"] == [] and layout["tricks"] == []
+    assert layout["wraps"] == [], "tables that scroll sideways (issue 18, §7: lay them out to fit)"
     assert literals(layout["text"]) == []
     if name.endswith("-examples") or name.startswith("how-to-play"):  # a worked deal: diagram and trick tables
         assert layout["deals"] >= 1 and layout["trickTables"] >= 1
