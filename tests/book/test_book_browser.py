@@ -185,7 +185,7 @@ def reader_pages() -> list[tuple[str, str]]:
 
 # What sticks out of the main column: elements whose right edge passes the article's, outside the boxes that
 # scroll on purpose (code blocks, Material's table scroll wrapper), by more than an inline code box's padding (6 px);
-# and trick tables that need their scroll bar.
+# trick tables that need their scroll bar;
 # and any table whose scroll wrapper would have to scroll (none may, at 1280 or 390 px).
 _LAYOUT = """() => {
   const article = document.querySelector('article');
