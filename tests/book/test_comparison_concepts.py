@@ -114,3 +114,21 @@ def test_a_merged_row_names_each_era_s_own_rule_and_a_neutral_label(rulesets):
             rule = row_with(concept_matrix(rulesets), era_of(rulesets, "1944"), "pakkomisaari.table-cards")
             own = rule.rules[era_of(rulesets, rs.era)]
             assert f"[§](../rules/{rs.id}.md#{own.id})" in line
+
+
+def test_no_era_s_title_labels_a_row_whose_eras_title_it_differently(rulesets):
+    page = comparison_page(rulesets)
+    lines = [x for x in page.splitlines() if x.startswith("| ") and "[§](" in x]
+    checked = 0
+    for row in concept_matrix(rulesets):
+        present = [r for r in row.rules if r is not None]
+        if len({r.title for r in present}) < 2:
+            continue
+        line = next(x for x in lines if f"#{present[0].id})" in x)
+        cells = [c.strip() for c in line.strip("|").split(" | ")]
+        rule_cell = cells[1]
+        assert not any(r.title in rule_cell for r in present), rule_cell
+        for r in present:
+            assert f"*{r.title}*" in line, r.id
+        checked += 1
+    assert checked >= 5

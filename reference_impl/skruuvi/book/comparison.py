@@ -76,7 +76,9 @@ def _era_cell(row: MatrixRow, rule: Rule | None, rs: Ruleset, sources: Mapping[s
 
     value = hi(summary(rule, Labels([rs])), {"value", "param", "presence"})
     if len(row_ids(row)) > 1:
-        value = f"`{rule.id}`<br>{value}"
+        value = f"`{rule.id}`<br>*{rule.title}*<br>{value}"
+    elif len({r.title for r in row.rules if r is not None}) > 1:  # each era's own title, none labels the row
+        value = f"*{rule.title}*<br>{value}"
     status = hi(md.badge(rule.status), {"status"})
     src = hi(md.source_links(rule.source, HERE, sources), {"source"})
     return f"{value}<br>{status} {src} " + md.link("§", HERE, md.rules_page(rs.id), rule.id)
@@ -87,8 +89,14 @@ def rule_table(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset], sources: 
     body = []
     for row in rows:
         ids = row_ids(row)
-        name = (f"`{ids[0]}`<br>{next(r.title for r in row.rules if r is not None)}" if len(ids) == 1
-                else f"{concept_label(row, rulesets)}<br>one concept, {len(ids)} rule ids")
+        titles = list(dict.fromkeys(r.title for r in row.rules if r is not None))
+        if len(ids) > 1:
+            name = f"{concept_label(row, rulesets)}<br>one concept, {len(ids)} rule ids"
+        elif len(titles) == 1:
+            name = f"`{ids[0]}`<br>{titles[0]}"
+        else:  # the eras title the rule differently: it is named by what it sets, each era's title in its cell
+            label = concept_label(row, rulesets)
+            name = f"`{ids[0]}`" + (f"<br>{label}" if not label.startswith("`") else "")
         body.append([mark(row), name,
                      *[_era_cell(row, rule, rs, sources) for rule, rs in zip(row.rules, rulesets, strict=True)]])
     return md.table(header, body)
@@ -226,7 +234,10 @@ def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
         labels = Labels([rs])
         cols = ("one score per deal" if rs.columns == ("deal",)
                 else "points " + " and ".join(labels.word(c) for c in rs.columns))
-        schemes = ", ".join(f"*{labels.word(f.name)}* scored as {labels.word(f.scheme)}" for f in rs.forms.values())
+        scored = (rs.raw.get("scoring") or {}).get("schemes") or {}
+        schemes = ", ".join(f"*{labels.word(f.name)}* scored as "
+                            + ("a contract" if f.scheme == "contract" else labels.word(f.scheme)) if scored.get(f.scheme)
+                            else f"*{labels.word(f.name)}* scores nothing" for f in rs.forms.values())
         text = f"{cols}; the defenders receive " + (
             _rule_link(rs, receive, labels.word(receive.value)) if receive else "(not stated)") + f"; {schemes}"
         parts.append((rs, text))
