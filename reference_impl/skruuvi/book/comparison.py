@@ -227,6 +227,14 @@ def multiplier_use(rulesets: Sequence[Ruleset]) -> list[str]:
     return [f"Multipliers: {_by_era(parts)}"] if parts else []
 
 
+def _scheme_phrase(rs: Ruleset, labels: Labels, form: Any) -> str:
+    """How a game form is scored: by its scheme, or not at all (a form with an empty or no scheme)."""
+    if not ((rs.raw.get("scoring") or {}).get("schemes") or {}).get(form.scheme):
+        return f"*{labels.word(form.name)}* scores nothing"
+    return f"*{labels.word(form.name)}* scored as " + ("a contract" if form.scheme == "contract"
+                                                        else labels.word(form.scheme))
+
+
 def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
     parts = []
     for rs in rulesets:
@@ -234,10 +242,7 @@ def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
         labels = Labels([rs])
         cols = ("one score per deal" if rs.columns == ("deal",)
                 else "points " + " and ".join(labels.word(c) for c in rs.columns))
-        scored = (rs.raw.get("scoring") or {}).get("schemes") or {}
-        schemes = ", ".join(f"*{labels.word(f.name)}* scored as "
-                            + ("a contract" if f.scheme == "contract" else labels.word(f.scheme)) if scored.get(f.scheme)
-                            else f"*{labels.word(f.name)}* scores nothing" for f in rs.forms.values())
+        schemes = ", ".join(_scheme_phrase(rs, labels, f) for f in rs.forms.values())
         text = f"{cols}; the defenders receive " + (
             _rule_link(rs, receive, labels.word(receive.value)) if receive else "(not stated)") + f"; {schemes}"
         parts.append((rs, text))
