@@ -23,7 +23,7 @@ from ..rules.ruleset import Rule, Ruleset
 from . import md
 from .features import feature_table
 from .formula import render
-from .values import Labels, plain, target
+from .values import SPECIAL, Labels, plain, target
 
 HERE = md.COMPARISON
 MARK = {"value": '<span class="sk-diff-mark" title="the rule differs between the eras">≠</span>',
@@ -34,6 +34,8 @@ MARK = {"value": '<span class="sk-diff-mark" title="the rule differs between the
 def compact(value: Any, param: str | None = None, labels: Labels | None = None) -> str:
     """A value on one line: nested tables as ``trump: 5→25, 6→35; grandi: ...``, other values as the book shows them."""
     labels = labels or Labels()
+    if param is not None and param in SPECIAL:  # a shape the formatter knows (procedures, stages, lead, ...)
+        return labels.show(value, param)
     if isinstance(value, Mapping) and value and all(isinstance(v, Mapping) for v in value.values()):
         return "; ".join(f"{labels.key(k)}: {compact(v, None, labels)}" for k, v in value.items())
     if isinstance(value, Mapping) and value and all(not isinstance(v, Mapping | list) for v in value.values()) \

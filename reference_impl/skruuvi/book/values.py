@@ -122,7 +122,8 @@ class Labels:
         if isinstance(value, Mapping):
             if not value:
                 return "none"
-            return "; ".join(f"{self.key(k)}: {self.nested(v)}" for k, v in value.items())
+            return "; ".join(f"{self.key(k)}: {self.show(v, str(k)) if str(k) in _SPECIAL else self.nested(v)}"
+                             for k, v in value.items())
         if isinstance(value, list | tuple):
             if not value:
                 return "none"
@@ -235,6 +236,9 @@ _SPECIAL = {
     "redoublers": _order,
     "to": lambda lab, v: target(v),  # a scoring rule's payee, when an alternative reads it another way
 }
+
+
+SPECIAL = frozenset(_SPECIAL)  # the parameters whose values have a phrase of their own
 
 
 def target(to: object) -> str:
