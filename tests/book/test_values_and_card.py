@@ -140,3 +140,17 @@ def test_the_1944_chapter_tells_its_own_era_s_deal_with_its_phases_and_two_colum
         assert f"## {en[0].upper()}{en[1:]} · *{rs.raw['phases'][pid]['label']['fi']}* {{#{pid}}}" in page
     assert 'class="sk-table"' in page and "below the line and" in page
     assert "2016" not in page
+
+
+def test_a_known_shape_nested_in_a_value_reads_as_its_phrase():
+    value = {"to_partner": 4, "distribution": {"distributor": "partner", "each": 1}}
+    text = Labels().show(value)
+    assert "the taker's partner gives one card to each other player" in text and "distributor" not in text
+
+
+def test_the_comparison_chapter_phrases_every_value_it_shows():
+    from skruuvi.book import comparison_page
+
+    page = comparison_page([get_ruleset(r) for r in available_rulesets()])
+    assert "(distributor" not in page and "each 1)" not in page
+    assert "*ostoskruuvi*: the taker gives his partner no cards" in page
