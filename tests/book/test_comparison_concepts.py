@@ -126,7 +126,7 @@ def test_no_era_s_title_labels_a_row_whose_eras_title_it_differently(rulesets):
             continue
         line = next(x for x in lines if f"#{present[0].id})" in x)
         cells = [c.strip() for c in line.strip("|").split(" | ")]
-        rule_cell = cells[1]
+        rule_cell = cells[0]
         assert not any(r.title in rule_cell for r in present), rule_cell
         for r in present:
             assert f"*{r.title}*" in line, r.id

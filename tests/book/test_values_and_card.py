@@ -154,3 +154,10 @@ def test_the_comparison_chapter_phrases_every_value_it_shows():
     page = comparison_page([get_ruleset(r) for r in available_rulesets()])
     assert "(distributor" not in page and "each 1)" not in page
     assert "*ostoskruuvi*: the taker gives his partner no cards" in page
+
+
+def test_an_expression_parameter_reads_as_math():
+    rs = get_ruleset("skruuvi-1944")
+    rule = next(r for r in rs.rules.values() if r.param == "game_bonus")
+    text = Labels([rs]).show(rule.value, "game_bonus")
+    assert "*" not in text and "_" not in text and "×" in text

@@ -87,7 +87,7 @@ def _era_cell(row: MatrixRow, rule: Rule | None, rs: Ruleset, sources: Mapping[s
 
 
 def rule_table(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset], sources: Mapping[str, Any] | None) -> str:
-    header = ["", "Rule", *[f"{rs.era} (`{rs.id}`)" for rs in rulesets]]
+    header = ["Rule", *[f"{rs.era} (`{rs.id}`)" for rs in rulesets]]
     body = []
     for row in rows:
         ids = row_ids(row)
@@ -99,9 +99,9 @@ def rule_table(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset], sources: 
         else:  # the eras title the rule differently: it is named by what it sets, each era's title in its cell
             label = concept_label(row, rulesets)
             name = f"`{ids[0]}`" + (f"<br>{label}" if not label.startswith("`") else "")
-        body.append([mark(row), name,
+        body.append([f"{mark(row)} {name}",
                      *[_era_cell(row, rule, rs, sources) for rule, rs in zip(row.rules, rulesets, strict=True)]])
-    return md.table(header, body)
+    return f'<div class="sk-compare" markdown>\n\n{md.table(header, body)}\n\n</div>'  # long words break on a phone
 
 
 # --- the generated summary of a topic ---------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..rules.ruleset import Ruleset
 from . import md
+from .formula import render
 
 # Seats, roles and procedure words as they appear in rule values.
 WORDS = {
@@ -235,6 +236,7 @@ _SPECIAL = {
     "doublers": _order,
     "redoublers": _order,
     "to": lambda lab, v: target(v),  # a scoring rule's payee, when an alternative reads it another way
+    "game_bonus": lambda lab, v: render(v, word=lab.word),  # an expression over the game number, as math
 }
 
 
