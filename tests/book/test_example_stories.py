@@ -105,3 +105,25 @@ def test_how_to_play_tells_the_first_dealer_the_shuffle_and_the_cut_from_the_rul
     for r in practice:
         assert f"**{r['title']}.**" in dealing and f"#{r['id']})" in dealing
     assert "#match.dealer-rotation)" in dealing
+
+
+@pytest.mark.parametrize("rid", ["skruuvi-1895", "skruuvi-1944", "skruuvi-2016"])
+def test_every_finished_example_of_every_era_has_its_story(cases, rid):
+    from skruuvi.book.examples import walk
+
+    rs = get_ruleset(rid)
+    page = examples_page(rs, cases)
+    shown = re.findall(r"^## Example \d+: .* \{#([^}]+)\}$", page, flags=re.M)
+    assert shown
+    by_id = {c["id"]: c for c in cases}
+    for cid in shown:
+        case = by_id[cid]
+        finished = "match" in case or (walk(rs, case).outcome is not None)
+        assert ("· The story\n\n" in page.split(f"{{#{cid}}}")[1].split("\n## ")[0]) is finished, cid
+
+
+def test_an_all_pass_example_says_what_the_deal_became(cases, r16):
+    case = next(c for c in cases if c["id"] == "2016.passimisaari.basic-dealer-N")
+    text = story_of(examples_page(r16, [{**case, "example": True}]), case["id"])
+    form = r16.forms[r16.rules["auction.all-pass"].value]
+    assert "Nobody bids in the first round, so the deal is played as" in text and form.name[:5] in text

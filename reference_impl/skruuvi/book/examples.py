@@ -79,7 +79,7 @@ class _Example:
         self.error_codes = error_codes
         self.out: list[str] = []
         self.number: int | None = None  # on the examples page: sub-headings say "Example n" (search, contents)
-        self.narrate = False  # tell the deal as a story before the diagrams (the examples the book adds)
+        self.narrate = False  # tell the deal as a story before the diagrams (on the examples page)
 
     def h3(self, text: str) -> str:
         return f"### {text}" if self.number is None else f"### Example {self.number} · {text}"
@@ -323,8 +323,10 @@ def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
     here = md.examples_path(ruleset.id)
     chosen = [c for c in cases_of(ruleset, cases) if c.get("example") is True]
     out = [f"# Worked examples: {ruleset.title}",
-           "Conformance cases marked `example: true`, replayed through the reference engine: the deal as four hands, "
-           "the auction, the exchanges, the play trick by trick and the score sheet. "
+           "Conformance cases marked `example: true`, replayed through the reference engine: each told first as a "
+           "short story (what the bidding meant, the trick that decided the contract, how the score is made up), "
+           "then shown as the deal in four hands, the auction, the exchanges, the play trick by trick and the score "
+           "sheet. "
            + md.link("The rules", here, md.rules_page(ruleset.id)) + " · "
            + md.link("all cases", here, md.cases_path(ruleset.id)) + "."]
     if not chosen:
@@ -338,6 +340,6 @@ def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
     for n, case in enumerate([*chosen, *(c for _, c in added)], start=1):
         example = _Example(ruleset, case, error_codes)
         example.number = n
-        example.narrate = n > len(chosen)
+        example.narrate = True
         out.append(example.render())
     return "\n\n".join(out) + "\n"

@@ -61,21 +61,23 @@ def _deal_sentence(rs: Ruleset, form: Any, dealer: str) -> str:
 
 
 def _auction_sentences(rs: Ruleset, form: Any, groups: Sequence[tuple[str, str, list[list[str]]]],
-                       contract: Mapping[str, Any] | None) -> list[str]:
+                       contract: Mapping[str, Any] | None, alone: bool = False) -> list[str]:
+    """What the calls meant; ``alone``: the declarer plays one against three (no partner)."""
     auctions = [g for g in groups if g[1] == "auction"]
     out: list[str] = []
     if not auctions:
         return out
     first = _bids(auctions[0][2])
     if not first:
-        out.append("Nobody bids in the first round.")
+        pass  # told with the form the deal turns into
     else:
         bidders = list(dict.fromkeys(s for s, _ in first))
         taker = _name(first[-1][0])
         opened = f"{_name(first[0][0])} opens {md.bid(first[0][1])}"
         if len(first) > 1:
             others = ", ".join(_name(s) for s in bidders[1:] or bidders)
-            opened += f"; {count(len(first) - 1, 'more bid')} from {others} take it to {md.bid(first[-1][1])}"
+            verb = "takes" if len(first) == 2 else "take"
+            opened += f"; {count(len(first) - 1, 'more bid')} from {others} {verb} it to {md.bid(first[-1][1])}"
         else:
             opened += " and nobody bids over it"
         if len(auctions) > 1:
@@ -89,8 +91,10 @@ def _auction_sentences(rs: Ruleset, form: Any, groups: Sequence[tuple[str, str, 
                    if second else "In the second auction that pair makes no new bid.")
     if contract:
         level, strain = int(contract["bid"][0]), contract["bid"][1]
-        goal = (f"the declarer's side may take at most {count(7 - level, 'trick')}" if strain == "M"
-                else f"{_name(contract['declarer'])}'s side needs {count(6 + level, 'trick')} of thirteen")
+        who = _name(contract["declarer"]) if alone else f"{_name(contract['declarer'])}'s side"
+        goal = (f"{who} may take no trick at all" if strain == "M" and level == 7
+                else f"{who} may take at most {count(7 - level, 'trick')}" if strain == "M"
+                else f"{who} needs {count(6 + level, 'trick')} of thirteen")
         out.append(f"The contract is {md.bid(contract['bid'])} by {_name(contract['declarer'])}: {goal}.")
     return out
 
@@ -103,8 +107,8 @@ def _exchange_sentence(rs: Ruleset, groups: Sequence[tuple[str, str, list[list[s
         given = sum(len(a) - 3 for a in actions if len(a) >= 4 and a[1] == "give")
         if given:
             label = ((rs.raw.get("phases") or {}).get(pid) or {}).get("label", {}).get("en", pid)
-            parts.append(f"{count(given, 'card')} in the {label}")
-    return f"Before the play, cards change hands: {'; '.join(parts)}." if parts else ""
+            parts.append(f"{count(given, 'card')} ({label})")
+    return f"Before the play {' and '.join(parts)} change hands." if parts else ""
 
 
 def _doubling_sentence(rs: Ruleset, groups: Sequence[tuple[str, str, list[list[str]]]], facts: Mapping[str, Any]) \
@@ -129,6 +133,7 @@ def _play_sentences(end: Any, contract: Mapping[str, Any] | None, facts: Mapping
     declarer = SEATS.index(contract["declarer"])
     mine = (lambda seat: seat == declarer) if by_seat(end) else (lambda seat: side_of(seat) == side_of(declarer))
     level, misere = int(contract["bid"][0]), contract["bid"][1] == "M"
+    side, its = (_name(contract["declarer"]), "his") if by_seat(end) else ("the declarer's side", "its")
     limit = 7 - level if misere else 6 + level  # misère: the most tricks allowed; else the tricks needed
     won = lost = 0
     for t in tricks:
@@ -137,15 +142,14 @@ def _play_sentences(end: Any, contract: Mapping[str, Any] | None, facts: Mapping
         else:
             lost += 1
         if misere and won > limit:
-            out.append(f"At trick {t.number} the declarer's side takes its {_ordinal(won)} trick, one too many: "
+            out.append(f"At trick {t.number} {side} takes {its} {_ordinal(won)} trick, one too many: "
                        "the misère has failed.")
             break
         if misere and lost >= 13 - limit:
             out.append(f"At trick {t.number} the opponents take their {_ordinal(lost)} trick: the misère is safe.")
             break
         if not misere and won >= limit:
-            out.append(f"At trick {t.number} the declarer's side takes its {_ordinal(won)} trick: the contract "
-                       "is made.")
+            out.append(f"At trick {t.number} {side} takes {its} {_ordinal(won)} trick: the contract is made.")
             break
         if not misere and lost > 13 - limit:
             out.append(f"At trick {t.number} the defenders take their {_ordinal(lost)} trick: the contract can no "
@@ -201,9 +205,10 @@ def deal_story(rs: Ruleset, start: Any, end: Any, steps: Sequence[Step], outcome
     facts = deal_facts(end)
     groups = _groups(rs, steps)
     parts = [_deal_sentence(rs, start.form, SEATS[start.dealer]),
-             *_auction_sentences(rs, start.form, groups, contract)]
+             *_auction_sentences(rs, start.form, groups, contract, by_seat(end))]
     if end.form.name != start.form.name:
-        parts.append(f"Nobody bids, so the deal is played as *{Labels([rs]).word(end.form.name)}*.")
+        parts.append(f"Nobody bids in the first round, so the deal is played as "
+                     f"*{Labels([rs]).word(end.form.name)}*.")
     parts += [_exchange_sentence(rs, groups), _doubling_sentence(rs, groups, facts),
               *_play_sentences(end, contract, facts), *_score_sentences(rs, outcome, contract, facts)]
     return " ".join(p for p in parts if p)
