@@ -22,6 +22,7 @@ import pytest
 
 from skruuvi.book import md
 from skruuvi.book.card import card_path
+from skruuvi.book.reconstruction import reconstruction_path
 from skruuvi.book.story import STORIES, STORY_PATH
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets
@@ -174,8 +175,10 @@ def test_no_broken_internal_link_in_the_served_site(site: Path) -> None:
 
 
 def reader_pages() -> list[tuple[str, str]]:
-    """Every page kind: the era pages, the comparison chapter, the home page and the reference pages."""
+    """Every page kind: the era pages (rules, examples, cases, scoring card, reconstruction notes), the how-to-play
+    chapters, the comparison chapter, the home page and the reference pages."""
     cards = [(f"{rid}-card", card_path(rid)) for rid in available_rulesets()]
+    cards += [(f"{rid}-reconstruction", reconstruction_path(rid)) for rid in available_rulesets()]
     stories = [("how-to-play" if path == STORY_PATH else f"how-to-play-{rid.rsplit('-', 1)[-1]}", path)
                for rid, _, path in STORIES]
     return [*era_pages(), *cards, *stories, ("index", md.INDEX), ("errors", md.ERRORS),
