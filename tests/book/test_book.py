@@ -225,7 +225,7 @@ def test_comparison_page_table_highlights_and_narrative(rs):
     notes = {"topics": {"doubling": "Prose about doubling."}}
     page = comparison_page([rs, other], notes, sources={"S001": {}, "S000": {}})
     assert page.index("{#topic-deal}") < page.index("{#topic-auction}") < page.index("{#topic-scoring}")
-    assert "|  | Rule | 1944 (`skruuvi-1944`) | 2016 (`skruuvi-2016`) |" in page  # eras in order
+    assert "| Rule | 1944 (`skruuvi-1944`) | 2016 (`skruuvi-2016`) |" in page  # eras in order
     doubling = page.split("{#topic-doubling}")[1].split("\n## ")[0]
     assert "Prose about doubling." in doubling
     assert ("Multipliers: **1944** [×2 doubled, ×4 redoubled](../rules/skruuvi-1944.md#score.multipliers) "

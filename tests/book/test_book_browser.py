@@ -22,6 +22,7 @@ import pytest
 
 from skruuvi.book import md
 from skruuvi.book.card import card_path
+from skruuvi.book.reconstruction import reconstruction_path
 from skruuvi.book.story import STORIES, STORY_PATH
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets
@@ -174,8 +175,10 @@ def test_no_broken_internal_link_in_the_served_site(site: Path) -> None:
 
 
 def reader_pages() -> list[tuple[str, str]]:
-    """Every page kind: the era pages, the comparison chapter, the home page and the reference pages."""
+    """Every page kind: the era pages (rules, examples, cases, scoring card, reconstruction notes), the how-to-play
+    chapters, the comparison chapter, the home page and the reference pages."""
     cards = [(f"{rid}-card", card_path(rid)) for rid in available_rulesets()]
+    cards += [(f"{rid}-reconstruction", reconstruction_path(rid)) for rid in available_rulesets()]
     stories = [("how-to-play" if path == STORY_PATH else f"how-to-play-{rid.rsplit('-', 1)[-1]}", path)
                for rid, _, path in STORIES]
     return [*era_pages(), *cards, *stories, ("index", md.INDEX), ("errors", md.ERRORS),
@@ -185,7 +188,8 @@ def reader_pages() -> list[tuple[str, str]]:
 
 # What sticks out of the main column: elements whose right edge passes the article's, outside the boxes that
 # scroll on purpose (code blocks, Material's table scroll wrapper), by more than an inline code box's padding (6 px);
-# and trick tables that need their scroll bar.
+# trick tables that need their scroll bar;
+# and any table whose scroll wrapper would have to scroll (none may, at 1280 or 390 px).
 _LAYOUT = """() => {
   const article = document.querySelector('article');
   const right = article.getBoundingClientRect().right;
@@ -195,9 +199,13 @@ _LAYOUT = """() => {
   const tricks = [...article.querySelectorAll('.sk-tricks table')]
     .filter(t => t.getBoundingClientRect().right > right + 1 || t.scrollWidth > t.parentElement.clientWidth + 1)
     .map(t => 'trick table ' + t.scrollWidth + 'px');
+  const wraps = [...article.querySelectorAll('.md-typeset__scrollwrap')]
+    .filter(w => w.scrollWidth > w.clientWidth + 1)
+    .map(w => 'table scrolls ' + (w.scrollWidth - w.clientWidth) + 'px: '
+         + [...w.querySelectorAll('th')].map(h => h.innerText.trim()).join('|').slice(0, 60));
   let text = article.innerText;  // what a reader reads, less the code blocks (JSON examples on purpose)
   for (const pre of article.querySelectorAll('pre')) text = text.replace(pre.innerText, '');
-  return {page: document.documentElement.scrollWidth - innerWidth, out, tricks,
+  return {page: document.documentElement.scrollWidth - innerWidth, out, tricks, wraps,
           deals: article.querySelectorAll('table.sk-deal').length,
           trickTables: article.querySelectorAll('.sk-tricks table').length,
           flows: article.querySelectorAll('svg.sk-flow').length,
@@ -229,6 +237,7 @@ def test_page_fits_its_width_and_reads_as_words(browser: Any, base_url: str, nam
         context.close()
     assert layout["page"] <= 0, f"the page scrolls sideways by {layout['page']}px"
     assert layout["out"] == [] and layout["tricks"] == []
+    assert layout["wraps"] == [], "tables that scroll sideways (issue 18, §7: lay them out to fit)"
     assert literals(layout["text"]) == []
     if name.endswith("-examples") or name.startswith("how-to-play"):  # a worked deal: diagram and trick tables
         assert layout["deals"] >= 1 and layout["trickTables"] >= 1

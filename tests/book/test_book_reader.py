@@ -23,6 +23,7 @@ LITERALS = [
     (re.compile(r"\{\s*(?:['\"][^'\"]*['\"]|\d+)\s*:"), "a dict or JSON object"),
     (re.compile(r"\[\s*[\['\"]"), "a list"),
     (re.compile(r"\b(?:True|False|None)\b"), "a Python constant"),
+    (re.compile(r"[A-Za-z_] \*{1,2} \w|\w \*{1,2} [A-Za-z_]|\w [=!]= \S"), "a Python operator"),
 ]
 CONTENT_TAGS = {"img", "svg", "table", "pre", "hr", "input"}
 
@@ -107,6 +108,7 @@ def test_the_reader_checks_catch_what_they_are_for():
     assert len(literals("partnerships = [['A', 'B'], ['C', 'D']]")) >= 1
     assert literals('{"distributor": "partner", "each": 1}') and literals("{4: 400}") and literals('["fi", "en"]')
     assert literals("a game at None below the line") and literals("grand slam: True")
+    assert literals("game_bonus: 200 * game number") and literals("kind == 'trump'") and not literals("200 × n")
     assert literals("The bid ['N bid 8S'] is bad") and not literals("'N bid 8S': levels go from 1 to 7")
     assert not literals("North–South [below the line] {#anchor}: no: Nonesuch, Truely")
     outline = [("h", 2, "A"), ("h", 2, "B"), ("c", 0, "text"), ("h", 3, "C"), ("c", 0, "Its phases:"),

@@ -59,7 +59,15 @@ def test_the_card_shows_every_scoring_table_and_scheme(rid, cases):
     for entries in rs.raw["scoring"]["schemes"].values():
         for e in entries:
             assert f"#{e['id']})" in page, e["id"]
-    assert "## A worked sum" in page and "Not in this ruleset:" in page
+    assert "## A worked sum" in page
+    practice = [r for r in rs.raw["deal"]["rules"] if r.get("enforced") is False]
+    dealing = page.split("## Dealing")[1].split("\n## ")[0]
+    if practice:  # the table practice rules the ruleset has are linked; nothing is said to be missing
+        for r in practice:
+            assert f"[{r['title']}](../rules/{rid}.md#{r['id']})" in dealing
+        assert "says nothing" not in dealing
+    else:
+        assert "says nothing of how the first dealer is chosen, the shuffle or the cut" in dealing
 
 
 def test_the_2016_worked_sum_matches_the_hand_derived_case(cases):
@@ -132,3 +140,24 @@ def test_the_1944_chapter_tells_its_own_era_s_deal_with_its_phases_and_two_colum
         assert f"## {en[0].upper()}{en[1:]} · *{rs.raw['phases'][pid]['label']['fi']}* {{#{pid}}}" in page
     assert 'class="sk-table"' in page and "below the line and" in page
     assert "2016" not in page
+
+
+def test_a_known_shape_nested_in_a_value_reads_as_its_phrase():
+    value = {"to_partner": 4, "distribution": {"distributor": "partner", "each": 1}}
+    text = Labels().show(value)
+    assert "the taker's partner gives one card to each other player" in text and "distributor" not in text
+
+
+def test_the_comparison_chapter_phrases_every_value_it_shows():
+    from skruuvi.book import comparison_page
+
+    page = comparison_page([get_ruleset(r) for r in available_rulesets()])
+    assert "(distributor" not in page and "each 1)" not in page
+    assert "*ostoskruuvi*: the taker gives his partner no cards" in page
+
+
+def test_an_expression_parameter_reads_as_math():
+    rs = get_ruleset("skruuvi-1944")
+    rule = next(r for r in rs.rules.values() if r.param == "game_bonus")
+    text = Labels([rs]).show(rule.value, "game_bonus")
+    assert "*" not in text and "_" not in text and "×" in text

@@ -39,13 +39,17 @@ def dealing(ruleset: Ruleset, here: str) -> list[str]:
             lines.append(f"- **{rule.title}.** {str(rule.raw.get('text', '')).strip()} "
                          + md.link("§", here, md.rules_page(ruleset.id), rule.id))
     out.append("\n".join(lines) if lines else "The ruleset has no rule about dealing.")
-    missing = [what for what, params in (("how the first dealer is chosen", ("first_dealer",)),
-                                         ("the shuffle and the cut", ("shuffle", "cut")),
-                                         ("the dealer's rotation", ("dealer_rotation",)))
-               if not _rules_with_param(ruleset, params)]
-    if missing:
-        out.append("Not in this ruleset: " + ", ".join(missing) + ". A recorded deal gives its dealer and its "
-                   "cards, so nothing the engine checks depends on them.")
+    practice = [r for r in rules if r.get("enforced") is False]
+    if practice:
+        out.append("Table practice, which no record shows (a recorded deal gives its dealer and its cards, so the "
+                   "engine checks none of it): " + ", ".join(
+                       md.link(str(r.get("title") or r["id"]), here, md.rules_page(ruleset.id), str(r["id"]))
+                       for r in practice) + ".")
+    else:
+        out.append("This ruleset says nothing of how the first dealer is chosen, the shuffle or the cut. A recorded "
+                   "deal gives its dealer and its cards, so nothing the engine checks depends on them.")
+    if not _rules_with_param(ruleset, ("dealer_rotation",)):
+        out.append("Nor does it say who deals next.")
     return out
 
 

@@ -4,7 +4,9 @@ case marked ``example: true`` shows that kind yet.
 The kinds are read from each case's record and expectation, never from a hand-kept list: a failed contract (the
 declarer's side took fewer tricks than the bid needs, outside misère), a doubled or redoubled contract, a deal of
 a form dealt without centre cards (the kotka), and a match record (the set, rubber or sitsi). Each kind takes the
-first such case by id that the ruleset has.
+case of that kind that teaches most, read from its record (:func:`teaching_order`): a close result (one trick
+either way) before a rout, a doubled contract that failed (the double paid) before one that was made, a contested
+auction before a lone bid, the ruleset's first (opening) form for the contract kinds; then the first by id.
 """
 
 from __future__ import annotations
@@ -22,14 +24,25 @@ def _result(case: Mapping[str, Any]) -> Mapping[str, Any]:
     return ((case.get("expect") or {}).get("result") or {}) if isinstance(case.get("deal"), Mapping) else {}
 
 
-def failed(_: Ruleset, case: Mapping[str, Any]) -> bool:
+def margin(case: Mapping[str, Any]) -> int | None:
+    """Tricks over (positive) or under (negative) what the expected contract needs; None without one. A misère
+    of level n may take at most 7 − n tricks."""
     res = _result(case)
     contract, tricks = res.get("contract") or {}, res.get("tricks") or {}
     bid = str(contract.get("bid") or "")
-    if len(bid) != 2 or not bid[0].isdigit() or bid[1] == "M" or contract.get("declarer") not in SEATS:
-        return False
+    if len(bid) != 2 or not bid[0].isdigit() or contract.get("declarer") not in SEATS:
+        return None
     side = side_of(SEATS.index(contract["declarer"]))
-    return side in tricks and int(tricks[side]) < 6 + int(bid[0])
+    if side not in tricks:
+        return None
+    won, level = int(tricks[side]), int(bid[0])
+    return (7 - level) - won if bid[1] == "M" else won - (6 + level)
+
+
+def failed(_: Ruleset, case: Mapping[str, Any]) -> bool:
+    bid = str(((_result(case).get("contract") or {}).get("bid")) or "")
+    found = margin(case)
+    return found is not None and found < 0 and not bid.endswith("M")
 
 
 def doubled(_: Ruleset, case: Mapping[str, Any]) -> bool:
@@ -54,6 +67,20 @@ KINDS: list[tuple[str, Predicate]] = [
 ]
 
 
+def teaching_order(ruleset: Ruleset, case: Mapping[str, Any], kind: Predicate | None = None) -> tuple[Any, ...]:
+    """Sort key: the cases a reader learns most from first (see the module's docstring); a failed contract
+    undoubled (the doubled kind shows the double), a doubled one failed."""
+    found = margin(case)
+    deal = case.get("deal") if isinstance(case.get("deal"), Mapping) else {}
+    opening = next(iter(ruleset.forms), None)
+    bids = sum(1 for a in case.get("actions") or [] if str(a).split()[1:2] == ["bid"])
+    doubling = int((_result(case).get("contract") or {}).get("doubling") or 0)
+    down = found is not None and found < 0
+    return (doubling if kind is failed else (0 if down else 1) if kind is doubled else 0,
+            abs(found) if found is not None else 99,
+            0 if (deal or {}).get("form") == opening else 1, -bids, str(case.get("id")))
+
+
 def added_examples(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> list[tuple[str, Mapping[str, Any]]]:
     """``(kind, case)`` for each kind no marked example of the ruleset shows, with the first case of that kind
     (by id; cases pinning other readings are left out, the examples show the ruleset as it stands)."""
@@ -64,7 +91,9 @@ def added_examples(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> list
     for kind, test in KINDS:
         if any(test(ruleset, c) for c in marked):
             continue
-        found = next((c for c in mine if c.get("example") is not True and test(ruleset, c)), None)
+        kind_cases = [c for c in mine if c.get("example") is not True and test(ruleset, c)
+                      and all(c is not other for _, other in out)]
+        found = min(kind_cases, key=lambda c: teaching_order(ruleset, c, test), default=None)
         if found is not None:
             out.append((kind, found))
     return out

@@ -16,14 +16,14 @@ from ..history.compare import (
     param_places,
     phase_mechanism,
     rows_by_topic,
-    rule_matrix,
     topic_of,
 )
+from ..history.concepts import ALL_PASS, concept_matrix, row_ids, where
 from ..rules.ruleset import Rule, Ruleset
 from . import md
 from .features import feature_table
 from .formula import render
-from .values import Labels, target
+from .values import SPECIAL, Labels, plain, target
 
 HERE = md.COMPARISON
 MARK = {"value": '<span class="sk-diff-mark" title="the rule differs between the eras">≠</span>',
@@ -34,6 +34,8 @@ MARK = {"value": '<span class="sk-diff-mark" title="the rule differs between the
 def compact(value: Any, param: str | None = None, labels: Labels | None = None) -> str:
     """A value on one line: nested tables as ``trump: 5→25, 6→35; grandi: ...``, other values as the book shows them."""
     labels = labels or Labels()
+    if param is not None and param in SPECIAL:  # a shape the formatter knows (procedures, stages, lead, ...)
+        return labels.show(value, param)
     if isinstance(value, Mapping) and value and all(isinstance(v, Mapping) for v in value.values()):
         return "; ".join(f"{labels.key(k)}: {compact(v, None, labels)}" for k, v in value.items())
     if isinstance(value, Mapping) and value and all(not isinstance(v, Mapping | list) for v in value.values()) \
@@ -48,6 +50,8 @@ def summary(rule: Rule, labels: Labels | None = None) -> str:
     labels = labels or Labels()
     if rule.param is not None:
         return f"`{rule.param}`: {md.cell(compact(rule.value, rule.param, labels))}"
+    if "name" in raw and isinstance(raw.get("value"), str) and rule.pointer.startswith("/scoring/derived/"):
+        return f"{str(raw['name']).replace('_', ' ')} = {md.cell(render(raw['value'], word=labels.key))}"
     if "name" in raw and "value" in raw:
         return f"{str(raw['name']).replace('_', ' ')}: {md.cell(compact(raw['value'], None, labels))}"
     if "points" in raw:
@@ -73,19 +77,31 @@ def _era_cell(row: MatrixRow, rule: Rule | None, rs: Ruleset, sources: Mapping[s
         return f'<span class="sk-diff">{text}</span>' if row.differs & fields else text
 
     value = hi(summary(rule, Labels([rs])), {"value", "param", "presence"})
+    if len(row_ids(row)) > 1:
+        value = f"`{rule.id}`<br>*{rule.title}*<br>{value}"
+    elif len({r.title for r in row.rules if r is not None}) > 1:  # each era's own title, none labels the row
+        value = f"*{rule.title}*<br>{value}"
     status = hi(md.badge(rule.status), {"status"})
     src = hi(md.source_links(rule.source, HERE, sources), {"source"})
     return f"{value}<br>{status} {src} " + md.link("§", HERE, md.rules_page(rs.id), rule.id)
 
 
 def rule_table(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset], sources: Mapping[str, Any] | None) -> str:
-    header = ["", "Rule", *[f"{rs.era} (`{rs.id}`)" for rs in rulesets]]
+    header = ["Rule", *[f"{rs.era} (`{rs.id}`)" for rs in rulesets]]
     body = []
     for row in rows:
-        title = next(r.title for r in row.rules if r is not None)
-        body.append([mark(row), f"`{row.id}`<br>{title}",
+        ids = row_ids(row)
+        titles = list(dict.fromkeys(r.title for r in row.rules if r is not None))
+        if len(ids) > 1:
+            name = f"{concept_label(row, rulesets)}<br>one concept, {len(ids)} rule ids"
+        elif len(titles) == 1:
+            name = f"`{ids[0]}`<br>{titles[0]}"
+        else:  # the eras title the rule differently: it is named by what it sets, each era's title in its cell
+            label = concept_label(row, rulesets)
+            name = f"`{ids[0]}`" + (f"<br>{label}" if not label.startswith("`") else "")
+        body.append([f"{mark(row)} {name}",
                      *[_era_cell(row, rule, rs, sources) for rule, rs in zip(row.rules, rulesets, strict=True)]])
-    return md.table(header, body)
+    return f'<div class="sk-compare" markdown>\n\n{md.table(header, body)}\n\n</div>'  # long words break on a phone
 
 
 # --- the generated summary of a topic ---------------------------------------------------------------
@@ -99,12 +115,30 @@ def _by_era(parts: Sequence[tuple[Ruleset, str]]) -> str:
     return "; ".join(f"**{rs.era}** {text}" for rs, text in parts)
 
 
-def neutral(row: MatrixRow) -> str:
-    """A label for one rule id across eras that favours none of them: what it sets (its parameter or table
-    name in words) and its id, not one era's title."""
-    rule = next(r for r in row.rules if r is not None)
+def concept_label(row: MatrixRow, rulesets: Sequence[Ruleset] = ()) -> str:
+    """What a row sets, in words (its parameter or table name, and for a rule of a phase or a form which one,
+    named neutrally: "the partner exchange of the all-pass form"), or its ids when it sets nothing."""
+    home, rule = next((i, r) for i, r in enumerate(row.rules) if r is not None)
     what = rule.param or rule.raw.get("name")
-    return (f"{Labels().key(what).capitalize()} (`{row.id}`)" if what else f"`{row.id}`")
+    if not what:
+        return ", ".join(f"`{i}`" for i in row_ids(row))
+    text = Labels().key(what).capitalize()
+    place = where(rulesets[home], rule) if home < len(rulesets) else None
+    if place is None:
+        return text
+    mechanism, form = place
+    form_words = "the all-pass form" if form == ALL_PASS else f"*{Labels().word(form)}*" if form else ""
+    if mechanism and form_words:
+        return f"{text} ({plain(mechanism)} of {form_words})"
+    return f"{text} ({plain(mechanism) or form_words})"
+
+
+def neutral(row: MatrixRow, rulesets: Sequence[Ruleset] = ()) -> str:
+    """A label for one concept across eras that favours none of them: what it sets (its parameter or table
+    name in words) and its id or ids, not one era's title."""
+    rule = next(r for r in row.rules if r is not None)
+    ids = ", ".join(f"`{i}`" for i in row_ids(row))
+    return f"{concept_label(row, rulesets)} ({ids})" if rule.param or rule.raw.get("name") else ids
 
 
 def value_changes(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset]) -> list[str]:
@@ -114,19 +148,23 @@ def value_changes(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset]) -> lis
         if len(present) < 2 or not row.differs & {"value", "param"}:
             continue
         parts = [(rs, summary(r, Labels([rs]))) for rs, r in present]
-        out.append(f"{_rule_link(present[0][0], present[0][1], neutral(row))}: {_by_era(parts)}")
+        out.append(f"{_rule_link(present[0][0], present[0][1], neutral(row, rulesets))}: {_by_era(parts)}")
     return out
 
 
-def renamed_params(topic: str, rulesets: Sequence[Ruleset]) -> list[str]:
-    """Parameters set at the same place by differently named rules, with different values."""
+def renamed_params(topic: str, rulesets: Sequence[Ruleset], rows: Sequence[MatrixRow] = ()) -> list[str]:
+    """Parameters set at the same place by differently named rules, with different values, where the rules
+    are not already one concept on one row of ``rows``."""
     places = [param_places(rs) for rs in rulesets]
+    together = [{id(r) for r in row.rules if r is not None} for row in rows]
     out = []
     for key in dict.fromkeys(k for p in places for k in p):
         found = [(rs, p[key]) for rs, p in zip(rulesets, places, strict=True) if key in p]
         ids = {r.id for _, r in found}
         values = [r.value for _, r in found]
         if len(found) < 2 or len(ids) < 2 or all(v == values[0] for v in values):
+            continue
+        if any({id(r) for _, r in found} <= group for group in together):
             continue
         if topic_of(found[0][0], found[0][1]) != topic:
             continue
@@ -156,7 +194,7 @@ def form_phases(topic: str, rulesets: Sequence[Ruleset]) -> list[str]:
             names = [str(((rs.raw.get("phases") or {}).get(p.id) or {}).get("label", {}).get("en", p.id))
                      for p in form.phases if topic_of_phase(rs, p.id) == topic]
             if names:
-                per_form.append(f"{form.name}: {', '.join(names)}")
+                per_form.append(f"*{Labels([rs]).word(form.name)}*: {', '.join(names)}")
         if per_form:
             parts.append((rs, "; ".join(per_form)))
     return [f"Phases by game form: {_by_era(parts)}"] if parts else []
@@ -191,6 +229,14 @@ def multiplier_use(rulesets: Sequence[Ruleset]) -> list[str]:
     return [f"Multipliers: {_by_era(parts)}"] if parts else []
 
 
+def _scheme_phrase(rs: Ruleset, labels: Labels, form: Any) -> str:
+    """How a game form is scored: by its scheme, or not at all (a form with an empty or no scheme)."""
+    if not ((rs.raw.get("scoring") or {}).get("schemes") or {}).get(form.scheme):
+        return f"*{labels.word(form.name)}* scores nothing"
+    return f"*{labels.word(form.name)}* scored as " + ("a contract" if form.scheme == "contract"
+                                                        else labels.word(form.scheme))
+
+
 def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
     parts = []
     for rs in rulesets:
@@ -198,7 +244,7 @@ def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
         labels = Labels([rs])
         cols = ("one score per deal" if rs.columns == ("deal",)
                 else "points " + " and ".join(labels.word(c) for c in rs.columns))
-        schemes = ", ".join(f"*{labels.word(f.name)}* scored as {labels.word(f.scheme)}" for f in rs.forms.values())
+        schemes = ", ".join(_scheme_phrase(rs, labels, f) for f in rs.forms.values())
         text = f"{cols}; the defenders receive " + (
             _rule_link(rs, receive, labels.word(receive.value)) if receive else "(not stated)") + f"; {schemes}"
         parts.append((rs, text))
@@ -238,7 +284,8 @@ EXTRA: dict[str, Callable[[Sequence[Ruleset]], list[str]]] = {
 def topic_summary(topic: str, rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset]) -> list[str]:
     """The generated lines of a topic: its overview, its phases per form, value changes, renames, presence."""
     extra = EXTRA[topic](rulesets) if topic in EXTRA else []
-    return [*extra, *form_phases(topic, rulesets), *value_changes(rows, rulesets), *renamed_params(topic, rulesets),
+    return [*extra, *form_phases(topic, rulesets), *value_changes(rows, rulesets),
+            *renamed_params(topic, rulesets, rows),
             *presence(rows, rulesets)]
 
 
@@ -248,7 +295,9 @@ def comparison_page(rulesets: Sequence[Ruleset], notes: Mapping[str, Any] | None
     rulesets = sorted(rulesets, key=lambda r: (r.era, r.id))
     prose = (notes or {}).get("topics") or {}
     out = ["# Comparing the eras",
-           "Every rule id of every ruleset, side by side, grouped by topic. Each era cell shows what the rule sets "
+           "Every rule of every ruleset, side by side, grouped by topic, one row per concept: where the eras set "
+           "the same thing under different rule ids (the same parameter at the same place of the game), their "
+           "rules share a row and each era cell names its own id. Each era cell shows what the rule sets "
            "(its parameter and value, its table or its formula), its status, its sources and a link (§) to the rule "
            "in that era's book. Differences are highlighted: " + MARK["value"] + " the rule differs or exists in "
            "some eras only (the differing values are " + '<span class="sk-diff">marked</span>), '
@@ -264,20 +313,23 @@ def comparison_page(rulesets: Sequence[Ruleset], notes: Mapping[str, Any] | None
                 "What each era has, read from its ruleset; every cell links to the rule, form or phase it comes "
                 "from. The rule-by-rule tables follow, topic by topic.",
                 feature_table(rulesets)]
-    groups = rows_by_topic(rule_matrix(rulesets)) if rulesets else {}
+    groups = rows_by_topic(concept_matrix(rulesets)) if rulesets else {}
     counts = []
     for topic, rows in groups.items():
         shared = [r for r in rows if sum(1 for x in r.rules if x is not None) >= 2]
         n_val = sum(1 for r in shared if r.differs & {"value", "param"})
+        renamed = sum(1 for r in rows if len(row_ids(r)) > 1)
         counts.append([md.link(TOPIC_TITLES.get(topic, topic), HERE, HERE, f"topic-{topic}"), len(rows),
-                       len(rows) - len(shared), n_val, len(shared) - n_val])
+                       len(rows) - len(shared), n_val, len(shared) - n_val, renamed])
     if counts:
         out += ["## Rules by topic {#counts}",
-                "How many rule ids each topic has; how many only one era has; and, of those two or more eras "
-                "share, how many set a different value " + MARK["value"] + " or the same one " + MARK["same"]
-                + " (their status or sources may still differ).",
-                md.table(["Topic", "Rules", "In one era only", "Shared, value differs " + MARK["value"],
-                          "Shared, same value " + MARK["same"]], counts)]
+                "How many concepts each topic has (a concept is one rule, or the rules of several eras that set "
+                "the same thing under different ids, e.g. the centre cards of an all-pass deal); how many only "
+                "one era has; and, of those two or more eras share, how many set a different value "
+                + MARK["value"] + " or the same one " + MARK["same"] + " (their status or sources may still "
+                "differ). The last column counts the concepts the eras name by different rule ids.",
+                md.table(["Topic", "Concepts", "In one era only", "Shared, value differs " + MARK["value"],
+                          "Shared, same value " + MARK["same"], "Under different ids"], counts)]
     for topic, rows in groups.items():
         out.append(f"## {TOPIC_TITLES.get(topic, topic)} {{#topic-{topic}}}")
         if prose.get(topic):

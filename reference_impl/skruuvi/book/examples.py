@@ -24,6 +24,7 @@ from . import md
 from .cases import cases_of, expected
 from .chosen import added_examples
 from .era import label
+from .narrative import deal_story, match_story
 from .pictures import deal_table_svg
 from .sheets import match_sheet
 
@@ -78,6 +79,7 @@ class _Example:
         self.error_codes = error_codes
         self.out: list[str] = []
         self.number: int | None = None  # on the examples page: sub-headings say "Example n" (search, contents)
+        self.narrate = False  # tell the deal as a story before the diagrams (on the examples page)
 
     def h3(self, text: str) -> str:
         return f"### {text}" if self.number is None else f"### Example {self.number} · {text}"
@@ -290,9 +292,14 @@ class _Example:
                     + ("\n\n" + str(just["note"]) if just.get("note") else ""))
             self.out.append(md.admonition("quote", "Why the expected result is right", body, collapsible=True))
         if not isinstance(case.get("deal"), Mapping):
-            self.out += [self.h3("The match on the score sheet"), *match_sheet(self.rs, case, self.here)]
+            told = match_story(self.rs, case.get("match") or {}) if self.narrate else ""
+            self.out += [*([self.h3("The story"), told] if told else []),
+                         self.h3("The match on the score sheet"), *match_sheet(self.rs, case, self.here)]
             return "\n\n".join(self.out)
         w = walk(self.rs, case)
+        told = deal_story(self.rs, w.start, w.end, w.steps, w.outcome) if self.narrate else ""
+        if told:
+            self.out += [self.h3("The story"), told]
         try:
             d = build_deal(case["deal"], self.rs)
             en = label((self.rs.raw.get("forms") or {}).get(d.form.name), d.form.name)[0]
@@ -316,8 +323,10 @@ def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
     here = md.examples_path(ruleset.id)
     chosen = [c for c in cases_of(ruleset, cases) if c.get("example") is True]
     out = [f"# Worked examples: {ruleset.title}",
-           "Conformance cases marked `example: true`, replayed through the reference engine: the deal as four hands, "
-           "the auction, the exchanges, the play trick by trick and the score sheet. "
+           "Conformance cases marked `example: true`, replayed through the reference engine: each told first as a "
+           "short story (what the bidding meant, the trick that decided the contract, how the score is made up), "
+           "then shown as the deal in four hands, the auction, the exchanges, the play trick by trick and the score "
+           "sheet. "
            + md.link("The rules", here, md.rules_page(ruleset.id)) + " · "
            + md.link("all cases", here, md.cases_path(ruleset.id)) + "."]
     if not chosen:
@@ -331,5 +340,6 @@ def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
     for n, case in enumerate([*chosen, *(c for _, c in added)], start=1):
         example = _Example(ruleset, case, error_codes)
         example.number = n
+        example.narrate = True
         out.append(example.render())
     return "\n\n".join(out) + "\n"

@@ -313,16 +313,16 @@ def index_page(rulesets: Sequence[Ruleset], cases: Sequence[Mapping[str, Any]] =
     for rs in sorted(rulesets, key=lambda r: r.era):
         mine = cases_of(rs, cases)
         n_ex = sum(1 for c in mine if c.get("example") is True)
-        rows.append([rs.era, md.link(rs.title, here, md.rules_page(rs.id)), rs.status, len(rs.rules),
-                     md.link(f"{n_ex} worked", here, md.examples_path(rs.id)),
-                     md.link(f"{len(mine)} cases", here, md.cases_path(rs.id))])
+        rows.append([f"**{rs.era}**", md.link(rs.title, here, md.rules_page(rs.id)) + f"<br>*{rs.status}*",
+                     f"{len(rs.rules)} rules<br>" + md.link(f"{n_ex} worked examples", here, md.examples_path(rs.id))
+                     + "<br>" + md.link(f"{len(mine)} cases", here, md.cases_path(rs.id))])
     out = ["# Skruuvi: the rule book",
            "Skruuvi is the Finnish descendant of the Russian whist game Vint, played by four in two partnerships "
            "with an auction, card exchanges and whist play. This book is generated from the project's executable "
            "specification (`spec/`) and its conformance suite (`conformance/`) every time the site is built: "
            "nothing in it is copied by hand.",
            "## Eras {#eras}",
-           md.table(["Era", "Rules", "Status", "Rules (count)", "Examples", "Cases"], rows) if rows
+           md.table(["Era", "Rule book (status)", "Contents"], rows) if rows
            else "*No ruleset in `spec/rulesets/` yet.*",
            "Every rule carries its status: " + ", ".join(f"{md.badge(s)} {h}" for s, h in md.STATUS_HELP.items())
            + ". A rule's anchor is its id, so `rules/<ruleset>/#<rule-id>` is a stable address for reports and "

@@ -75,6 +75,18 @@ def _score_words(value: object) -> str:
     return signed(value) if isinstance(value, int) else str(value)
 
 
+def table_practice(rs: Ruleset, here: str) -> list[str]:
+    """The deal section's table practice (who deals first, the shuffle, the cut) and the dealer's rotation, in the
+    ruleset's words, as one list; nothing when the ruleset has none of them."""
+    practice = [r for r in rs.rules.values() if r.pointer.startswith("/deal/") and r.raw.get("enforced") is False]
+    practice += [r for r in rs.rules.values() if r.param == "dealer_rotation"]
+    if not practice:
+        return []
+    return ["Before and after the deal, at the table:",
+            "\n".join(f"- **{r.title}.** {str(r.raw.get('text', '')).strip()} "
+                      + md.link("§", here, md.rules_page(rs.id), r.id) for r in practice)]
+
+
 def story_page(rulesets: Sequence[Ruleset], ruleset_id: str = STORY_RULESET, seed: int = STORY_SEED,
                here: str = STORY_PATH) -> str:
     """The chapter of one era, or a short note when its ruleset is not there."""
@@ -123,6 +135,7 @@ def story_page(rulesets: Sequence[Ruleset], ruleset_id: str = STORY_RULESET, see
         f"{count(n_centre, 'card')} go face down in the middle: the centre cards, the kitty. Nobody sees them "
         "yet: they belong to whoever wins the first auction.",
         ex.diagram(deal.hands, deal.centre, deal.dealer, "centre cards"),
+        *table_practice(rs, here),
         heading("first-auction"),
         f"The dealer speaks first. The calls: {_calls(first)}. A bid here competes for the centre cards; "
         "the contract itself is settled later, in the second auction. "

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..rules.ruleset import Ruleset
 from . import md
+from .formula import render
 
 # Seats, roles and procedure words as they appear in rule values.
 WORDS = {
@@ -122,7 +123,8 @@ class Labels:
         if isinstance(value, Mapping):
             if not value:
                 return "none"
-            return "; ".join(f"{self.key(k)}: {self.nested(v)}" for k, v in value.items())
+            return "; ".join(f"{self.key(k)}: {self.show(v, str(k)) if str(k) in _SPECIAL else self.nested(v)}"
+                             for k, v in value.items())
         if isinstance(value, list | tuple):
             if not value:
                 return "none"
@@ -234,7 +236,11 @@ _SPECIAL = {
     "doublers": _order,
     "redoublers": _order,
     "to": lambda lab, v: target(v),  # a scoring rule's payee, when an alternative reads it another way
+    "game_bonus": lambda lab, v: render(v, word=lab.word),  # an expression over the game number, as math
 }
+
+
+SPECIAL = frozenset(_SPECIAL)  # the parameters whose values have a phrase of their own
 
 
 def target(to: object) -> str:
