@@ -174,6 +174,19 @@ class Plan:
     _tags: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _played: dict[tuple[str, str, str], tuple[Ruleset, Ruleset] | InputError] = field(default_factory=dict,
                                                                                      repr=False)
+    _reads: bool | None = field(default=None, repr=False)
+
+    @property
+    def reads_records(self) -> bool:
+        """Whether deciding a case reads more of it than its ruleset and ``expect``: only when the engine
+        declares readings, or fewer than every feature tag of a ruleset. An engine that declares every feature
+        (as the reference does) and no reading gets every case as it stands, so the runner need not parse
+        the case back (:meth:`~skruuvi.suite.cases.CaseSpool.cases`)."""
+        if self._reads is None:
+            decl = self.declarations
+            self._reads = any(decl.readings.values()) or any(decl.changes.values()) or any(
+                tags is not None and not tags >= self._every(rid) for rid, tags in decl.features.items())
+        return self._reads
 
     def _every(self, rid: str) -> frozenset[str]:
         if rid not in self._tags:
@@ -207,7 +220,7 @@ class Plan:
             return f"the engine does not declare ruleset {case.ruleset}"
         if asks_legal(case.record) and LEGAL_ACTIONS not in decl.features.get(case.ruleset, ()):
             return f"needs feature {LEGAL_ACTIONS}, which the engine does not declare for {case.ruleset}"
-        if not decl.declares_anything:
+        if not decl.declares_anything or not self.reads_records:
             return case
         own = case.record.get("readings") or {}
         try:
@@ -227,6 +240,8 @@ class Plan:
         justification = case.record.get("justification")
         if isinstance(justification, dict) and justification.get("kind") == VARIANT_JUSTIFICATION:
             applying = {}  # --ruleset RULESET:VARIANT already chose the readings to judge this case under
+        if features is None and not applying:
+            return case  # nothing to derive, no feature to check: judged as it stands, as an engine declaring nothing
         try:
             base, ruleset = self._rulesets(case.ruleset, applying, own)
         except InputError as exc:
