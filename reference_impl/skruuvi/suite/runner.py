@@ -541,6 +541,8 @@ class Worker:
         reply = engine.receive(self.config.timeout)
         if reply.kind != "line":
             return self._no_answer(case, engine, reply)
+        if _answers_as_expected(case, seq, reply.line):
+            return CaseResult(case, "pass", got={"result": case.expect["result"]})
         legal = asks_legal(case.record)
         try:
             kind, body = (check_legal_response if legal else check_response)(parse_line(reply.line), seq)
@@ -577,6 +579,18 @@ class Worker:
         if self.engine is not None:
             self.engine.stop()
             self.engine = None
+
+
+def _answers_as_expected(case: Case, seq: int, line: bytes) -> bool:
+    """The fast pass: the answer line is, byte for byte, ``{"seq":SEQ,"result":R}`` with ``R`` the canonical
+    JSON of the case's ``expect.result`` (:attr:`Case.answer`). Such a line decodes to exactly that message,
+    which the full judge passes (the seq, one kind, the result's every key equal, types and all); any other
+    line, however small the difference (spaces, key order, extra keys, an error's message), is decoded and
+    judged in full. Only while ``expect.result`` is the object the bytes were made from."""
+    answer = case.answer
+    if answer is None or answer[0] is not case.expect.get("result"):
+        return False
+    return line == b'{"seq":%d,"result":%b}\n' % (seq, answer[1])
 
 
 def _apply_known_failures(result: CaseResult, known: frozenset[str]) -> CaseResult:
