@@ -102,3 +102,20 @@ def test_compact_answers_are_judged_as_the_full_judge_would(tmp_path: Path, flip
     assert statuses.pop("t.compact.odd") == odd
     assert set(statuses.values()) == {"pass"} and len(statuses) == 20
     assert code == (1 if odd == "fail" else 0)
+
+
+@pytest.mark.parametrize("case_record", [
+    {"id": "a", "ruleset": "skruuvi-2016", "deal": {"hands": {"N": ["2C", "ä"]}}, "actions": ["N pass"],
+     "readings": {"k": True}, "expect": {"perft": {"depth": 1, "count": 1}}},
+    {"id": "b", "ruleset": "skruuvi-2016", "deal": {}},  # no actions of its own: they go last
+    {"id": "c\x00actions\x00", "ruleset": "skruuvi-2016", "deal": {}, "actions": []},  # the marker's own text
+])
+def test_a_perft_walks_requests_are_the_legal_requests_encoded_whole(case_record: dict[str, Any]) -> None:
+    """The perft walk encodes the case's part of its requests once; each request is still, byte for byte, the
+    ``legal`` request of that node."""
+    from skruuvi.suite.legal_judge import legal_requests
+    from skruuvi.suite.protocol import encode, legal_request
+
+    request = legal_requests(case_record)
+    for seq, actions in ((1, []), (77, ["N bid 1S", "E pass"]), (3, ["ö \"quoted\""])):
+        assert request(seq, actions) == encode(legal_request(seq, case_record, actions)).encode("utf-8")

@@ -27,13 +27,14 @@ from ..interpreter.legal import legal_for, position
 from ..interpreter.outcome import Outcome
 from ..rules import paths
 from ..rules.errors import IllegalAction, InputError
+from ..rules.jsonsafe import dumps_safe
 from ..rules.notation import canonical, parse_action
 from ..rules.readings import ruleset_under, with_readings
 from ..rules.ruleset import Ruleset
 from ..rules.yamlio import load_yaml
 from .cases import Case
 from .features import asks_legal
-from .protocol import ProtocolError, check_legal_response, legal_request, parse_line, run_request
+from .protocol import ProtocolError, check_legal_response, encode, legal_request, parse_line, run_request
 
 #: Requests of one perft level sent before their answers are read.
 PERFT_PIPELINE = 64
@@ -150,9 +151,31 @@ class PerftWalk:
         raise AssertionError("unreachable")
 
 
+_MARK = "\x00actions\x00"
+
+
+def encode_compact(value: Any) -> str:
+    """``value`` as :func:`~skruuvi.suite.protocol.encode` writes it inside a message."""
+    return dumps_safe(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def legal_requests(record: Mapping[str, Any]) -> Callable[[int, list[str]], bytes]:
+    """``request(seq, actions)``: the encoded line of ``legal_request(seq, record, actions)``, the case's part
+    (its deal above all) encoded once for all the nodes of a perft walk rather than at every node."""
+    encoded = encode(legal_request(0, dict(record), _MARK))  # type: ignore[arg-type]
+    head, mark, tail = encoded.partition(json.dumps(_MARK))
+    prefix = '{"cmd":"legal","seq":0,'
+    if not mark or mark in tail or not head.startswith(prefix):  # cannot happen; encode each request then
+        return lambda seq, actions: encode(legal_request(seq, dict(record), actions)).encode("utf-8")
+    head_bytes, tail_bytes = head[len(prefix):].encode("utf-8"), tail.encode("utf-8")
+    return lambda seq, actions: b'{"cmd":"legal","seq":%d,%b%b%b' % (
+        seq, head_bytes, encode_compact(actions).encode("utf-8"), tail_bytes)
+
+
 def engine_asker(engine: Any, case: Case, timeout: float) -> Callable[[list[list[str]]], list[list[str]]]:
     """An ``ask`` for :class:`PerftWalk` over a started runner engine (pipelined, :data:`PERFT_PIPELINE`)."""
     seq = [0]
+    request = legal_requests(case.record)
 
     def ask(prefixes: list[list[str]]) -> list[list[str]]:
         out: list[list[str]] = []
@@ -160,7 +183,7 @@ def engine_asker(engine: Any, case: Case, timeout: float) -> Callable[[list[list
             chunk = prefixes[start:start + PERFT_PIPELINE]
             first = seq[0] + 1
             for k, prefix in enumerate(chunk):
-                engine.send(legal_request(first + k, case.record, prefix))
+                engine.send_line(request(first + k, prefix))
             seq[0] += len(chunk)
             for k, prefix in enumerate(chunk):
                 reply = engine.receive(timeout)

@@ -344,6 +344,10 @@ class Engine:
         """Queue one message without waiting for its answer (pipelining: read it later with :meth:`receive`)."""
         self._send(message)
 
+    def send_line(self, data: bytes) -> None:
+        """Queue one request already encoded (a JSON line, newline included)."""
+        self._write(data)
+
     def send_run(self, seq: int, case: Case) -> None:
         """Queue the run request of ``case`` as ``seq``; a case that carries its encoded public part
         (:attr:`Case.request`) is sent as those bytes, without encoding it again."""
