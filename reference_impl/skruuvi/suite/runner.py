@@ -236,6 +236,7 @@ class Engine:
         self._stderr: deque[str] = deque(maxlen=stderr_lines)
         self._stdout: LineReader | None = None  # read by the thread that judges (no reader thread)
         self._stdin: _Stdin | None = None
+        self._queued: list[bytes] = []  # requests not written yet: written together before any answer is awaited
         self._proc: subprocess.Popen[bytes] | None = None
         self._threads: list[threading.Thread] = []
 
@@ -303,6 +304,7 @@ class Engine:
             proc.wait(timeout=5)
         if self._stdin is not None:
             self._stdin.abort()  # the writer thread closes stdin; the stderr reader ends at EOF
+        self._queued.clear()
         if self._stdout is not None:
             self._stdout.close()  # unless a receive is under way: that one closes it when it sees the engine gone
 
@@ -318,12 +320,20 @@ class Engine:
         return self._stdin
 
     def _close_stdin(self) -> None:
+        self.flush()
         if self._stdin is not None:
             self._stdin.close()
 
     def _write(self, data: bytes) -> None:
-        if self._stdin is not None:
-            self._stdin.write(data)
+        self._queued.append(data)
+
+    def flush(self) -> None:
+        """Write the queued requests, in one write (:meth:`receive` does it before it waits)."""
+        if self._queued:
+            data = b"".join(self._queued)
+            self._queued.clear()
+            if self._stdin is not None:
+                self._stdin.write(data)
 
     def _send(self, message: dict[str, Any]) -> None:
         self._write(encode(message).encode("utf-8"))
@@ -362,6 +372,7 @@ class Engine:
         An engine that has exited is ``eof`` soon after, even when a child it left behind still holds
         its stdout open (so that no EOF ever comes): a crash is a crash, not a timeout.
         """
+        self.flush()
         deadline = time.monotonic() + timeout
         exited_at: float | None = None
         stdout = self._stdout
@@ -768,39 +779,41 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
             out = []
 
     no_more = False
+    refill = max(1, depth // 2)  # top the pipeline up once this few are in flight: the requests go in one write
     try:
         while not stop.is_set():
-            while len(pending) < depth:
-                if not again:
-                    if no_more:
+            if len(pending) < refill:  # else judge first: the next requests go out together
+                while len(pending) < depth:
+                    if not again:
+                        if no_more:
+                            break
+                        if not pending:
+                            hand_back()  # about to wait for work
+                        try:
+                            chunk = todo.get(block=not pending)  # never wait for work while an answer is due
+                        except queue.Empty:
+                            break
+                        if chunk is None:
+                            no_more = True
+                            break
+                        again.extend(chunk)
+                        continue
+                    item = again.popleft()
+                    if pending and (worker.engine is None or not worker.engine.alive):
+                        again.appendleft(item)  # judge what the dead engine owes first; it is replaced after
                         break
-                    if not pending:
-                        hand_back()  # about to wait for work
+                    index, case = item
+                    if not pending and (worker.engine is None or not worker.engine.alive):
+                        hand_back()  # a restart may take a while
                     try:
-                        chunk = todo.get(block=not pending)  # never wait for work while an answer is due
-                    except queue.Empty:
-                        break
-                    if chunk is None:
-                        no_more = True
-                        break
-                    again.extend(chunk)
-                    continue
-                item = again.popleft()
-                if pending and (worker.engine is None or not worker.engine.alive):
-                    again.appendleft(item)  # judge what the dead engine owes first; it is replaced after
-                    break
-                index, case = item
-                if not pending and (worker.engine is None or not worker.engine.alive):
-                    hand_back()  # a restart may take a while
-                try:
-                    problem = worker.send(index + 1, case, restart=not pending)
-                except Exception as exc:  # a bug in the runner itself must not lose the case
-                    worker._discard_engine()
-                    problem = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
-                if problem is not None:
-                    out.append((index, problem))
-                else:
-                    pending.append(item)
+                        problem = worker.send(index + 1, case, restart=not pending)
+                    except Exception as exc:  # a bug in the runner itself must not lose the case
+                        worker._discard_engine()
+                        problem = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
+                    if problem is not None:
+                        out.append((index, problem))
+                    else:
+                        pending.append(item)
             if not pending:
                 if no_more and not again:
                     break
