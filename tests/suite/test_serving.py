@@ -4,6 +4,7 @@ input is drained, and never held back while the engine waits for more input."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import select
 import threading
@@ -124,3 +125,24 @@ def test_no_answer_waits_for_more_input() -> None:
         worker.join(timeout=10)
         for fd in (in_r, out_r, out_w):
             os.close(fd)
+
+
+def test_the_start_answer_waits_neither_for_the_schema_validator_nor_for_the_interpreter() -> None:
+    """serve's first answer: the feature tags are read off the rulesets compiled without the JSON Schema check
+    (the same tags as the checked rulesets give), and neither jsonschema nor the interpreter is imported."""
+    import subprocess
+    import sys
+
+    from skruuvi.rules.ruleset import available_rulesets, get_ruleset
+    from skruuvi.suite.features import feature_tags
+
+    code = ("import json, sys\n"
+            "from skruuvi.suite.protocol import Server\n"
+            "header = Server().header()\n"
+            "late = [m for m in ('jsonschema', 'skruuvi.interpreter.engine', 'skruuvi.rules.schemas')\n"
+            "        if m in sys.modules]\n"
+            "print(json.dumps({'features': header['implementation']['features'], 'late': late}))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    found = json.loads(out)
+    assert found["late"] == []
+    assert found["features"] == {rid: feature_tags(get_ruleset(rid)) for rid in available_rulesets()}
