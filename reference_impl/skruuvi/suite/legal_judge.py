@@ -9,7 +9,8 @@ A perft case is counted by the runner: from the position after the prefix it ask
 every node of the tree to ``depth - 1`` actions (level by level, the requests of a level pipelined) and sums
 the sizes of the last level's sets; an engine needs no perft code. The walk uses an engine process of its
 own (started with the run's command, stopped after the count), so that the run's pipelined requests never
-mix with the walk's. When the count differs, the first node (level by level) whose answer differs from the
+mix with the walk's (one such engine a worker, kept for its next perft case while every answer of a walk
+was a legal set). When the count differs, the first node (level by level) whose answer differs from the
 reference's legal set is shown like a failing legal case.
 """
 
@@ -221,8 +222,11 @@ def _where_parting(case: Case, levels: list[list[tuple[list[str], list[str]]]]) 
     return ["every node compared answers the reference's legal set"]
 
 
-def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float) -> tuple[str, Any, list[str], str | None]:
-    """Count a perft case on an engine of its own: ``(status, got, diff, detail)``."""
+def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float,
+                done: Callable[[Any, bool], None] | None = None) -> tuple[str, Any, list[str], str | None]:
+    """Count a perft case on an engine of its own: ``(status, got, diff, detail)``. ``done(engine, clean)`` is
+    called after the walk (``clean``: every answer was a legal set, so the engine may count the next perft case
+    too); by default the engine is stopped."""
     expected = case.expect["perft"]
     try:
         engine = start_engine()
@@ -230,14 +234,19 @@ def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float) -> 
         return "crashed", None, [], f"the engine for the perft walk did not start: {exc}"
     began = time.monotonic()
     walk = PerftWalk(engine_asker(engine, case, timeout))
+    clean = False
     try:
         count, levels = walk.count(list(case.record.get("actions") or []), expected["depth"])
+        clean = True
     except PerftError as exc:
         return "errored", None, [], f"perft walk: {exc}"
     except InputError as exc:
         return "errored", None, [], f"perft walk: {exc}"
     finally:
-        engine.stop()
+        if done is None:
+            engine.stop()
+        else:
+            done(engine, clean)
     seconds = time.monotonic() - began
     got = {"perft": {"depth": expected["depth"], "count": count}}
     detail = f"{walk.requests} legal requests, {count} leaves in {seconds:.2f} s"

@@ -474,6 +474,7 @@ class Worker:
     def __init__(self, config: RunConfig, engine: Engine | None = None) -> None:
         self.config = config
         self.engine = engine
+        self._perft: Engine | None = None  # the engine of the perft walks, started at the first one
         self._failed_restarts = 0
         self._last_failure = ""
 
@@ -506,6 +507,11 @@ class Worker:
         if self.engine is not None:
             self.engine.kill()
             self.engine = None
+
+    def _discard_perft_engine(self) -> None:
+        perft, self._perft = self._perft, None
+        if perft is not None:
+            perft.kill()
 
     def run(self, seq: int, case: Case) -> CaseResult:
         """Run one case and judge it; never raises for anything the engine does."""
@@ -548,7 +554,7 @@ class Worker:
 
     def _judge(self, seq: int, case: Case) -> CaseResult:
         if is_perft(case):
-            status, got, diff, detail = judge_perft(case, self._perft_engine, self.config.timeout)
+            status, got, diff, detail = judge_perft(case, self._perft_engine, self.config.timeout, self._perft_done)
             return CaseResult(case, status, got=got, diff=diff, detail=detail)
         engine = self.engine
         if engine is None:
@@ -573,10 +579,22 @@ class Worker:
         return CaseResult(case, "fail" if diff else "pass", got=got, diff=diff)
 
     def _perft_engine(self) -> Engine:
-        """A fresh engine for one perft walk (started; the walk stops it)."""
+        """The engine of this worker's perft walks: the one of the last walk if that ended clean and it lives,
+        else a fresh one (started; a walk that did not end clean kills it)."""
+        engine = self._perft
+        if engine is not None and engine.alive:
+            return engine
+        self._perft = None
         engine = Engine(self.config.command)
         engine.start(self.config.start_timeout)
+        self._perft = engine
         return engine
+
+    def _perft_done(self, engine: Engine, clean: bool) -> None:
+        if not clean:
+            engine.kill()
+            if self._perft is engine:
+                self._perft = None
 
     def _no_answer(self, case: Case, engine: Engine, reply: Reply) -> CaseResult:
         detail = engine.describe_failure(reply, self.config.timeout)
@@ -591,6 +609,9 @@ class Worker:
         return CaseResult(case, "crashed", detail=detail)
 
     def close(self) -> None:
+        perft, self._perft = self._perft, None
+        if perft is not None:
+            perft.stop()
         if self.engine is not None:
             self.engine.stop()
             self.engine = None
@@ -744,6 +765,7 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
         if not finished:  # interrupted: do not wait for running cases, kill their engines now
             for worker in workers:
                 worker._discard_engine()
+                worker._discard_perft_engine()
         for thread in threads:
             thread.join(timeout=None if finished else 5)
 
