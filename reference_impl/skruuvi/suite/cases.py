@@ -253,6 +253,7 @@ def encode_public(record: dict[str, Any]) -> bytes:
 
 
 _encode_meta = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_decode_meta = json.JSONDecoder().decode
 _encode_canonical = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
 
 
@@ -307,7 +308,7 @@ class CaseSpool:
         lines = iter(self._file)
         for meta_line in lines:
             request = next(lines)[:-1]
-            case_id, ruleset, file, location, expect = json.loads(meta_line)
+            case_id, ruleset, file, location, expect = _decode_meta(meta_line.decode("utf-8"))
             if full_records or (isinstance(expect, dict) and not expect.keys().isdisjoint(LEGAL_EXPECTATIONS)):
                 record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
             else:
