@@ -11,8 +11,10 @@
    what else is held): the two ratios are not comparable; per record, the replay costs about the same in
    both. The suite also mixes in invalid and truncated records, which stop early.
 3. Streaming: the generated files' records repeated with new ids into a temporary ``.jsonl.gz`` of
-   ``--count`` records, run with ``--jobs 2``: wall time and the runner's peak RSS, which must stay
-   near the peak of step 1 (the runner streams; it does not hold the suite).
+   10,000 and of ``--count`` records, each run with ``--jobs 2``: wall time and the runner's peak RSS, which
+   must be the same for both (the runner streams; it does not hold the suite).
+4. ``skruuvi serve``: the time from starting the process to its answer to ``start`` (the first answer), and
+   the whole process's CPU time to there, the median of 7 starts.
 
 Peak RSS of the runner process: the kernel's high-water mark (``VmHWM`` in /proc/PID/status) sampled
 until the process exits, else psutil's RSS sampled, else ``ru_maxrss`` of the child from ``wait4``
@@ -32,6 +34,7 @@ import gzip
 import itertools
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -144,6 +147,29 @@ def in_process(records: list[dict[str, Any]]) -> dict[str, Any]:
             "replay_over_json_loads": t_replay / t_json}
 
 
+def serve_first_answer(runs: int = 7) -> dict[str, Any]:
+    """Median wall time from spawning ``python -m skruuvi serve`` to its start answer, and its CPU to there."""
+    walls, cpus = [], []
+    for _ in range(runs):
+        began = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "skruuvi", "serve"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(b'{"cmd":"start","protocol":1}\n')
+        proc.stdin.flush()
+        answered = proc.stdout.readline()
+        walls.append(time.perf_counter() - began)
+        cpu = _own_cpu_seconds(proc.pid)  # the process is still running: its CPU up to the answer (one tick)
+        proc.stdin.close()
+        proc.wait()
+        if not answered.startswith(b'{"protocol":1'):
+            return {"error": answered[:200].decode("utf-8", "replace")}
+        if cpu is not None:
+            cpus.append(cpu)
+    return {"wall_ms": statistics.median(walls) * 1000, "cpu_ms": statistics.median(cpus) * 1000 if cpus else None,
+            "runs": runs}
+
+
 def write_big(path: Path, count: int) -> int:
     """``count`` records: the generated ones over and over, each copy with a new id."""
     generated = [c.record for c in iter_cases([SUITE[1]])]
@@ -172,11 +198,15 @@ def main(argv: list[str] | None = None) -> int:
     del records
     if not args.skip_big and not args.in_process_only:
         with tempfile.TemporaryDirectory() as tmp:
-            big = Path(tmp) / "big.jsonl.gz"
-            size = write_big(big, args.count)
-            run = conformance([big], 2)
-            run.update(cases=args.count, gz_bytes=size, cases_per_second=args.count / run["seconds"])
-            summary["streaming_jobs2"] = run
+            for count in sorted({10_000, args.count}):
+                big = Path(tmp) / f"big-{count}.jsonl.gz"
+                size = write_big(big, count)
+                run = conformance([big], 2)
+                run.update(cases=count, gz_bytes=size, cases_per_second=count / run["seconds"])
+                summary[f"streaming_{count}_jobs2"] = run
+                big.unlink()
+    if not args.in_process_only:
+        summary["serve_first_answer"] = serve_first_answer()
 
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -187,8 +217,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{'all us/case':>13}  exit  summary")
     rows = [(f"SCP/1, {jobs} worker{'s' if jobs > 1 else ''}", summary[f"scp1_jobs{jobs}"], summary["cases"])
             for jobs in (1, 2) if f"scp1_jobs{jobs}" in summary]
-    if "streaming_jobs2" in summary:
-        rows.append((f"SCP/1, 2 workers, {args.count} gz", summary["streaming_jobs2"], args.count))
+    rows += [(f"SCP/1, 2 workers, {key.split('_')[1]} gz", run, run["cases"]) for key, run in summary.items()
+             if key.startswith("streaming_")]
     for label, run, cases in rows:
         runner_us = (run["runner_cpu_seconds"] or 0) / cases * 1e6
         print(f"{label:<28}{cases:>8}{run['seconds']:>10.2f}{run['cases_per_second']:>10.0f}"
@@ -200,6 +230,11 @@ def main(argv: list[str] | None = None) -> int:
           f"(json.loads {ip['json_loads_seconds']:.3f} s)")
     if "scp1_jobs1" in summary:
         print(f"runner peak RSS measured as {summary['scp1_jobs1']['peak_how']}")
+    first = summary.get("serve_first_answer")
+    if first is not None:
+        print(f"serve: first answer (start) after {first.get('wall_ms', 0):.0f} ms, whole-process CPU "
+              f"{first.get('cpu_ms') or 0:.0f} ms (median of {first.get('runs', 0)})" if "error" not in first
+              else f"serve: start failed: {first['error']}")
     return 0
 
 

@@ -14,7 +14,8 @@ the case's ``canned`` field (a response body such as ``{"result": {...}}``; defa
 write its own pid and the child's to FILE (what ``sleep 300 & exec engine`` does in a shell script).
 Start modes ``bigint``, ``deep``, ``surrogate``, ``bool-protocol``, ``nan`` send a start answer the runner
 cannot use; run modes ``surrogate``, ``control``, ``nan``, ``float-seq``, ``bool-seq``, ``dupkey`` send
-answers that are not strict SCP/1 (or, for ``control``, carry terminal escapes in an errored text).
+answers that are not strict SCP/1 (or, for ``control``, carry terminal escapes in an errored text). ``compact``
+answers as ``correct`` does, in compact JSON.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any
 
 RUN_MODES = ("correct", "crash", "hang", "garbage", "partial", "partial-exit", "wrong-seq", "huge", "exit",
              "errored", "skipped", "nokind", "badbody", "slow", "twokinds", "surrogate", "control", "nan",
-             "float-seq", "bool-seq", "dupkey")
+             "float-seq", "bool-seq", "dupkey", "compact")
 START_MODES = ("ok", "crash", "garbage", "hang", "wrong-protocol", "errored", "exit", "bigint", "deep", "surrogate",
                "bool-protocol", "nan")
 IMPL = '"implementation": {"name": "fake", "version": "0", "rulesets": ["skruuvi-2016"]}'
@@ -58,6 +59,8 @@ def answer(mode: str, seq: Any, case: dict[str, Any], poison: str | None) -> Non
         mode = "correct"
     if mode == "correct":
         send(json.dumps({"seq": seq, **canned}))
+    elif mode == "compact":  # as correct, in compact JSON (no spaces, non-ASCII as it is), as the reference writes
+        send(json.dumps({"seq": seq, **canned}, separators=(",", ":"), ensure_ascii=False))
     elif mode == "crash":
         if poison:
             open(poison, "w").close()

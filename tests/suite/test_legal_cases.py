@@ -126,3 +126,37 @@ def test_an_engine_that_misses_an_action_fails_and_is_shown_where(tmp_path: Path
     assert perft.diff[0] == "perft.count: expected 171, got 158"  # after each of W's 13 gifts E has one fewer
     assert any(line.startswith("the first differing node: after the prefix and [\"W give E ") for line in perft.diff)
     assert "missing: 'E give W 2S': reference: legal here" in perft.diff
+
+
+COUNTING = textwrap.dedent('''
+    import json, os, sys
+    from skruuvi.suite.protocol import Server, encode
+    with open(sys.argv[1], "a") as log:
+        log.write(f"{os.getpid()}\\n")
+    server = Server()
+    for line in sys.stdin:
+        answer = server.handle(line)
+        if answer is None:
+            break
+        if "legal" in answer and len(json.loads(line)["case"]["actions"]) == 21:  # a node two actions deep
+            answer = {"seq": answer["seq"], "errored": "cannot say"}
+        sys.stdout.write(encode(answer))
+        sys.stdout.flush()
+''')
+
+
+def test_perft_walks_share_an_engine_until_one_does_not_end_clean(tmp_path: Path) -> None:
+    """One engine counts a worker's perft cases, one after the other; a walk whose engine answers anything but a
+    legal set ends with that engine killed, and the next walk gets a fresh one."""
+    script, starts = tmp_path / "counting.py", tmp_path / "starts"
+    script.write_text(COUNTING, encoding="utf-8")
+    folder = _write(tmp_path, [*(_case({"perft": {"depth": 2, "count": 171}}, case_id=f"t.perft-{k}")
+                                 for k in range(3)),
+                               _case({"perft": {"depth": 3, "count": 1}}, case_id="t.perft-deep"),
+                               _case({"perft": {"depth": 2, "count": 171}}, case_id="t.perft-after")])
+    results = _run(folder, [sys.executable, str(script), str(starts)])
+    assert [results[f"t.perft-{k}"].status for k in range(3)] == ["pass"] * 3
+    assert results["t.perft-deep"].status == "errored" and "cannot say" in (results["t.perft-deep"].detail or "")
+    assert results["t.perft-after"].status == "pass"
+    pids = starts.read_text().split()
+    assert len(pids) == 3, "the run's engine, one for the first four walks, a fresh one after the failed walk"

@@ -21,14 +21,14 @@ import sys
 import time
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..authoring.code_mutation import Mutant, mutants
-from ..authoring.code_mutation_run import Outcome, baseline_fast, judged, public, run_fast, run_mutants, scratch_dir
 from ..rules import paths
 from ..rules.errors import InputError
-from ..suite.protocol import ProtocolError, check_response, run_request
-from ..suite.runner import Engine, HandshakeError
+
+if TYPE_CHECKING:  # imported where used: every skruuvi command builds this parser (serve must start at once)
+    from ..authoring.code_mutation import Mutant
+    from ..authoring.code_mutation_run import Outcome
 
 HOWS = ("answer", "crash", "timeout", "import")
 """How a mutant can be killed: a judged answer changed, it raised, it hung, its file did not import."""
@@ -106,6 +106,9 @@ def _scp_answers(command: list[str], records: list[dict[str, Any]], deadline: fl
                  stop_when: Any = None) -> tuple[list[Any], str]:
     """Answers of an SCP/1 engine to the cases (``{kind: body}``); stops early when ``stop_when(i, answer)``
     is true. Returns the answers and '' or how the engine failed (``crash``, ``timeout``)."""
+    from ..suite.protocol import ProtocolError, check_response, run_request
+    from ..suite.runner import Engine, HandshakeError
+
     engine = Engine(command)
     answers: list[Any] = []
     try:
@@ -137,6 +140,8 @@ class ScpJudge:
         self.records, self.base, self.timeout, self.workdir = records, base, timeout, workdir
 
     def __call__(self, mutant: Mutant) -> Outcome:
+        from ..authoring.code_mutation_run import Outcome, judged
+
         path = self.workdir / f"mutant_{mutant.number}.py"
         path.write_text(mutant.source, encoding="utf-8")
         expects = [r["expect"] for _, r in self.records]
@@ -206,6 +211,9 @@ def _report(args: argparse.Namespace, source: Path, outcomes: list[Outcome], equ
 
 
 def cmd_mutate_code(args: argparse.Namespace) -> int:
+    from ..authoring.code_mutation import mutants
+    from ..authoring.code_mutation_run import baseline_fast, judged, public, run_fast, run_mutants, scratch_dir
+
     source: Path = args.engine_source
     if not source.is_file():
         return _fail(f"--engine-source {source}: no such file")

@@ -348,7 +348,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from ..suite.protocol import serve
+    from ..suite.serving import serve_stdio
 
     readings = _parse_readings(args.reading, "serve")
     variants = _pick_variants(args.variant, "serve")
@@ -364,7 +364,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     channel = sys.stdout
     sys.stdout = sys.stderr  # a stray print() must not corrupt the protocol channel
     try:
-        serve(sys.stdin, channel, server)
+        serve_stdio(sys.stdin, channel, server)
     finally:
         sys.stdout = channel
     return 0

@@ -292,7 +292,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         return EXIT_USAGE
     engine = engines[0].header or {}
     plan = plan_for(engine)  # the start checked the declarations
-    cases = read_cases(bool(args.explain) or plan.declarations.declares_anything)
+    cases = read_cases(bool(args.explain) or plan.reads_records)
     report = ReportFile(outputs["report"]) if "report" in outputs else None
     junit = JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass) if "junit" in outputs else None
     markdown = MarkdownWriter(outputs["markdown"]) if "markdown" in outputs else None

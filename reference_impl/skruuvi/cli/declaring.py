@@ -37,13 +37,12 @@ def declares(args: argparse.Namespace, readings: dict[str, Any], variants: dict[
 
 
 def _declares(args: argparse.Namespace, readings: dict[str, Any], variants: dict[str, Any]) -> dict[str, Any]:
-    from ..suite.declare import serve_declarations
-
     features = None
     if args.features is not None:
         features = [tag.strip() for tag in args.features.split(",") if tag.strip()]
     if not (readings or variants) and features is None:
         return {}
+    from ..suite.declare import serve_declarations  # here: the plain reference starts without it
     declared = serve_declarations(readings, variants, features)
     if not declared["rulesets"]:
         raise InputError(f"no ruleset holds the readings {', '.join(readings)} (each as the rule's value "

@@ -542,16 +542,18 @@ def _schema_check(doc: Any, file: str) -> None:
         schemas.check(doc, "ruleset", file=file)
 
 
-def compile_ruleset(doc: Any, file: str = "<ruleset>") -> Ruleset:
-    """Compile a parsed ruleset document; raise :class:`RulesetError` on any problem."""
+def compile_ruleset(doc: Any, file: str = "<ruleset>", *, schema: bool = True) -> Ruleset:
+    """Compile a parsed ruleset document; raise :class:`RulesetError` on any problem (without ``schema``, on any
+    the compiler itself meets: the JSON Schema is not checked)."""
     if not isinstance(doc, dict):
         raise RulesetError("a ruleset must be a mapping", file=file)
-    _schema_check(doc, file)
+    if schema:
+        _schema_check(doc, file)
     return _Builder(doc, file).build()
 
 
-def load_ruleset(path: str | Path) -> Ruleset:
-    return compile_ruleset(load_yaml(path), str(path))
+def load_ruleset(path: str | Path, *, schema: bool = True) -> Ruleset:
+    return compile_ruleset(load_yaml(path), str(path), schema=schema)
 
 
 def available_rulesets() -> list[str]:
@@ -560,11 +562,23 @@ def available_rulesets() -> list[str]:
 
 
 @cache
+def ruleset_outline(ruleset_id: str) -> Ruleset:
+    """The ruleset compiled without the JSON Schema check (cached), for what reads only its structure: its forms,
+    phases and match, the feature tags of ``serve``'s start answer, which must not wait for the schema validator.
+    Every answer that plays by a ruleset uses :func:`get_ruleset`, which checks the schema."""
+    return _load(ruleset_id, schema=False)
+
+
+@cache
 def get_ruleset(ruleset_id: str) -> Ruleset:
     """The compiled ruleset with this id (cached); :class:`UnknownRuleset` if there is none."""
+    return _load(ruleset_id, schema=True)
+
+
+def _load(ruleset_id: str, *, schema: bool) -> Ruleset:
     if not isinstance(ruleset_id, str) or ruleset_id not in available_rulesets():
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {', '.join(available_rulesets())})")
-    ruleset = load_ruleset(paths.rulesets_dir() / f"{ruleset_id}.yaml")
+    ruleset = load_ruleset(paths.rulesets_dir() / f"{ruleset_id}.yaml", schema=schema)
     if ruleset.id != ruleset_id:
         raise RulesetError(f"file defines id {ruleset.id!r}, expected {ruleset_id!r}", file=ruleset.path, path="/id")
     return ruleset

@@ -46,6 +46,10 @@ class Case:
     judged_under: Mapping[str, Any] | None = field(default=None, kw_only=True)
     """The readings the runner worked this case's ``expect`` out under (the engine declared them), if any."""
     request: bytes | None = field(default=None, compare=False, repr=False, kw_only=True)
+    answer: tuple[Any, bytes] | None = field(default=None, compare=False, repr=False, kw_only=True)
+    """``(expect.result, its canonical JSON)`` for a case read back from a :class:`CaseSpool` whose ``expect`` is
+    a result: the runner passes an answer that is these bytes exactly without decoding it (and decodes and
+    judges every other answer). Used only while ``expect.result`` is still that very object."""
 
     @property
     def expect(self) -> dict[str, Any]:
@@ -249,6 +253,18 @@ def encode_public(record: dict[str, Any]) -> bytes:
 
 
 _encode_meta = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_decode_meta = json.JSONDecoder().decode
+_encode_canonical = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+
+def canonical_answer(result: Any) -> tuple[Any, bytes] | None:
+    """``(result, bytes)``: ``result`` (JSON just decoded: objects with string keys, lists, strings, finite
+    numbers, booleans, null) as compact JSON, keys in order, non-ASCII as UTF-8; ``None`` when it cannot be
+    written so (a lone surrogate, NaN). Decoding the bytes gives ``result`` back, value and type alike."""
+    try:
+        return result, _encode_canonical(result).encode("utf-8")
+    except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
+        return None
 
 
 class CaseSpool:
@@ -292,12 +308,14 @@ class CaseSpool:
         lines = iter(self._file)
         for meta_line in lines:
             request = next(lines)[:-1]
-            case_id, ruleset, file, location, expect = json.loads(meta_line)
+            case_id, ruleset, file, location, expect = _decode_meta(meta_line.decode("utf-8"))
             if full_records or (isinstance(expect, dict) and not expect.keys().isdisjoint(LEGAL_EXPECTATIONS)):
                 record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
             else:
                 record = {"id": case_id, "ruleset": ruleset, "expect": expect}
-            yield Case(case_id, ruleset, file, location, record, request=request)
+            result = expect.get("result") if isinstance(expect, dict) else None
+            answer = canonical_answer(result) if isinstance(result, dict) else None
+            yield Case(case_id, ruleset, file, location, record, request=request, answer=answer)
 
     def close(self) -> None:
         self._file.close()

@@ -154,6 +154,14 @@ def _readings_text(readings: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={_show(v)}" for k, v in readings.items())
 
 
+#: Sets of readings whose compiled rulesets a :class:`Plan` keeps (the cache starts again past it).
+_PLAYED_KEPT = 256
+
+
+def _key(readings: Mapping[str, Any]) -> str:
+    return json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr)
+
+
 @dataclass
 class Plan:
     """Decides each case before it is sent (see the module docstring). ``judged`` counts the cases judged
@@ -164,11 +172,45 @@ class Plan:
     judged: int = 0
     same: int = 0
     _tags: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _played: dict[tuple[str, str, str], tuple[Ruleset, Ruleset] | InputError] = field(default_factory=dict,
+                                                                                     repr=False)
+    _reads: bool | None = field(default=None, repr=False)
+
+    @property
+    def reads_records(self) -> bool:
+        """Whether deciding a case reads more of it than its ruleset and ``expect``: only when the engine
+        declares readings, or fewer than every feature tag of a ruleset. An engine that declares every feature
+        (as the reference does) and no reading gets every case as it stands, so the runner need not parse
+        the case back (:meth:`~skruuvi.suite.cases.CaseSpool.cases`)."""
+        if self._reads is None:
+            decl = self.declarations
+            self._reads = any(decl.readings.values()) or any(decl.changes.values()) or any(
+                tags is not None and not tags >= self._every(rid) for rid, tags in decl.features.items())
+        return self._reads
 
     def _every(self, rid: str) -> frozenset[str]:
         if rid not in self._tags:
             self._tags[rid] = frozenset(feature_tags(get_ruleset(rid)))
         return self._tags[rid]
+
+    def _rulesets(self, rid: str, applying: dict[str, Any], own: dict[str, Any]) -> tuple[Ruleset, Ruleset]:
+        """``(base, played)``: the ruleset under the readings applied and, on top, the case's own; compiled once
+        per set of readings (a suite pins the same few again and again) and the :class:`InputError` of a set
+        that cannot be compiled kept as well. At most :data:`_PLAYED_KEPT` sets are kept."""
+        key = (rid, _key(applying), _key(own))
+        found = self._played.get(key)
+        if found is None:
+            try:
+                base = ruleset_under(rid, applying)
+                found = (base, with_readings(base, own) if own else base)
+            except InputError as exc:
+                found = exc
+            if len(self._played) >= _PLAYED_KEPT:
+                self._played.clear()
+            self._played[key] = found
+        if isinstance(found, InputError):
+            raise found
+        return found
 
     def __call__(self, case: Case) -> Case | str:
         """The case to send (its expectation re-derived where the declared readings matter), or the reason
@@ -178,11 +220,11 @@ class Plan:
             return f"the engine does not declare ruleset {case.ruleset}"
         if asks_legal(case.record) and LEGAL_ACTIONS not in decl.features.get(case.ruleset, ()):
             return f"needs feature {LEGAL_ACTIONS}, which the engine does not declare for {case.ruleset}"
-        if not decl.declares_anything:
+        if not decl.declares_anything or not self.reads_records:
             return case
         own = case.record.get("readings") or {}
         try:
-            own = resolve_values(get_ruleset(case.ruleset), own) if isinstance(own, dict) else {}
+            own = resolve_values(get_ruleset(case.ruleset), own) if isinstance(own, dict) and own else {}
         except InputError:
             return case  # readings the case itself cannot pin: judged as it stands (the reference says why)
         declared = dict(decl.readings.get(case.ruleset, {}))
@@ -198,9 +240,10 @@ class Plan:
         justification = case.record.get("justification")
         if isinstance(justification, dict) and justification.get("kind") == VARIANT_JUSTIFICATION:
             applying = {}  # --ruleset RULESET:VARIANT already chose the readings to judge this case under
+        if features is None and not applying:
+            return case  # nothing to derive, no feature to check: judged as it stands, as an engine declaring nothing
         try:
-            base = ruleset_under(case.ruleset, applying)
-            ruleset = with_readings(base, own) if own else base
+            base, ruleset = self._rulesets(case.ruleset, applying, own)
         except InputError as exc:
             return f"no expectation under the declared readings: {exc}"
         if features is not None:

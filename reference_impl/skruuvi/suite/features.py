@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..interpreter import engine
 from ..rules.errors import IllegalAction, InputError
 from ..rules.ruleset import Ruleset
 from .cases import LEGAL_EXPECTATIONS
@@ -70,6 +69,8 @@ def asks_legal(record: Mapping[str, Any]) -> bool:
 def _deal_features(ruleset: Ruleset, deal: Any, actions: Any, out: set[str], *, asked: bool = False) -> None:
     """Add the forms and phases one deal reaches with ``actions`` (up to the first rejected action); with
     ``asked`` (a legal case) also the phase of the position after them, where the legal set is asked."""
+    from ..interpreter import engine  # here: serve's start answer reads the tags without the interpreter
+
     if not isinstance(deal, Mapping):
         return
     form = deal.get("form")

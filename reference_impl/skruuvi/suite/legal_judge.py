@@ -9,7 +9,8 @@ A perft case is counted by the runner: from the position after the prefix it ask
 every node of the tree to ``depth - 1`` actions (level by level, the requests of a level pipelined) and sums
 the sizes of the last level's sets; an engine needs no perft code. The walk uses an engine process of its
 own (started with the run's command, stopped after the count), so that the run's pipelined requests never
-mix with the walk's. When the count differs, the first node (level by level) whose answer differs from the
+mix with the walk's (one such engine a worker, kept for its next perft case while every answer of a walk
+was a legal set). When the count differs, the first node (level by level) whose answer differs from the
 reference's legal set is shown like a failing legal case.
 """
 
@@ -27,13 +28,14 @@ from ..interpreter.legal import legal_for, position
 from ..interpreter.outcome import Outcome
 from ..rules import paths
 from ..rules.errors import IllegalAction, InputError
+from ..rules.jsonsafe import dumps_safe
 from ..rules.notation import canonical, parse_action
 from ..rules.readings import ruleset_under, with_readings
 from ..rules.ruleset import Ruleset
 from ..rules.yamlio import load_yaml
 from .cases import Case
 from .features import asks_legal
-from .protocol import ProtocolError, check_legal_response, legal_request, parse_line, run_request
+from .protocol import ProtocolError, check_legal_response, encode, legal_request, parse_line, run_request
 
 #: Requests of one perft level sent before their answers are read.
 PERFT_PIPELINE = 64
@@ -150,9 +152,31 @@ class PerftWalk:
         raise AssertionError("unreachable")
 
 
+_MARK = "\x00actions\x00"
+
+
+def encode_compact(value: Any) -> str:
+    """``value`` as :func:`~skruuvi.suite.protocol.encode` writes it inside a message."""
+    return dumps_safe(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def legal_requests(record: Mapping[str, Any]) -> Callable[[int, list[str]], bytes]:
+    """``request(seq, actions)``: the encoded line of ``legal_request(seq, record, actions)``, the case's part
+    (its deal above all) encoded once for all the nodes of a perft walk rather than at every node."""
+    encoded = encode(legal_request(0, dict(record), _MARK))  # type: ignore[arg-type]
+    head, mark, tail = encoded.partition(json.dumps(_MARK))
+    prefix = '{"cmd":"legal","seq":0,'
+    if not mark or mark in tail or not head.startswith(prefix):  # cannot happen; encode each request then
+        return lambda seq, actions: encode(legal_request(seq, dict(record), actions)).encode("utf-8")
+    head_bytes, tail_bytes = head[len(prefix):].encode("utf-8"), tail.encode("utf-8")
+    return lambda seq, actions: b'{"cmd":"legal","seq":%d,%b%b%b' % (
+        seq, head_bytes, encode_compact(actions).encode("utf-8"), tail_bytes)
+
+
 def engine_asker(engine: Any, case: Case, timeout: float) -> Callable[[list[list[str]]], list[list[str]]]:
     """An ``ask`` for :class:`PerftWalk` over a started runner engine (pipelined, :data:`PERFT_PIPELINE`)."""
     seq = [0]
+    request = legal_requests(case.record)
 
     def ask(prefixes: list[list[str]]) -> list[list[str]]:
         out: list[list[str]] = []
@@ -160,7 +184,7 @@ def engine_asker(engine: Any, case: Case, timeout: float) -> Callable[[list[list
             chunk = prefixes[start:start + PERFT_PIPELINE]
             first = seq[0] + 1
             for k, prefix in enumerate(chunk):
-                engine.send(legal_request(first + k, case.record, prefix))
+                engine.send_line(request(first + k, prefix))
             seq[0] += len(chunk)
             for k, prefix in enumerate(chunk):
                 reply = engine.receive(timeout)
@@ -198,8 +222,11 @@ def _where_parting(case: Case, levels: list[list[tuple[list[str], list[str]]]]) 
     return ["every node compared answers the reference's legal set"]
 
 
-def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float) -> tuple[str, Any, list[str], str | None]:
-    """Count a perft case on an engine of its own: ``(status, got, diff, detail)``."""
+def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float,
+                done: Callable[[Any, bool], None] | None = None) -> tuple[str, Any, list[str], str | None]:
+    """Count a perft case on an engine of its own: ``(status, got, diff, detail)``. ``done(engine, clean)`` is
+    called after the walk (``clean``: every answer was a legal set, so the engine may count the next perft case
+    too); by default the engine is stopped."""
     expected = case.expect["perft"]
     try:
         engine = start_engine()
@@ -207,14 +234,19 @@ def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float) -> 
         return "crashed", None, [], f"the engine for the perft walk did not start: {exc}"
     began = time.monotonic()
     walk = PerftWalk(engine_asker(engine, case, timeout))
+    clean = False
     try:
         count, levels = walk.count(list(case.record.get("actions") or []), expected["depth"])
+        clean = True
     except PerftError as exc:
         return "errored", None, [], f"perft walk: {exc}"
     except InputError as exc:
         return "errored", None, [], f"perft walk: {exc}"
     finally:
-        engine.stop()
+        if done is None:
+            engine.stop()
+        else:
+            done(engine, clean)
     seconds = time.monotonic() - began
     got = {"perft": {"depth": expected["depth"], "count": count}}
     detail = f"{walk.requests} legal requests, {count} leaves in {seconds:.2f} s"

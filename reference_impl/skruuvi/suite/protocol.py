@@ -317,18 +317,36 @@ class Server:
 
 
 def _every_feature(rulesets: list[str]) -> dict[str, list[str]]:
-    """Every feature tag of each ruleset (:func:`~skruuvi.suite.features.feature_tags`); a ruleset that does
-    not load is left out (its cases fail on their own)."""
-    from ..rules.ruleset import get_ruleset
+    """Every feature tag of each ruleset (:func:`~skruuvi.suite.features.feature_tags`), read off its outline
+    (:func:`~skruuvi.rules.ruleset.ruleset_outline`: compiled without the JSON Schema check, so that the start
+    answer does not wait for the validator); a ruleset that does not compile is left out (its cases fail on
+    their own, with the schema's reason)."""
+    from ..rules.ruleset import ruleset_outline
     from .features import feature_tags
 
     out: dict[str, list[str]] = {}
     for rid in rulesets:
         try:
-            out[rid] = feature_tags(get_ruleset(rid))
-        except InputError:
+            out[rid] = feature_tags(ruleset_outline(rid))
+        except Exception:  # an unchecked document may fail in any way: the ruleset is left out, as before
             continue
     return out
+
+
+def answer_line(server: Server, line: str) -> str | None:
+    """The encoded answer to one request line (not over-long): ``""`` for a blank line (no answer), ``None`` for
+    ``stop``. A line holding a lone surrogate (a non-UTF-8 byte read with ``surrogateescape``) is answered
+    ``errored``."""
+    if not line.strip():
+        return ""
+    if has_surrogate(line):
+        return encode({"errored": "request is not UTF-8 text"})
+    answer = server.handle(line)
+    return None if answer is None else encode(answer)
+
+
+#: The answer to a request line longer than :data:`MAX_REQUEST_CHARS`.
+TOO_LONG_ANSWER = encode({"errored": f"request line longer than {MAX_REQUEST_CHARS} characters"})
 
 
 def serve(stdin: IO[str], stdout: IO[str], server: Server | None = None) -> None:
@@ -336,7 +354,8 @@ def serve(stdin: IO[str], stdout: IO[str], server: Server | None = None) -> None
 
     Every answer is one line, flushed at once. Blank lines are ignored. A line that is not UTF-8 (read
     with ``surrogateescape``, its bad bytes are lone surrogates) or longer than :data:`MAX_REQUEST_CHARS`
-    is answered ``errored``, and serving goes on.
+    is answered ``errored``, and serving goes on. (``skruuvi serve`` itself reads its pipe with
+    :func:`skruuvi.suite.serving.serve_pipe`, which answers the same and flushes once its input is drained.)
     """
     server = server or Server()
     while True:
@@ -346,17 +365,12 @@ def serve(stdin: IO[str], stdout: IO[str], server: Server | None = None) -> None
         if len(line) > MAX_REQUEST_CHARS:
             while line and not line.endswith("\n"):  # skip the rest of the over-long line
                 line = stdin.readline(MAX_REQUEST_CHARS + 1)
-            stdout.write(encode({"errored": f"request line longer than {MAX_REQUEST_CHARS} characters"}))
+            stdout.write(TOO_LONG_ANSWER)
             stdout.flush()
             continue
-        if not line.strip():
-            continue
-        if has_surrogate(line):
-            stdout.write(encode({"errored": "request is not UTF-8 text"}))
-            stdout.flush()
-            continue
-        answer = server.handle(line)
+        answer = answer_line(server, line)
         if answer is None:
             return
-        stdout.write(encode(answer))
-        stdout.flush()
+        if answer:
+            stdout.write(answer)
+            stdout.flush()

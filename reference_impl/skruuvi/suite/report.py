@@ -83,7 +83,9 @@ class Tally:
 
     def add(self, result: CaseResult) -> None:
         self.counts[result.status] += 1
-        per = self.by_ruleset.setdefault(result.case.ruleset, dict.fromkeys(STATUSES, 0))
+        per = self.by_ruleset.get(result.case.ruleset)
+        if per is None:
+            per = self.by_ruleset[result.case.ruleset] = dict.fromkeys(STATUSES, 0)
         per[result.status] += 1
 
     @property

@@ -29,6 +29,7 @@ from typing import Any
 from .cases import Case, check_record, iter_cases, load_cases, load_known_failures
 from .declare import DeclarationError, Plan, check_declarations, plan_for
 from .legal_judge import asks_legal, compare_legal, is_perft, judge_perft, request_for
+from .lines import LineReader
 from .protocol import (
     MAX_LINE_BYTES,
     ProtocolError,
@@ -137,25 +138,6 @@ class Reply:
     line: bytes = b""
 
 
-def _read_stdout(stream: Any, inbox: queue.Queue[Reply]) -> None:
-    """Reader thread: forward stdout lines; stop after EOF, a partial last line or an over-long line."""
-    try:
-        while True:
-            line = stream.readline(MAX_LINE_BYTES + 1)
-            if not line:
-                inbox.put(Reply("eof"))
-                return
-            if not line.endswith(b"\n"):
-                inbox.put(Reply("too-long" if len(line) > MAX_LINE_BYTES else "eof", line))
-                return
-            inbox.put(Reply("line", line))
-    except (OSError, ValueError):
-        inbox.put(Reply("eof"))
-    finally:
-        with contextlib.suppress(OSError, ValueError):
-            stream.close()
-
-
 class _Stdin:
     """The engine's stdin. A request goes straight into the pipe when the pipe has room for it (the pipe is
     non-blocking: the usual case, with no hand-off to another thread); what does not fit waits, in order, for
@@ -252,8 +234,9 @@ class Engine:
         self.command = command
         self.header: dict[str, Any] | None = None
         self._stderr: deque[str] = deque(maxlen=stderr_lines)
-        self._inbox: queue.Queue[Reply] = queue.Queue()
+        self._stdout: LineReader | None = None  # read by the thread that judges (no reader thread)
         self._stdin: _Stdin | None = None
+        self._queued: list[bytes] = []  # requests not written yet: written together before any answer is awaited
         self._proc: subprocess.Popen[bytes] | None = None
         self._threads: list[threading.Thread] = []
 
@@ -266,8 +249,8 @@ class Engine:
                                           stderr=subprocess.PIPE, start_new_session=True)
         except OSError as exc:
             raise HandshakeError(f"cannot start {self.command[0]!r}: {exc.strerror or exc}") from None
+        self._stdout = LineReader(self._proc.stdout)
         self._threads = [
-            threading.Thread(target=_read_stdout, args=(self._proc.stdout, self._inbox), daemon=True),
             threading.Thread(target=_read_stderr, args=(self._proc.stderr, self._stderr), daemon=True),
             threading.Thread(target=self._open_stdin(self._proc.stdin).run, daemon=True),
         ]
@@ -320,7 +303,10 @@ class Engine:
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(timeout=5)
         if self._stdin is not None:
-            self._stdin.abort()  # the writer thread closes stdin; the readers end at EOF and close nothing
+            self._stdin.abort()  # the writer thread closes stdin; the stderr reader ends at EOF
+        self._queued.clear()
+        if self._stdout is not None:
+            self._stdout.close()  # unless a receive is under way: that one closes it when it sees the engine gone
 
     @property
     def alive(self) -> bool:
@@ -334,12 +320,20 @@ class Engine:
         return self._stdin
 
     def _close_stdin(self) -> None:
+        self.flush()
         if self._stdin is not None:
             self._stdin.close()
 
     def _write(self, data: bytes) -> None:
-        if self._stdin is not None:
-            self._stdin.write(data)
+        self._queued.append(data)
+
+    def flush(self) -> None:
+        """Write the queued requests, in one write (:meth:`receive` does it before it waits)."""
+        if self._queued:
+            data = b"".join(self._queued)
+            self._queued.clear()
+            if self._stdin is not None:
+                self._stdin.write(data)
 
     def _send(self, message: dict[str, Any]) -> None:
         self._write(encode(message).encode("utf-8"))
@@ -351,9 +345,18 @@ class Engine:
         self._send(message)  # a dead engine shows up as EOF on stdout, a stuck one as a timeout
         return self.receive(timeout)
 
+    def has_answer(self) -> bool:
+        """An answer line (or the end of the engine's stdout) is read already: :meth:`receive` would not wait."""
+        stdout = self._stdout
+        return stdout is not None and stdout.has_line()
+
     def send(self, message: dict[str, Any]) -> None:
         """Queue one message without waiting for its answer (pipelining: read it later with :meth:`receive`)."""
         self._send(message)
+
+    def send_line(self, data: bytes) -> None:
+        """Queue one request already encoded (a JSON line, newline included)."""
+        self._write(data)
 
     def send_run(self, seq: int, case: Case) -> None:
         """Queue the run request of ``case`` as ``seq``; a case that carries its encoded public part
@@ -369,19 +372,22 @@ class Engine:
         An engine that has exited is ``eof`` soon after, even when a child it left behind still holds
         its stdout open (so that no EOF ever comes): a crash is a crash, not a timeout.
         """
+        self.flush()
         deadline = time.monotonic() + timeout
         exited_at: float | None = None
+        stdout = self._stdout
         while True:
             proc = self._proc
-            if proc is None:
+            if proc is None or stdout is None:
+                if stdout is not None:
+                    stdout.close()  # killed meanwhile (perhaps by another thread): this reader closes the pipe
                 return Reply("eof")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return Reply("timeout")
-            try:
-                return self._inbox.get(timeout=min(remaining, 0.05 if exited_at is not None else 0.25))
-            except queue.Empty:
-                pass
+            kind, line = stdout.read_line(min(remaining, 0.05 if exited_at is not None else 0.25))
+            if kind != "wait":
+                return Reply(kind, line)
             if proc.poll() is not None:
                 now = time.monotonic()
                 if exited_at is None:
@@ -404,8 +410,8 @@ class Engine:
 
     def stderr_tail(self) -> str:
         """The last lines of the engine's stderr (after letting its reader catch up briefly)."""
-        if len(self._threads) > 1:
-            self._threads[1].join(timeout=0.5 if not self.alive else 0.05)
+        if self._threads:
+            self._threads[0].join(timeout=0.5 if not self.alive else 0.05)
         return "\n".join(self._stderr)
 
     def _with_stderr(self, text: str) -> str:
@@ -459,7 +465,7 @@ class RunConfig:
     #: At most this many cases in flight at once (bounds the reorder buffer when results finish out of order).
     window: int = 256
     #: Cases sent to one engine before the oldest answer is read (1: strictly one at a time).
-    pipeline: int = 2
+    pipeline: int = 16
 
 
 class Worker:
@@ -468,6 +474,7 @@ class Worker:
     def __init__(self, config: RunConfig, engine: Engine | None = None) -> None:
         self.config = config
         self.engine = engine
+        self._perft: Engine | None = None  # the engine of the perft walks, started at the first one
         self._failed_restarts = 0
         self._last_failure = ""
 
@@ -500,6 +507,11 @@ class Worker:
         if self.engine is not None:
             self.engine.kill()
             self.engine = None
+
+    def _discard_perft_engine(self) -> None:
+        perft, self._perft = self._perft, None
+        if perft is not None:
+            perft.kill()
 
     def run(self, seq: int, case: Case) -> CaseResult:
         """Run one case and judge it; never raises for anything the engine does."""
@@ -542,7 +554,7 @@ class Worker:
 
     def _judge(self, seq: int, case: Case) -> CaseResult:
         if is_perft(case):
-            status, got, diff, detail = judge_perft(case, self._perft_engine, self.config.timeout)
+            status, got, diff, detail = judge_perft(case, self._perft_engine, self.config.timeout, self._perft_done)
             return CaseResult(case, status, got=got, diff=diff, detail=detail)
         engine = self.engine
         if engine is None:
@@ -550,6 +562,8 @@ class Worker:
         reply = engine.receive(self.config.timeout)
         if reply.kind != "line":
             return self._no_answer(case, engine, reply)
+        if _answers_as_expected(case, seq, reply.line):
+            return CaseResult(case, "pass", got={"result": case.expect["result"]})
         legal = asks_legal(case.record)
         try:
             kind, body = (check_legal_response if legal else check_response)(parse_line(reply.line), seq)
@@ -565,10 +579,22 @@ class Worker:
         return CaseResult(case, "fail" if diff else "pass", got=got, diff=diff)
 
     def _perft_engine(self) -> Engine:
-        """A fresh engine for one perft walk (started; the walk stops it)."""
+        """The engine of this worker's perft walks: the one of the last walk if that ended clean and it lives,
+        else a fresh one (started; a walk that did not end clean kills it)."""
+        engine = self._perft
+        if engine is not None and engine.alive:
+            return engine
+        self._perft = None
         engine = Engine(self.config.command)
         engine.start(self.config.start_timeout)
+        self._perft = engine
         return engine
+
+    def _perft_done(self, engine: Engine, clean: bool) -> None:
+        if not clean:
+            engine.kill()
+            if self._perft is engine:
+                self._perft = None
 
     def _no_answer(self, case: Case, engine: Engine, reply: Reply) -> CaseResult:
         detail = engine.describe_failure(reply, self.config.timeout)
@@ -583,9 +609,24 @@ class Worker:
         return CaseResult(case, "crashed", detail=detail)
 
     def close(self) -> None:
+        perft, self._perft = self._perft, None
+        if perft is not None:
+            perft.stop()
         if self.engine is not None:
             self.engine.stop()
             self.engine = None
+
+
+def _answers_as_expected(case: Case, seq: int, line: bytes) -> bool:
+    """The fast pass: the answer line is, byte for byte, ``{"seq":SEQ,"result":R}`` with ``R`` the canonical
+    JSON of the case's ``expect.result`` (:attr:`Case.answer`). Such a line decodes to exactly that message,
+    which the full judge passes (the seq, one kind, the result's every key equal, types and all); any other
+    line, however small the difference (spaces, key order, extra keys, an error's message), is decoded and
+    judged in full. Only while ``expect.result`` is the object the bytes were made from."""
+    answer = case.answer
+    if answer is None or answer[0] is not case.expect.get("result"):
+        return False
+    return line == b'{"seq":%d,"result":%b}\n' % (seq, answer[1])
 
 
 def _apply_known_failures(result: CaseResult, known: frozenset[str]) -> CaseResult:
@@ -659,7 +700,9 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
     holds back at most that many finished results. Cases whose ruleset the engine does not declare, or
     that need a feature it does not declare, are ``unsupported`` and never sent; a case is judged under
     the readings the engine declares (``plan``, by default the engine's: :mod:`skruuvi.suite.declare`).
-    The engines are stopped when the iteration ends (or is abandoned).
+    Cases go to the workers, and their results come back, in batches (:func:`_batch_size`): a thread
+    hand-off for some cases at once, not for each. The engines are stopped when the iteration ends (or is
+    abandoned).
     """
     header = engines[0].header
     if header is None:  # start_engines never returns such an engine; a caller that did must not get "unsupported"
@@ -669,39 +712,48 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
             plan = plan_for(header)
         except DeclarationError as exc:
             raise HandshakeError(f"the start answer's declarations: {exc}") from None
-    todo: queue.Queue[tuple[int, Case] | None] = queue.Queue()
-    done: queue.Queue[tuple[int, CaseResult]] = queue.Queue()
+    todo: queue.Queue[list[tuple[int, Case]] | None] = queue.Queue()
+    done: queue.Queue[list[tuple[int, CaseResult]]] = queue.Queue()
     ready: dict[int, CaseResult] = {}
     workers = [Worker(config, engine) for engine in engines]
     stop = threading.Event()
-    threads = [threading.Thread(target=_work, args=(w, todo, done, stop), daemon=True) for w in workers]
+    window = max(config.window, len(workers))
+    batch = _batch_size(window, len(workers))
+    threads = [threading.Thread(target=_work, args=(w, todo, done, stop, batch), daemon=True) for w in workers]
     for thread in threads:
         thread.start()
-    window = max(config.window, len(workers))
     source = enumerate(cases)
     fed = 0  # cases taken from ``source``
     exhausted = finished = False
     try:
         index = 0
         while True:
-            while not exhausted and fed - index < window:
-                item = next(source, None)
-                if item is None:
-                    exhausted = True
+            if not exhausted and fed - index <= window - batch:  # room for a whole batch
+                chunk: list[tuple[int, Case]] = []
+                while fed - index < window:
+                    item = next(source, None)
+                    if item is None:
+                        exhausted = True
+                        break
+                    fed += 1
+                    planned = _planned(plan, item[1])
+                    if isinstance(planned, CaseResult):
+                        ready[item[0]] = planned
+                    else:
+                        chunk.append((item[0], planned))
+                        if len(chunk) == batch:
+                            todo.put(chunk)
+                            chunk = []
+                if chunk:
+                    todo.put(chunk)
+                if exhausted:
                     for _ in workers:
                         todo.put(None)
-                    break
-                fed += 1
-                planned = _planned(plan, item[1])
-                if isinstance(planned, CaseResult):
-                    ready[item[0]] = planned
-                else:
-                    todo.put((item[0], planned))
             if index >= fed:
                 break
             while index not in ready:
-                i, result = done.get()
-                ready[i] = result
+                for i, result in done.get():
+                    ready[i] = result
             yield ready.pop(index)
             index += 1
         finished = True
@@ -713,65 +765,96 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
         if not finished:  # interrupted: do not wait for running cases, kill their engines now
             for worker in workers:
                 worker._discard_engine()
+                worker._discard_perft_engine()
         for thread in threads:
             thread.join(timeout=None if finished else 5)
 
 
-def _work(worker: Worker, todo: queue.Queue[tuple[int, Case] | None],
-          done: queue.Queue[tuple[int, CaseResult]], stop: threading.Event) -> None:
-    """Worker thread: take cases until the sentinel (or until asked to stop), then stop the engine.
+#: Cases handed to a worker at once, and results handed back (at most; see :func:`_batch_size`).
+BATCH = 32
+
+
+def _batch_size(window: int, workers: int) -> int:
+    """Cases a batch: :data:`BATCH`, but small enough that every worker gets two batches of the window."""
+    return max(1, min(BATCH, window // (2 * workers)))
+
+
+def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
+          done: queue.Queue[list[tuple[int, CaseResult]]], stop: threading.Event, batch: int = 1) -> None:
+    """Worker thread: take batches of cases until the sentinel (or until asked to stop), then stop the engine.
 
     Up to ``config.pipeline`` cases are sent before the oldest answer is read, so that the engine never
     waits for the runner. When an answer goes wrong the engine is discarded and the cases sent after it,
-    still unanswered, are sent again to the next engine: each case is judged exactly once.
+    still unanswered, are sent again to the next engine: each case is judged exactly once. Results go back
+    ``batch`` at a time, and always before the worker may wait (for an answer not read yet, a perft walk, a
+    restart or more cases), so that no finished result waits for a slow one.
     """
     depth = max(1, worker.config.pipeline)
     pending: deque[tuple[int, Case]] = deque()  # sent, answer not read yet (oldest first)
     again: deque[tuple[int, Case]] = deque()  # taken but not (or no longer) sent
+    out: list[tuple[int, CaseResult]] = []  # results not handed back yet
+
+    def hand_back() -> None:
+        nonlocal out
+        if out:
+            done.put(out)
+            out = []
+
     no_more = False
+    refill = max(1, depth // 2)  # top the pipeline up once this few are in flight: the requests go in one write
     try:
         while not stop.is_set():
-            while len(pending) < depth:
-                if again:
-                    item: tuple[int, Case] | None = again.popleft()
-                elif no_more:
-                    break
-                else:
+            if len(pending) < refill:  # else judge first: the next requests go out together
+                while len(pending) < depth:
+                    if not again:
+                        if no_more:
+                            break
+                        if not pending:
+                            hand_back()  # about to wait for work
+                        try:
+                            chunk = todo.get(block=not pending)  # never wait for work while an answer is due
+                        except queue.Empty:
+                            break
+                        if chunk is None:
+                            no_more = True
+                            break
+                        again.extend(chunk)
+                        continue
+                    item = again.popleft()
+                    if pending and (worker.engine is None or not worker.engine.alive):
+                        again.appendleft(item)  # judge what the dead engine owes first; it is replaced after
+                        break
+                    index, case = item
+                    if not pending and (worker.engine is None or not worker.engine.alive):
+                        hand_back()  # a restart may take a while
                     try:
-                        item = todo.get(block=not pending)  # never wait for work while an answer is due
-                    except queue.Empty:
-                        break
-                    if item is None:
-                        no_more = True
-                        break
-                if pending and (worker.engine is None or not worker.engine.alive):
-                    again.appendleft(item)  # judge what the dead engine owes first; it is replaced after
-                    break
-                index, case = item
-                try:
-                    problem = worker.send(index + 1, case, restart=not pending)
-                except Exception as exc:  # a bug in the runner itself must not lose the case
-                    worker._discard_engine()
-                    problem = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
-                if problem is not None:
-                    done.put((index, problem))
-                else:
-                    pending.append(item)
+                        problem = worker.send(index + 1, case, restart=not pending)
+                    except Exception as exc:  # a bug in the runner itself must not lose the case
+                        worker._discard_engine()
+                        problem = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
+                    if problem is not None:
+                        out.append((index, problem))
+                    else:
+                        pending.append(item)
             if not pending:
                 if no_more and not again:
                     break
                 continue
             index, case = pending.popleft()
+            if out and (len(out) >= batch or is_perft(case) or worker.engine is None
+                        or not worker.engine.has_answer()):
+                hand_back()  # the answer may take a while: what is finished goes first
             try:
                 result = worker.judge(index + 1, case)
             except Exception as exc:  # a bug in the runner itself must not lose the case
                 worker._discard_engine()
                 result = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
-            done.put((index, result))
+            out.append((index, result))
             if worker.engine is None and pending:  # their engine is gone: send them again
                 again.extendleft(reversed(pending))
                 pending.clear()
     finally:
+        hand_back()
         worker.close()
 
 

@@ -1,0 +1,106 @@
+"""Reading an engine's stdout line by line in the thread that judges its answers, without a reader thread.
+
+The runner used to hand every line from a reader thread to the judging thread through a queue: two thread
+wake-ups a case. :class:`LineReader` reads the pipe itself, in large chunks (an engine that answers a
+pipelined burst in one write is read in one system call), and cuts the lines out of its buffer. It keeps the
+reader thread's rules: a line is at most :data:`~skruuvi.suite.protocol.MAX_LINE_BYTES` bytes before its
+newline, else it is ``too-long`` and reading stops; at end of file a last line without its newline is handed
+over as the partial line of an ``eof``.
+
+Only the thread that reads may close the pipe (:meth:`close`, under the lock that :meth:`read_line` holds while
+it waits): a read never reaches a file descriptor that another thread closed, and perhaps reused, meanwhile.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import threading
+from typing import Any
+
+from .protocol import MAX_LINE_BYTES
+
+#: Bytes asked of the pipe at once.
+CHUNK = 1 << 16
+
+
+class LineReader:
+    """The lines of a pipe. :meth:`read_line` answers ``("line", bytes)``, ``("eof", partial)``,
+    ``("too-long", b"")`` or ``("wait", b"")`` (nothing within the seconds given)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self._fd: int | None = stream.fileno()
+        self._buf = bytearray()
+        self._pos = 0  # where the unread part of the buffer starts
+        self._eof = False
+        self._too_long = False
+        self.lock = threading.Lock()
+
+    def has_line(self) -> bool:
+        """A line (or the end) is there already: :meth:`read_line` would not wait."""
+        return self._eof or self._too_long or self._buf.find(b"\n", self._pos) >= 0
+
+    def _cut(self) -> tuple[str, bytes] | None:
+        """The next buffered line, or what ends the stream, or ``None`` when more must be read."""
+        buf, pos = self._buf, self._pos
+        end = buf.find(b"\n", pos, pos + MAX_LINE_BYTES + 1)
+        if end >= 0:
+            line = bytes(buf[pos:end + 1])
+            self._pos = end + 1
+            if self._pos > CHUNK and self._pos * 2 > len(buf):  # drop what was read, now and then
+                del buf[:self._pos]
+                self._pos = 0
+            return "line", line
+        if self._too_long or len(buf) - pos > MAX_LINE_BYTES:
+            self._too_long = True
+            return "too-long", b""
+        if self._eof:
+            partial = bytes(buf[pos:])
+            del buf[:]
+            self._pos = 0
+            return "eof", partial
+        return None
+
+    def read_line(self, wait: float) -> tuple[str, bytes]:
+        """The next line, waiting at most ``wait`` seconds for more of it to come."""
+        with self.lock:
+            found = self._cut()
+            if found is not None:
+                return found
+            if self._fd is None:
+                return "eof", b""
+            ready, _, _ = select.select([self._fd], [], [], max(wait, 0.0))
+            if not ready:
+                return "wait", b""
+            try:
+                data = os.read(self._fd, CHUNK)
+            except BlockingIOError:
+                data = None
+            except OSError:
+                data = b""
+            if data == b"":
+                self._eof = True
+            elif data:
+                self._buf += data
+            return self._cut() or ("wait", b"")
+
+    def close(self) -> bool:
+        """Close the pipe unless a read is under way (that reader sees the engine gone and closes it then);
+        True when closed."""
+        if not self.lock.acquire(blocking=False):
+            return False
+        try:
+            self.close_locked()
+        finally:
+            self.lock.release()
+        return True
+
+    def close_locked(self) -> None:
+        """Close the pipe; the caller holds :attr:`lock` (or is the only reader)."""
+        if self._fd is not None:
+            self._fd = None
+            self._eof = True
+            with contextlib.suppress(OSError, ValueError):
+                self._stream.close()
