@@ -65,6 +65,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--equivalents", type=Path, metavar="YAML", default=None,
                    help="the equivalent mutants and excluded functions (default "
                         "conformance/mutation/<stem>-equivalent.yaml when it exists)")
+    g.add_argument("--no-perft", action="store_true",
+                   help="leave the perft cases out (each walks thousands of legal sets for every mutant it judges; "
+                        "the report says how many were left out)")
     g.add_argument("--generated-sample", type=int, metavar="N", default=0,
                    help="also replay 1 in N of the generated records (chosen by a hash of the id; default none)")
     g.add_argument("--mutant-sample", type=int, metavar="K", default=0,
@@ -285,7 +288,10 @@ def cmd_mutate_code(args: argparse.Namespace) -> int:
     if args.mutant_sample:
         all_mutants = sorted(random.Random(args.seed).sample(all_mutants, min(args.mutant_sample, len(all_mutants))),
                              key=lambda m: m.number)
-    left_out = 0
+    left_out, no_perft = 0, 0
+    if args.no_perft:
+        kept = [(cid, r) for cid, r in records if request_of(r["expect"]) != "perft"]
+        no_perft, records = len(records) - len(kept), kept
     if args.entry and not args.legal_entry:
         kept = [(cid, r) for cid, r in records if request_of(r["expect"]) == "run"]
         left_out, records = len(records) - len(kept), kept
@@ -318,6 +324,8 @@ def cmd_mutate_code(args: argparse.Namespace) -> int:
         else:
             checked = "each mutant run as an SCP/1 engine"
             judge = ScpJudge(records, base, timeout, Path(tmp))
+        if no_perft:
+            checked += f"; {no_perft} perft cases left out (--no-perft)"
         tty = sys.stderr.isatty()
 
         def show(done: int, total: int) -> None:  # on a terminal every mutant, else every 100th (a log)
