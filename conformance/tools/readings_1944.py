@@ -325,36 +325,3 @@ SPECS_CODE_MUTATION = [
 ]
 SPECS += SPECS_CODE_MUTATION
 
-
-# A defenders' opening at level 5 (1944/defenders-exchange/allowed-defender-opened-5.yaml): neither literal ban of
-# S000's bidding section reaches it, so the base's answer stands under each. Kills the code mutants that ban from
-# level 5, or on any defenders' bid at all.
-def below_the_ban(base, reading, effect):
-    expect_actions_1944(base)
-    step = (f"Under the reading {reading}: the ban needs a first bid at 6 or 7. The defenders N–S's first bid was N's "
-            f"5S and the attacking side E–W's first bid E's 5H, both at level 5, so {effect}, exactly as in the base; "
-            f"every action of the record is legal as before and the answer is the base case's, unchanged.")
-    return copy.deepcopy(base["expect"]), step
-
-
-def expect_actions_1944(base):
-    """The base's first two bids are the ones the step speaks of."""
-    assert base["actions"][:2] == ["N bid 5S", "E bid 5H"], base["actions"][:2]
-
-
-SPECS_CODE_MUTATION += [
-    ("1944", "main-pair-exchange-allowed-defender-opened-5", "1944/defenders-exchange/allowed-defender-opened-5.yaml",
-     MAIN_PAIR_BANNED,
-     "N (a defender) opened 5S: below the literal ban's 6, so E–W take and exchange the table cards as in the base",
-     lambda base: below_the_ban(base, "kitty.main-pair-exchange-allowed = {at_least: 6, table_cards_from: forehand} "
-                                "(S000's bidding section taken literally: the main pair exchanges nothing when the "
-                                "defenders' first bid was at 6 or 7)",
-                                "E takes the table cards and E and W exchange them")),
-    ("1944", "either-bid-defender-opened-5-exchange-allowed", "1944/defenders-exchange/allowed-defender-opened-5.yaml",
-     EITHER_BID_BANS,
-     "N opened 5S and E 5H: no side's first bid at 6, so the defenders still exchange as in the base",
-     lambda base: below_the_ban(base, "defenders-exchange.banned-by-whose-bid = either (either side's first bid at "
-                                "6 or 7 forbids the defenders' exchange)",
-                                "the defenders' exchange is allowed and S and N exchange one card each")),
-]
-SPECS += SPECS_CODE_MUTATION[-2:]

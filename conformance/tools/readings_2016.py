@@ -710,12 +710,6 @@ def short_blocks_by_reading(base):
 
 
 SPECS_CODE_MUTATION = [
-    ("2016", "centre-two-each-end-top-card", "2016/errors/invalid-deal-centre-position-0.yaml", TWO_EACH_END,
-     "Under the two-at-each-end reading the top card (position 0) is still no centre card: invalid-deal",
-     lambda base: centre_end_alone(base, base["deal"]["centre_positions"], 0)),
-    ("2016", "centre-two-each-end-bottom-card", "2016/errors/invalid-deal-centre-position-51.yaml", TWO_EACH_END,
-     "Under the two-at-each-end reading the bottom card (position 51) is still no centre card: invalid-deal",
-     lambda base: centre_end_alone(base, base["deal"]["centre_positions"], 51)),
     ("2016", "centre-two-each-end-second-card-alone", "2016/deal/deck-positions-dealer-E.yaml", TWO_EACH_END,
      "Under the two-at-each-end reading centre positions [1, 17, 30, 49] are invalid by position 1 alone",
      lambda base: centre_end_alone(base, [1, 17, 30, 49], 1)),

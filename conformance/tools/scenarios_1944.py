@@ -1196,8 +1196,8 @@ S("1944.match.set-final-not-rounded-to-five",
          "chosen so that the two readings part.")
 
 # ============================================================================ issue 20: code-mutation gaps
-# A defenders' opening at level 5, below every ban (6): the base of two readings cases (readings_1944.py) in which
-# neither S000 literal ban applies, so that an engine banning from level 5, or on any defenders' bid, is told apart.
+# A defenders' opening at level 5, below every ban (6): the first auction's bids of both sides are at 5, so the
+# main pair exchanges the table cards and the defenders exchange (an engine banning from 5 is told apart).
 S("1944.defenders-exchange.allowed-defender-opened-5",
   description="N (a defender) opens 5S, E bids 5H and E–W take the table cards: no first bid at 6 or more, so the "
               "defenders exchange",
