@@ -105,3 +105,9 @@ def test_without_a_legal_entry_the_fast_path_says_what_it_left_out(tiny: Path,
     report = _run(tiny, capsys, "--entry", "respond")
     assert report["cases"] == 1 and "2 legal and perft cases left out (no --legal-entry)" in report["checked"]
     assert LEGAL_MUTANT in {s["key"] for s in report["survived"]}
+
+
+def test_no_perft_leaves_the_perft_cases_out_and_says_so(tiny: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = _run(tiny, capsys, "--entry", "respond", "--legal-entry", "respond_legal", "--no-perft")
+    assert report["cases"] == 2 and "1 perft cases left out (--no-perft)" in report["checked"]
+    assert LEGAL_MUTANT not in {s["key"] for s in report["survived"]}  # the legal case still kills it
