@@ -1153,11 +1153,10 @@ def _score_2016(game: Game) -> dict[str, int]:
 MADE_1944 = {4: 1000, 5: 2000, 6: 3000, 7: 4500}          # contract bonus, main pair, above
 OVERTRICK_1944 = {4: 0, 5: 200, 6: 200, 7: 0}              # per overtrick, main pair, above
 KNOCK_1944 = (1, 2, 4)                                      # winner's above points x1 / x2 / x4
-GAME_LIMIT_1944 = 60                                        # running below count that wins a game
-GAME_BONUS_1944 = 200                                       # the k-th game of a side: k x 200
+# the game limit (60) and bonus (k x 200) are the era's game_limit and game_bonus (a reading may change them)
 
 
-def undertricks_1944(level: int, n: int, first_6: int = 1000) -> int:
+def undertricks_1944(level: int, n: int, first_6: int) -> int:
     """What the defenders score above for n undertricks (S000 Table 2; 6-level first 1000, or the
     older sources' 1100 under the alternative reading of score.undertrick-first)."""
     if level == 4:
@@ -1263,7 +1262,7 @@ def score_1944(game: Game) -> Score1944:
     return Score1944(below, steps, above)
 
 
-def game_winner_1944(running: dict[str, int], score: Score1944, limit: int = GAME_LIMIT_1944) -> str | None:
+def game_winner_1944(running: dict[str, int], score: Score1944, limit: int) -> str | None:
     """Which side (if any) wins a game with this deal's below points, from these running counts."""
     reached = [s for s in SIDES if running[s] + score.below[s] >= limit]
     if len(reached) < 2:
@@ -1290,7 +1289,7 @@ def _nonneg_side_ints(x: Any, limit: int | None) -> dict[str, int]:
     return out
 
 
-def read_state_1944(deal: dict[str, Any], limit: int = GAME_LIMIT_1944) -> tuple[dict[str, int], dict[str, int]]:
+def read_state_1944(deal: dict[str, Any], limit: int) -> tuple[dict[str, int], dict[str, int]]:
     """deal.state: {running: {NS, EW}, games: {NS, EW}}, default zeros; other keys ignored."""
     state = deal.get("state")
     if state is None:
@@ -1439,7 +1438,7 @@ KOTKA_DEALS_1944 = 4          # after the alkupelit, always four kotka deals
 GAMES_TO_END_ALKUPELIT = 2    # alkupelit go on until one side has won two games
 
 
-def book_1944(difference: int, divisor: int = 100, rounding: int = 1) -> int:
+def book_1944(difference: int, divisor: int, rounding: int) -> int:
     """difference / divisor rounded to the nearest multiple of `rounding` (1, or 5 under 1944's
     match.final-rounding alternative), halves away from zero."""
     unit = divisor * rounding

@@ -324,3 +324,35 @@ SPECS_CODE_MUTATION = [
                                         "until two games")),
 ]
 SPECS += SPECS_CODE_MUTATION
+
+
+# A whole rubber under score.scale = 10 (issue 20, code-mutation gaps): the reading's game threshold 600, game value
+# 2000 and book divisor 1000 are reached only by a match record, and the trick-by-trick race only when both sides pass
+# the threshold in one deal.
+def scale_ten_rubber(base):
+    expect = copy.deepcopy(base["expect"])
+    match = expect["match"]
+    match["sheets"] = [times(sheet, 10) for sheet in match["sheets"]]
+    match["final"] = times(match["final"], 10)
+    final = expect["match"]["final"]
+    step = ("Under the reading score.scale = 10 (the figures as printed in the 1895 manual, PSW): every point figure "
+            "is multiplied by 10, the game threshold becomes 600 and a side's k-th game is worth k × 2000, and the "
+            "difference is divided by 1000 for the book. Every deal's points, running counts and steps trick by trick "
+            "are the base's times 10, so the same deals win the same games (a count reaches 600 exactly when the "
+            "base's reached 60, and the same side first), and each sheet's below, above and running figures are the "
+            "base's times 10, its games the base's. Final: NS " + str(final["NS"]) + ", EW " + str(final["EW"])
+            + ", difference " + str(final["difference"]) + " / 1000 rounded halves away from zero = "
+            + str(final["book"]) + ", the base's book (the difference / 100 before).")
+    return expect, step
+
+
+SPECS_CODE_MUTATION += [
+    ("1895", "scale-ten-rubber-2-0", "1895/match/rubber-2-0.yaml", {"score.scale": 10},
+     "The rubber won 2–0 with the 1895 manual's printed figures (score.scale 10): every point × 10, games at 600",
+     scale_ten_rubber),
+    ("1895", "scale-ten-rubber-both-reach-600", "1895/match/rubber-both-reach-60.yaml", {"score.scale": 10},
+     "The rubber in which both sides pass the threshold in one deal, with the printed figures (score.scale 10): "
+     "E–W still reach 600 first, trick by trick",
+     scale_ten_rubber),
+]
+SPECS += SPECS_CODE_MUTATION[-2:]

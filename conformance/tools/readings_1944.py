@@ -324,3 +324,4 @@ SPECS_CODE_MUTATION = [
      "the pin", lambda base: default_pinned(base, "match.final-rounding", 1)),
 ]
 SPECS += SPECS_CODE_MUTATION
+

@@ -669,3 +669,66 @@ SPECS = [
      "Blocks of two alkupelit and two kotkat: the long blocks' third deal, an alkupeli, has the wrong form",
      short_blocks),
 ]
+
+
+# ---------------------------------------------------------------------------- code-mutation gaps
+# Cases that kill code mutants of an engine's table of accepted readings values (issue 20): each forbidden position of
+# the two-at-each-end reading on its own, the stated values pinned (INTERPRETING §4: the answer is the base's,
+# unchanged), and the short sitsi blocks played to the end.
+TWO_EACH_END = {"deal.centre-not-top-or-bottom": [0, 1, 50, 51]}
+
+
+def centre_end_alone(base, positions, position):
+    """The base's deck with centre_positions ``positions``: only ``position`` of 0, 1, 50, 51 among them."""
+    old = base["deal"]["centre_positions"]
+    assert [p for p in positions if p in (0, 1, 50, 51)] == [position], positions
+    deal = {**copy.deepcopy(base["deal"]), "centre_positions": list(positions)}
+    expect, step = centre_two_each_end({**base, "deal": deal}, position)
+    edit = (f"The record is the base's with centre_positions {old} changed to {positions} (the same deck): under the "
+            f"stated rules these positions are allowed (neither 0 nor 51, and no four in a row), and of the four end "
+            f"positions the reading forbids only {position} is among them, so this case fails on that position alone. "
+            if positions != old else "")
+    return expect, edit + step, {"deal": deal}
+
+
+def stated_pinned(base, pins):
+    step = (f"The case pins {pins}, each the value the ruleset states (spec/rulesets/skruuvi-2016.yaml), so the record "
+            f"is played exactly as without the pins: the base case's answer, unchanged.")
+    return copy.deepcopy(base["expect"]), step
+
+
+def short_blocks_by_reading(base):
+    """The base's sitsi with options.stages taken out: the reading sitsi.block gives the same two + two blocks."""
+    match = copy.deepcopy(base["match"])
+    stages = match["options"].pop("stages")
+    assert stages == SHORT_BLOCKS["sitsi.block"], stages
+    step = ("Under the reading sitsi.block = two alkupelit then two kotkat per block (S002's shorter agreement), with "
+            "the base's match option `stages` (the same two + two blocks, sitsi.agreements) left out of the record: "
+            "the reading gives every block the stages the option gave, so each deal has the form, seats and dealer "
+            "it had, and every sheet and the final result are the base's, unchanged.")
+    return copy.deepcopy(base["expect"]), step, {"match": match}
+
+
+SPECS_CODE_MUTATION = [
+    ("2016", "centre-two-each-end-second-card-alone", "2016/deal/deck-positions-dealer-E.yaml", TWO_EACH_END,
+     "Under the two-at-each-end reading centre positions [1, 17, 30, 49] are invalid by position 1 alone",
+     lambda base: centre_end_alone(base, [1, 17, 30, 49], 1)),
+    ("2016", "centre-two-each-end-next-to-last-alone", "2016/deal/deck-positions-dealer-E.yaml", TWO_EACH_END,
+     "Under the two-at-each-end reading centre positions [2, 17, 30, 50] are invalid by position 50 alone",
+     lambda base: centre_end_alone(base, [2, 17, 30, 50], 50)),
+    ("2016", "stated-deal-and-second-auction-pinned", "2016/deal/deck-positions-dealer-E.yaml",
+     {"deal.centre-not-top-or-bottom": ["first", "last"], "deal.centre-not-consecutive": 3,
+      "auction2.end-four-passes": 4},
+     "The dealer-E deck with the centre rules and the second auction's end pinned to their stated values: the same "
+     "answer as without the pins",
+     lambda base: stated_pinned(base, "deal.centre-not-top-or-bottom = [first, last], deal.centre-not-consecutive = "
+                                      "3 and auction2.end-four-passes = 4")),
+    ("2016", "stated-sitsi-block-pinned", "2016/match/sitsi-seed-1.yaml",
+     {"sitsi.block": [{"form": "alkupeli", "deals": 4}, {"form": "kotka", "deals": 4}]},
+     "The seed-1 sitsi with sitsi.block pinned to its stated four alkupelit and four kotkat: the same answer",
+     lambda base: stated_pinned(base, "sitsi.block = four alkupelit then four kotkat per block")),
+    ("2016", "short-blocks-sitsi-played", "2016/match/sitsi-short-unwinding.yaml", SHORT_BLOCKS,
+     "Blocks of two alkupelit and two kotkat by the reading instead of the match option: the base's whole sitsi",
+     short_blocks_by_reading),
+]
+SPECS += SPECS_CODE_MUTATION

@@ -1194,3 +1194,18 @@ S("1944.match.set-final-not-rounded-to-five",
          "five. This set ends at −3780: the default (whole units) books −38; under the alternative reading "
          "(skruuvi replay --reading match.final-rounding=5) the same record books −40. The kotka trick counts were "
          "chosen so that the two readings part.")
+
+# ============================================================================ issue 20: code-mutation gaps
+# A defenders' opening at level 5, below every ban (6): the first auction's bids of both sides are at 5, so the
+# main pair exchanges the table cards and the defenders exchange (an engine banning from 5 is told apart).
+S("1944.defenders-exchange.allowed-defender-opened-5",
+  description="N (a defender) opens 5S, E bids 5H and E–W take the table cards: no first bid at 6 or more, so the "
+              "defenders exchange",
+  rules=["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.banned-by-whose-bid",
+         "defenders-exchange.one-card", "defenders-exchange.different-card", "kitty.main-pair-exchange-allowed"],
+  dealer="N", form="alkupeli", fix={"E": "H:AKQJT9 S:AK", "W": "H:8"},
+  pre=fa("N", ["5S", "5H", *P8]) + kitty("H") + sa("E", P4) + dx_give() + NODBL,
+  remark="N opens 5S and E bids 5H, then eight passes: E–W are the attacking side, their first bid E's 5H (level "
+         "5), and the defenders' first bid N's 5S (level 5). No first bid is at 6 or 7, so the main pair takes and "
+         "exchanges the table cards and the defenders may exchange: S (declarer E's left) gives N one card and N "
+         "returns a different one.")

@@ -1706,3 +1706,10 @@ bad(id="2016.errors.invalid-deal-centre-position-minus-one", description="Centre
            "the negative number next to 0, names no card. Read as counting from the bottom it would be the last card "
            "of the deck; it must not be: invalid-deal, index null. (The case -5 does not tell a bound of 0 from one "
            "of -1.)")
+
+# ============================================================================ issue 20: code-mutation gaps
+bbad(id="2016.errors.bolsevikki-wrong-phase-play-during-calls",
+     description="Bolsevikki: the dealer N plays a card in the round of calls",
+     rules=["bolsevikki.call-once"], pre=[], bad="N play 2S", error=(0, "wrong-phase"),
+     remark=B_REMARK + " N, the dealer, is first to call: he may bid 7M or pass. A play has no meaning in the round "
+            "of calls: wrong-phase (DESIGN §4: the action is well formed and N is to act; N holds 2S).")

@@ -1,10 +1,12 @@
 """``skruuvi mutate --engine-source FILE``: the suite's strength against first-order code mutants of an engine.
 
-Makes every mutant of :mod:`skruuvi.authoring.code_mutation`, replays the selected cases (the hand-written
-suite, and a sample of the generated one with ``--generated-sample N``) against each, and reports the kill
-rate per rule area and every survivor. A survivor that cannot change any answer is listed, with the reason,
-in an equivalents file (default ``conformance/mutation/<stem>-equivalent.yaml``); any other survivor is a gap
-in the suite, and makes the exit code 1.
+Makes every mutant of :mod:`skruuvi.authoring.code_mutation`, replays the selected cases (the hand-written suite,
+and a sample of the generated one with ``--generated-sample N``) against each, and reports the kill rate per rule
+area and every survivor. Each case is asked as the runner asks it: ``run``, or for a legal or perft case SCP/1
+``legal`` (a perft count walked through it; on the fast path through ``--legal-entry``). A survivor that cannot
+change any answer is listed, with the reason, in an equivalents file (default
+``conformance/mutation/<stem>-equivalent.yaml``); any other survivor is a gap in the suite, and makes the exit
+code 1.
 
 Equivalents file: ``exclude`` (functions not mutated, each with a reason: e.g. the protocol layer that the
 fast path bypasses) and ``equivalent`` (each entry: ``function``, ``operator``, ``source`` (the mutated
@@ -29,6 +31,7 @@ from ..rules.errors import InputError
 if TYPE_CHECKING:  # imported where used: every skruuvi command builds this parser (serve must start at once)
     from ..authoring.code_mutation import Mutant
     from ..authoring.code_mutation_run import Outcome
+    from ..suite.runner import Engine
 
 HOWS = ("answer", "crash", "timeout", "import")
 """How a mutant can be killed: a judged answer changed, it raised, it hung, its file did not import."""
@@ -41,9 +44,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--entry", metavar="FUNC", default=None,
                    help="fast path: import each mutant and call FUNC(case) for the answer (the oracle: respond); "
                         "without it each mutant runs as an SCP/1 engine (python3 MUTANT)")
+    g.add_argument("--legal-entry", metavar="FUNC", default=None,
+                   help="fast path: the function answering SCP/1 legal, called for the legal and perft cases (the "
+                        "oracle: respond_legal); without it the fast path leaves those cases out")
     g.add_argument("--equivalents", type=Path, metavar="YAML", default=None,
                    help="the equivalent mutants and excluded functions (default "
                         "conformance/mutation/<stem>-equivalent.yaml when it exists)")
+    g.add_argument("--no-perft", action="store_true",
+                   help="leave the perft cases out (each walks thousands of legal sets for every mutant it judges; "
+                        "the report says how many were left out)")
     g.add_argument("--generated-sample", type=int, metavar="N", default=0,
                    help="also replay 1 in N of the generated records (chosen by a hash of the id; default none)")
     g.add_argument("--mutant-sample", type=int, metavar="K", default=0,
@@ -89,6 +98,7 @@ def _load_equivalents(file: Path) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _records(args: argparse.Namespace) -> list[tuple[str, dict[str, Any]]]:
+    from ..authoring.code_mutation_run import request_of
     from ..rules.yamlio import find_case_files, iter_records
 
     roots = args.paths or [paths.cases_dir()]
@@ -99,14 +109,67 @@ def _records(args: argparse.Namespace) -> list[tuple[str, dict[str, Any]]]:
             found += [(case["id"], case) for _, _, case in iter_records(f)
                       if isinstance(case, dict) and isinstance(case.get("id"), str)
                       and zlib.crc32(case["id"].encode()) % args.generated_sample == 0]
-    return found
+    # perft walks cost thousands of legal sets: asked last, so that a mutant another case kills never walks one
+    return sorted(found, key=lambda item: request_of(item[1]["expect"]) == "perft")
+
+
+def _engine_case(record: dict[str, Any]) -> dict[str, Any]:
+    """The case as the engine sees it: a run request's case, or a legal request's (LEGAL_CASE_FIELDS)."""
+    from ..authoring.code_mutation_run import public, request_of
+    from ..suite.protocol import LEGAL_CASE_FIELDS
+    if request_of(record["expect"]) == "run":
+        return public(record)
+    return {k: record[k] for k in LEGAL_CASE_FIELDS if k in record}
+
+
+def _scp_answer(engine: Engine, seq: int, record: dict[str, Any], deadline: float) -> tuple[Any, str, int]:
+    """One case's answer over SCP/1 (``run``, ``legal``, or a perft walk of ``legal`` requests), '' or how the
+    engine failed, and the next sequence number."""
+    from ..authoring.code_mutation_run import request_of
+    from ..suite.protocol import (
+        ProtocolError,
+        check_legal_response,
+        check_response,
+        legal_request,
+        run_request,
+    )
+    request = request_of(record["expect"])
+
+    def ask(message: dict[str, Any], check: Any) -> tuple[Any, str]:
+        reply = engine.request(message, max(0.01, deadline - time.monotonic()))
+        if reply.kind != "line":
+            return None, "timeout" if reply.kind == "timeout" else "crash"
+        try:
+            kind, body = check(json.loads(reply.line), message["seq"])
+        except (ProtocolError, ValueError):
+            return None, "crash"
+        return {kind: body}, ""
+
+    if request == "run":
+        return (*ask(run_request(seq, record), check_response), seq + 1)
+    if request == "legal":
+        return (*ask(legal_request(seq, record), check_legal_response), seq + 1)
+    level, depth = [list(record.get("actions") or [])], record["expect"]["perft"]["depth"]
+    for d in range(depth):
+        answers = []
+        for prefix in level:
+            got, how = ask(legal_request(seq, record, prefix), check_legal_response)
+            seq += 1
+            if how:
+                return None, how, seq
+            if "legal" not in got:
+                return {"errored": f"perft walk: no legal set after {len(prefix)} actions"}, "", seq
+            answers.append(got["legal"])
+        if d == depth - 1:
+            return {"perft": sum(len(a) for a in answers)}, "", seq
+        level = [[*p, a] for p, body in zip(level, answers, strict=True) for a in body]
+    return {"perft": 1}, "", seq
 
 
 def _scp_answers(command: list[str], records: list[dict[str, Any]], deadline: float,
                  stop_when: Any = None) -> tuple[list[Any], str]:
     """Answers of an SCP/1 engine to the cases (``{kind: body}``); stops early when ``stop_when(i, answer)``
     is true. Returns the answers and '' or how the engine failed (``crash``, ``timeout``)."""
-    from ..suite.protocol import ProtocolError, check_response, run_request
     from ..suite.runner import Engine, HandshakeError
 
     engine = Engine(command)
@@ -116,16 +179,13 @@ def _scp_answers(command: list[str], records: list[dict[str, Any]], deadline: fl
     except HandshakeError as exc:
         return answers, "timeout" if "no answer within" in str(exc) else "crash"
     try:
-        for seq, record in enumerate(records, 1):
-            reply = engine.request(run_request(seq, record), max(0.01, deadline - time.monotonic()))
-            if reply.kind != "line":
-                return answers, "timeout" if reply.kind == "timeout" else "crash"
-            try:
-                kind, body = check_response(json.loads(reply.line), seq)
-            except (ProtocolError, ValueError):
-                return answers, "crash"
-            answers.append({kind: body})
-            if stop_when is not None and stop_when(seq - 1, answers[-1]):
+        seq = 1
+        for i, record in enumerate(records):
+            answer, how, seq = _scp_answer(engine, seq, record, deadline)
+            if how:
+                return answers, how
+            answers.append(answer)
+            if stop_when is not None and stop_when(i, answers[-1]):
                 break
     finally:
         engine.kill()
@@ -141,7 +201,6 @@ class ScpJudge:
 
     def __call__(self, mutant: Mutant) -> Outcome:
         from ..authoring.code_mutation_run import Outcome, judged
-
         path = self.workdir / f"mutant_{mutant.number}.py"
         path.write_text(mutant.source, encoding="utf-8")
         expects = [r["expect"] for _, r in self.records]
@@ -212,8 +271,7 @@ def _report(args: argparse.Namespace, source: Path, outcomes: list[Outcome], equ
 
 def cmd_mutate_code(args: argparse.Namespace) -> int:
     from ..authoring.code_mutation import mutants
-    from ..authoring.code_mutation_run import baseline_fast, judged, public, run_fast, run_mutants, scratch_dir
-
+    from ..authoring.code_mutation_run import baseline_fast, judged, request_of, run_fast, run_mutants, scratch_dir
     source: Path = args.engine_source
     if not source.is_file():
         return _fail(f"--engine-source {source}: no such file")
@@ -231,6 +289,13 @@ def cmd_mutate_code(args: argparse.Namespace) -> int:
     if args.mutant_sample:
         all_mutants = sorted(random.Random(args.seed).sample(all_mutants, min(args.mutant_sample, len(all_mutants))),
                              key=lambda m: m.number)
+    left_out, no_perft = 0, 0
+    if args.no_perft:
+        kept = [(cid, r) for cid, r in records if request_of(r["expect"]) != "perft"]
+        no_perft, records = len(records) - len(kept), kept
+    if args.entry and not args.legal_entry:
+        kept = [(cid, r) for cid, r in records if request_of(r["expect"]) == "run"]
+        left_out, records = len(records) - len(kept), kept
     if not records:
         return _fail("no cases found")
     start = time.monotonic()
@@ -241,21 +306,27 @@ def cmd_mutate_code(args: argparse.Namespace) -> int:
     timeout = args.timeout or 10 + 5 * (time.monotonic() - start)
     with scratch_dir() as tmp:
         if args.entry:
+            cases = [(cid, request_of(r["expect"]), _engine_case(r), r["expect"], b)
+                     for (cid, r), b in zip(records, base, strict=True)]
             try:
-                fast = baseline_fast(source, args.entry, records)
+                fast = baseline_fast(source, args.entry, cases, args.legal_entry)
             except RuntimeError as exc:
                 return _fail(str(exc))
             differ = [cid for (cid, r), a, b in zip(records, fast, base, strict=True) if judged(r["expect"], a) != b]
             if differ:
                 return _fail(f"the fast path ({args.entry}) is not equivalent to SCP/1 on {len(differ)} cases, "
                              f"e.g. {differ[0]}: run without --entry")
-            checked = (f"fast path {args.entry}() checked equivalent to SCP/1 on all {len(records)} cases "
+            legal = f" and {args.legal_entry}()" if args.legal_entry else ""
+            checked = (f"fast path {args.entry}(){legal} checked equivalent to SCP/1 on all {len(records)} cases "
                        f"of the unmutated engine")
+            if left_out:
+                checked += f"; {left_out} legal and perft cases left out (no --legal-entry)"
             judge = None
-            cases = [(cid, public(r), r["expect"], b) for (cid, r), b in zip(records, base, strict=True)]
         else:
             checked = "each mutant run as an SCP/1 engine"
             judge = ScpJudge(records, base, timeout, Path(tmp))
+        if no_perft:
+            checked += f"; {no_perft} perft cases left out (--no-perft)"
         tty = sys.stderr.isatty()
 
         def show(done: int, total: int) -> None:  # on a terminal every mutant, else every 100th (a log)
@@ -264,6 +335,7 @@ def cmd_mutate_code(args: argparse.Namespace) -> int:
             elif done % 100 == 0 or done == total:
                 sys.stderr.write(f"mutants {done}/{total}\n")
             sys.stderr.flush()
-        outcomes = run_fast(all_mutants, cases, args.entry, timeout, args.jobs, show) if judge is None \
+        outcomes = run_fast(all_mutants, cases, args.entry, timeout, args.jobs, show,
+                            legal_entry=args.legal_entry) if judge is None \
             else run_mutants(all_mutants, judge, args.jobs, show)
     return _report(args, source, outcomes, equivalent, excluded, len(records), checked)

@@ -54,7 +54,8 @@ def add_parsers(sub: Any) -> None:
                     "report the kill rate per rule area and the survivors; the equivalent ones are listed in\n"
                     "conformance/mutation/<stem>-equivalent.yaml.",
         epilog="examples:\n  skruuvi mutate --ruleset skruuvi-1944\n"
-               "  skruuvi mutate --engine-source conformance/oracle/oracle.py --entry respond --jobs 2")
+               "  skruuvi mutate --engine-source conformance/oracle/oracle.py --entry respond "
+               "--legal-entry respond_legal --jobs 2")
     p.add_argument("--ruleset", help="ruleset id (required unless --engine-source)")
     p.add_argument("paths", nargs="*", metavar="PATH", help="case files or folders (default conformance/cases)")
     p.add_argument("--format", choices=("text", "json"), default="text")
