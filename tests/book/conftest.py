@@ -1,9 +1,14 @@
-"""One build of the rule book per test session (``mkdocs build --strict`` into a tmp dir), shared by the build test,
-the reader checks and the browser tests."""
+"""One build of the rule book per test run (``mkdocs build --strict`` into a tmp dir), shared by the build test,
+the reader checks and the browser tests, and by every pytest-xdist worker of the run: the first worker to ask
+builds it under a file lock into the run's shared tmp folder, keyed by a hash of the book's inputs; the others
+wait for the lock and read the same site."""
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -16,6 +21,8 @@ import pytest
 from skruuvi.rules.paths import repo_root
 
 ROOT = repo_root()
+INPUTS = ("mkdocs.yml", "docs", "spec", "conformance", "reference_impl/skruuvi", "DESIGN.md", "README.md")
+"""What the build reads (the hook generates every page from spec/ and conformance/ with the package)."""
 
 
 @dataclass(frozen=True)
@@ -25,14 +32,44 @@ class Build:
     seconds: float
 
 
-@pytest.fixture(scope="session")
-def built_book(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    if importlib.util.find_spec("mkdocs") is None:
-        pytest.skip("mkdocs is not installed (pip install -e '.[docs]')")
-    site = tmp_path_factory.mktemp("book") / "site"
+def _inputs_key() -> str:
+    digest = hashlib.sha256()
+    for name in INPUTS:
+        top = ROOT / name
+        files = [top] if top.is_file() else sorted(p for p in top.rglob("*") if p.is_file()
+                                                   and "__pycache__" not in p.parts)
+        for path in files:
+            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tmp folder every worker of this run shares (xdist gives each worker its own basetemp below it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _build(site: Path) -> Build:
     started = time.monotonic()
     run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(ROOT / "mkdocs.yml"),
                           "-d", str(site)], capture_output=True, text=True, cwd=ROOT,
                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     return Build(site, run.stderr, time.monotonic() - started)
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    if importlib.util.find_spec("mkdocs") is None:
+        pytest.skip("mkdocs is not installed (pip install -e '.[docs]')")
+    folder = _run_dir(tmp_path_factory) / f"book-{_inputs_key()}"
+    folder.mkdir(parents=True, exist_ok=True)
+    done = folder / "build.json"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not done.exists():  # no worker has built it yet (or its build failed: build again, fail alike)
+            build = _build(folder / "site")
+            done.write_text(json.dumps({"stderr": build.stderr, "seconds": build.seconds}), encoding="utf-8")
+            return build
+    said = json.loads(done.read_text(encoding="utf-8"))
+    return Build(folder / "site", said["stderr"], said["seconds"])

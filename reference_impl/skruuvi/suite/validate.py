@@ -155,6 +155,30 @@ class _Context:
     rulesets: dict[str, dict[str, Any]] = field(default_factory=dict)
     compiled: dict[str, Any] = field(default_factory=dict)
     case_ids: dict[str, str] = field(default_factory=dict)
+    known_rules: dict[str, set[str]] = field(default_factory=dict)
+    under: dict[tuple[str, str], Any] = field(default_factory=dict)
+
+    def rules_of(self, ruleset_id: str) -> set[str]:
+        """:func:`rule_ids` of a loaded ruleset, worked out once per run (every case asks it)."""
+        if ruleset_id not in self.known_rules:
+            self.known_rules[ruleset_id] = rule_ids(self.rulesets[ruleset_id])
+        return self.known_rules[ruleset_id]
+
+    def with_readings(self, ruleset_id: str, ruleset: Any, readings: dict[str, Any]) -> Any:
+        """``with_readings(ruleset, readings)``, compiled once per ruleset and readings (in their order) for
+        the run; the :class:`InputError` it raises is raised again for every case that asks the same."""
+        from ..rules.readings import with_readings
+
+        key = (ruleset_id, repr(readings))
+        if key not in self.under:
+            try:
+                self.under[key] = with_readings(ruleset, readings)
+            except InputError as exc:
+                self.under[key] = exc
+        found = self.under[key]
+        if isinstance(found, InputError):
+            raise found
+        return found
 
     def add(self, error: InputError) -> None:
         self.errors.append(error)
@@ -443,10 +467,8 @@ def _deal_problem(deal: Any, ruleset_id: str, ctx: _Context, single: bool,
     if ruleset is None:
         return None
     if isinstance(readings, dict) and readings:
-        from ..rules.readings import with_readings
-
         try:
-            ruleset = with_readings(ruleset, readings)
+            ruleset = ctx.with_readings(ruleset_id, ruleset, readings)
         except InputError:  # reported by _case_readings_errors
             return None
     try:
@@ -489,7 +511,7 @@ def _case_errors(record: Any, file: str, prefix: str, suite: bool, ctx: _Context
         known = ", ".join(sorted(ctx.rulesets)) or "none"
         yield _case_error(f"unknown ruleset {ruleset_id!r} (known: {known})", file, prefix, "/ruleset")
         return
-    known_rules = rule_ids(ctx.rulesets[ruleset_id])
+    known_rules = ctx.rules_of(ruleset_id)
     for i, rid in _entries(record.get("rules")):
         if isinstance(rid, str) and rid not in known_rules:
             yield _case_error(f"unknown rule id {rid!r} (not a rule of {ruleset_id})", file, prefix, f"/rules/{i}")
@@ -523,15 +545,13 @@ def _case_readings_errors(record: dict[str, Any], ruleset_id: str, file: str, pr
     ruleset = _compiled_ruleset(ruleset_id, ctx) if isinstance(readings, dict) and readings else None
     if ruleset is None:
         return
-    from ..rules.readings import with_readings
-
     case = f"case {record.get('id')!r}: readings"
     for rule_id in readings:
         if rule_id not in ruleset.rules:
             yield _case_error(f"{case}: no rule {rule_id!r} in {ruleset_id}", file, prefix, f"/readings/{rule_id}")
             return
     try:
-        with_readings(ruleset, readings)
+        ctx.with_readings(ruleset_id, ruleset, readings)
     except InputError as exc:
         named = next((r for r in readings if r in exc.reason), next(iter(readings)))
         yield _case_error(f"{case}: {exc.reason}", file, prefix, f"/readings/{named}")
