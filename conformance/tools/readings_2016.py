@@ -732,3 +732,63 @@ SPECS_CODE_MUTATION = [
      short_blocks_by_reading),
 ]
 SPECS += SPECS_CODE_MUTATION
+
+
+# ---------------------------------------------------------------------------- code-mutation gaps: several callers
+# The calls of several callers (bolsevikki.several-callers = first-chooses) that kill code mutants of an engine's
+# round of calls: a call below the level among equal calls, a lower strain after a higher one, a higher call that
+# starts the callers over (one caller left: no choice), and a play where a caller must choose.
+SEVERAL_STRAINS = {**SEVERAL, **STRAINS}
+
+
+def several_call_below_level(base):
+    return several(base, ["N bid 7M", "E bid 7M", "S bid 6M", "W pass"], [],
+                   "N calls (0) and E makes the equal call (1), which joins it; S's 6M at 2 names the offered strain "
+                   "M at level 6, below the bolsevikki's level 7 (bolsevikki.level): of DESIGN §4's order "
+                   "(bid-not-allowed, bid-below-minimum, bid-not-higher) the first that applies is "
+                   "bid-below-minimum, at 2. (By default E's 7M at 1 is bid-not-higher.)",
+                   err(2, "bid-below-minimum"))
+
+
+def several_lower_after_higher(base):
+    return several(base, ["N bid 7G", "E bid 7S", "S pass", "W pass"], [],
+                   f"{STRAIN_READING} N calls 7G (0), the highest strain; E's 7S at 1 is a seven-level call in an "
+                   "offered strain but lower than 7G (spades rank below grandi), and only an equal call joins or a "
+                   "higher one overcalls: bid-not-higher at 1. (With neither reading N's 7G at 0 is bid-not-allowed.)",
+                   err(1, "bid-not-higher"))
+
+
+def several_higher_starts_over(base):
+    actions = ["N bid 7M", "E bid 7G", "S pass", "W pass", "E give S 7C"]
+    return err(5, "incomplete-record"), (
+        f"{SEVERAL_READING} {STRAIN_READING} The record is the base's deal with the actions 'N bid 7M', 'E bid 7G', "
+        "'S pass', 'W pass', 'E give S 7C' (0-4). N calls 7M (0); E's 7G (1) is higher (grandi ranks above misère), "
+        "so it overcalls, and E is the only caller of the highest call: when the round of four calls ends (3) "
+        "there is no choice to make, and E is the bolshevik at 7G. He takes the centre (4C 5C 6C 7C) and gives "
+        "first, to his left S: 'E give S 7C' (4) is legal (E now holds 7C). The record ends there, with E's other "
+        "gifts not made: incomplete-record at 5. (With neither reading E's 7G at 1 is bid-not-allowed.)"), \
+        {"actions": actions}
+
+
+def several_choice_not_a_play(base):
+    return several(base, ["N bid 7M", "E bid 7M", "S pass", "W pass"], ["N play 5S"],
+                   "N and E call (0, 1), S and W pass: N, the first caller, is to choose, and the choice is made only "
+                   "by calling 7M again or passing; a play at 4 belongs to no phase of the choice: wrong-phase at 4. "
+                   "(By default E's 7M at 1 is bid-not-higher.)", err(4, "wrong-phase"))
+
+
+SPECS_SEVERAL_CODE_MUTATION = [
+    ("2016", "several-callers-call-below-level", "2016/bolsevikki/made-N-dealer-first-caller.yaml", SEVERAL,
+     "Several callers: after N's and E's equal calls, S's 6M is below the bolsevikki's level",
+     several_call_below_level),
+    ("2016", "several-callers-lower-strain-after-grandi", "2016/bolsevikki/made-N-dealer-first-caller.yaml",
+     SEVERAL_STRAINS, "Several callers in any strain: E's 7S after N's 7G is neither equal nor higher",
+     several_lower_after_higher),
+    ("2016", "several-callers-higher-call-starts-over", "2016/bolsevikki/made-N-dealer-first-caller.yaml",
+     SEVERAL_STRAINS, "Several callers in any strain: E's 7G overcalls N's 7M, so E alone is the bolshevik",
+     several_higher_starts_over),
+    ("2016", "several-callers-choice-not-a-play", "2016/bolsevikki/made-N-dealer-first-caller.yaml", SEVERAL,
+     "Several callers: N, the first caller, must keep or withdraw; a play is the wrong phase",
+     several_choice_not_a_play),
+]
+SPECS += SPECS_SEVERAL_CODE_MUTATION
