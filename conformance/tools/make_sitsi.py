@@ -149,6 +149,14 @@ def invalid_variants(base: dict) -> list[dict]:
                         "amendment match-seat-names: all four seats N, E, S, W). Its seats leave W out, so the "
                         "block's partnerships are not given: wrong-seating at deal 0, index null, before the deal "
                         "itself is looked at."))
+    listed = copy.deepcopy(deals)
+    listed[0]["seats"]["W"] = [listed[0]["seats"]["W"]]
+    out.append(_variant(base, "error-first-deal-seat-a-list", "The first deal's seats give W as a list, not a name",
+                        ["sitsi.partnerships"], listed, {"deal": 0, "index": None, "code": "wrong-seating"},
+                        "Deal 0 opens block 1 and must seat the four players by name (DESIGN §3, amendment "
+                        "match-seat-names: each seat's player is a non-empty text). W's entry is the list [B], the "
+                        "right player wrapped in a list, which is not a name: wrong-seating at deal 0, index null, "
+                        "before the deal itself is looked at."))
     short = copy.deepcopy(deals)[:20]
     out.append(_variant(base, "error-stops-in-block-3", "The record stops after 20 deals",
                         ["sitsi.block"], short, {"deal": 20, "index": None, "code": "incomplete-record"},
