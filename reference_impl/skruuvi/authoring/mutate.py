@@ -247,6 +247,7 @@ def run_mutation(
     doc: dict[str, Any], file: str, cases: list[dict[str, Any]],
     progress: Callable[[int, int], None] | None = None,
     legal_sample: list[dict[str, Any]] | None = None,
+    select: Callable[[Mutant], bool] | None = None,
 ) -> MutationReport:
     """Replay ``cases`` under every mutant of ``doc``; a mutant is killed when any answer changes.
 
@@ -256,7 +257,8 @@ def run_mutation(
 
     With ``legal_sample`` (records whose every prefix is a position of the sample), the report's ``legal``
     measure says which mutants change a legal set and whether the legal and perft cases alone kill them:
-    those cases are asked first, and the sample is walked only for a mutant they do not kill."""
+    those cases are asked first, and the sample is walked only for a mutant they do not kill. ``select``
+    keeps only some mutants (the others are not counted)."""
     from .legal_mutation import LegalSample
 
     original = compile_ruleset(doc, file)
@@ -270,7 +272,7 @@ def run_mutation(
     sample = LegalSample(original, legal_sample) if legal_sample is not None else None
     if sample is not None:
         report.legal = LegalMeasure(len(legal_cases), sample.records, sample.positions)
-    all_mutants = list(mutants(doc))
+    all_mutants = [m for m in mutants(doc) if select is None or select(m)]
     for n, mutant in enumerate(all_mutants, start=1):
         if progress is not None:
             progress(n, len(all_mutants))
