@@ -160,6 +160,9 @@ A44 = "1944/defenders-exchange/allowed-defender-opened-6.yaml"  # N 1S, E 6H, N 
 B44 = "1944/second-auction/final-at-level-4.yaml"  # N 1D; second auction N first
 G44 = "1944/kotka/six-misere.yaml"  # kotka, dealer N, E 6M
 A95 = "1895/aces/two-two-declarer-odd-trick.yaml"  # dealer N; N takes the centre and chooses
+N95 = "1895/aces/no-trump-four.yaml"  # dealer E; N 1G; N takes the centre, chooses pakettiskruuvi; E leads
+S95 = "1895/auction/strain-order-overcalls.yaml"  # dealer W; W 1S N 1C E 1D S 1H W 1G
+P95 = "1895/readings/passimisaari-played.yaml"  # four passes, dealer E, under auction.all-pass=passimisaari
 
 ORDER_2016 = "MSCDHG"
 KOTKA = "SCDHMG"
@@ -456,6 +459,61 @@ def d95_open(h, a):
         {len(bids)} bids."""))
 
 
+def d95_above(seat, highest, before):
+    def derive(h, a):
+        bids = bids_above(seat, highest, ORDER_1895)
+        lower = [x for x in ORDER_1895 if ORDER_1895.index(x) < ORDER_1895.index(highest[1])]
+        higher = [x for x in ORDER_1895 if ORDER_1895.index(x) > ORDER_1895.index(highest[1])]
+        return set_case([f"{seat} pass", *bids], s(f"""Position: {before}; {seat} to call, the highest bid
+            {highest}. A bid must be of a higher level, or of the same level in a higher strain
+            (auction.higher-bid), in the order S < C < D < H < G (alkupeli.strain-order): at level
+            {highest[0]} only {', '.join(highest[0] + x for x in higher)} outbid {highest} (not
+            {', '.join(highest[0] + x for x in lower)}), then every bid of levels {int(highest[0]) + 1} to 7.
+            {seat} may pass or make one of those {len(bids)} bids: {len(bids) + 1} actions."""))
+    return derive
+
+
+def d95_taker_not_dealer(h, a):
+    return set_case(["N choose ostoskruuvi", "N choose pakettiskruuvi"], s("""Position: the auction is over,
+        N's 1G the highest bid; the dealer is E. The highest bidder N (not the dealer) has taken the centre
+        cards (kitty.take) and names the procedure (kitty.choice): ostoskruuvi or pakettiskruuvi."""))
+
+
+def d95_first_lead(h, a):
+    return set_case(follow("E", h["E"], None), s(f"""Position: the gifts are over (contract 1G by N, dealer
+        E). The player on the declarer's left leads to the first trick (play.lead): E, not the forehand S (the
+        dealer's left). Any card may be led: E holds {show(h['E'])}: {len(h['E'])} actions."""))
+
+
+PASSI_1895 = """Under auction.all-pass=passimisaari the four passes make the deal an all-pass misère: the
+    centre cards 4S 2D JH KC are dealt one each, the forehand S (the dealer E's left) first, then clockwise
+    (passimisaari.centre-cards): S 4S, W 2D, N JH, E KC."""
+
+
+def d95_passi_forehand(h, a):
+    return set_case(gives("S", h["S"], "N", 1), s(f"""Position: {PASSI_1895} The forehand S gives his partner
+        N one card first (passimisaari.exchange): S holds {show(h['S'])}: {len(h['S'])} gives."""))
+
+
+def d95_passi_dealer_partner(h, a):
+    return set_case(gives("W", h["W"], "E", 1), s(f"""Position: {PASSI_1895} S has given N 3D; then the
+        dealer's partner W gives the dealer E one card (passimisaari.exchange): W holds {show(h['W'])}:
+        {len(h['W'])} gives."""))
+
+
+def d95_passi_return(h, a):
+    return set_case(gives("N", h["N"], "S", 1), s(f"""Position: {PASSI_1895} S gave N 3D and W gave E 2D; now
+        the forehand's partner N gives S one card back (passimisaari.exchange). No rule requires the card
+        given back to differ from the one received (passimisaari.same-card-may-return): N holds 14,
+        {show(h['N'])}, 3D among them: {len(h['N'])} gives."""))
+
+
+def d95_passi_lead(h, a):
+    return set_case(follow("S", h["S"], None), s(f"""Position: {PASSI_1895} The exchange is over (S gave N 3D,
+        W gave E 2D, N gave S 3D back, E gave W 2D back). The forehand S leads to the first trick
+        (passimisaari.lead); any card: S holds {show(h['S'])}: {len(h['S'])} actions."""))
+
+
 # perft ----------------------------------------------------------------------------------------------------
 
 
@@ -608,6 +666,26 @@ SPECS = [
      "pakettiskruuvi without a choice", ["kitty.choice", "kitty.procedures"], ("take", 9, "N"), d95_paketti),
     ("1895", "first-call", A95, 0, {}, "no misère in 1895", ["auction.bid-levels", "auction.first-speaker"],
      None, d95_open),
+    ("1895", "bid-above-clubs", S95, 2, {}, "over 1C only 1D, 1H, 1G at level one",
+     ["alkupeli.strain-order", "auction.higher-bid"], None, d95_above("E", "1C", "W bid 1S, N bid 1C")),
+    ("1895", "bid-above-hearts", S95, 4, {}, "over 1H only 1G at level one",
+     ["alkupeli.strain-order", "auction.higher-bid"], None,
+     d95_above("W", "1H", "W bid 1S, N bid 1C, E bid 1D, S bid 1H")),
+    ("1895", "kitty-choice-taker-not-dealer", N95, 12, {}, "the highest bidder, not the dealer, names the procedure",
+     ["kitty.take", "kitty.choice"], ("take", 12, "N"), d95_taker_not_dealer),
+    ("1895", "first-lead-declarer-left", N95, 17, {}, "the declarer's left leads, not the forehand",
+     ["play.lead"], ("take", 12, "N"), d95_first_lead),
+    ("1895", "passimisaari-forehand-gives", P95, 4, {"auction.all-pass": "passimisaari"},
+     "the forehand gives his partner one card first",
+     ["passimisaari.centre-cards", "passimisaari.exchange"], ("deal", 4, "S"), d95_passi_forehand),
+    ("1895", "passimisaari-dealer-partner-gives", P95, 5, {"auction.all-pass": "passimisaari"},
+     "then the dealer's partner gives the dealer one card",
+     ["passimisaari.centre-cards", "passimisaari.exchange"], ("deal", 4, "S"), d95_passi_dealer_partner),
+    ("1895", "passimisaari-return-any-card", P95, 6, {"auction.all-pass": "passimisaari"},
+     "the card given back may be the one received",
+     ["passimisaari.exchange", "passimisaari.same-card-may-return"], ("deal", 4, "S"), d95_passi_return),
+    ("1895", "passimisaari-forehand-leads", P95, 8, {"auction.all-pass": "passimisaari"},
+     "the forehand leads to the first trick", ["passimisaari.lead"], ("deal", 4, "S"), d95_passi_lead),
     # perft
     ("2016", "perft-kitty-gives", A16, 11, {}, "perft 2 from the kitty gives", ["kitty.give-partner",
                                                                                 "kitty.partner-order"],
