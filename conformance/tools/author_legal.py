@@ -14,7 +14,9 @@ Perft cases count the action sequences of a depth from a position: by a formula 
 kitty gives), by the small auction model below (:func:`auction_lines`: bids higher than the highest in the
 form's strain order, passes, the final minimum), or by the small trick-play model below (:func:`play_lines`:
 follow suit, highest trump else highest of the suit led wins, the winner leads), written here on their own,
-apart from the interpreter. The reference must agree (tests/suite/test_legal_suite.py).
+apart from the interpreter. The reference must agree (tests/suite/test_legal_suite.py). A set of more than
+:data:`LARGE` actions and every perft count are justified by two implementations as well (kind
+``two-implementations``, the hand derivation kept in the note): the oracle answers them too.
 
     python3 author_legal.py          (writes the files)
     python3 author_legal.py --check  (exit 1 when a file differs from what this script writes)
@@ -718,6 +720,23 @@ PLAY_PERFT = [
 ]
 
 
+#: A legal set of more actions than this, and every perft count, is also justified by two implementations.
+LARGE = 20
+AGREED = ("Two implementations agree: the reference interpreter and the independent oracle "
+          "(conformance/oracle/oracle.py, asked over SCP/1 legal by tests/suite/test_oracle_agreement.py; "
+          "for a perft case the runner's walk asks it at every node) answer this {what} too.")
+
+
+def justification(expect, note):
+    """Hand-derived; a large set or a perft count is checked by two implementations as well (the derivation
+    above stays in the note)."""
+    if "perft" in expect:
+        return {"kind": "two-implementations", "note": f"{note} {AGREED.format(what='count')}"}
+    if len(expect["legal"]) > LARGE:
+        return {"kind": "two-implementations", "note": f"{note} {AGREED.format(what='set')}"}
+    return {"kind": "hand-derived", "note": note}
+
+
 def build(era, name, base_path, prefix, readings, description, rules, centre, derive):
     base = load(base_path)
     n, extra = prefix if isinstance(prefix, tuple) else (prefix, [])
@@ -731,7 +750,7 @@ def build(era, name, base_path, prefix, readings, description, rules, centre, de
     if readings:
         case["readings"] = readings
     case.update({"description": description, "rules": list(dict.fromkeys([*readings, *rules])),
-                 "justification": {"kind": "hand-derived", "note": note},
+                 "justification": justification(expect, note),
                  "deal": base["deal"], "actions": actions, "expect": expect})
     return os.path.join(CASES, era, "legal", name + ".yaml"), case
 
