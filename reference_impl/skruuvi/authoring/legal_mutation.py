@@ -121,22 +121,25 @@ class LegalSample:
             else:
                 node = child[1]
 
-    def first_change(self, mutant: Ruleset) -> str | None:
+    def first_change(self, mutant: Ruleset, under: dict[str, Ruleset] | None = None) -> str | None:
         """Where the first position of the sample whose legal set differs under ``mutant`` is reached (a record
         id and the number of actions before it), or ``None`` when every set is the same. A deal the mutant
         refuses (a deal check, not a legal set) is passed over; the records of the default reading come first,
-        so that the mutant is compiled under the readings of the others only when those sets are the same."""
-        under: dict[str, Ruleset | str] = {"{}": mutant}
+        so that the mutant is compiled under the readings of the others only when those sets are the same.
+        ``under``: the mutant under readings compiled so far, by canonical JSON of the readings (shared with
+        the caller's replays of the cases)."""
+        under = {} if under is None else under
         for root in self.roots:
             key = _readings_key(root.readings)
-            if key not in under:
+            if not root.readings:
+                ruleset = mutant
+            elif key in under:
+                ruleset = under[key]
+            else:
                 try:
-                    under[key] = with_readings(mutant, root.readings)
+                    ruleset = under[key] = with_readings(mutant, root.readings)
                 except SkruuviError as exc:
-                    under[key] = f"its readings do not compile: {exc}"
-            ruleset = under[key]
-            if isinstance(ruleset, str):
-                return f"{root.node.where}: {ruleset}"
+                    return f"{root.node.where}: its readings do not compile: {exc}"
             try:
                 found = position(ruleset, root.deal, [])
             except Exception as exc:  # a mutant may make dealing fail: that changes the answer

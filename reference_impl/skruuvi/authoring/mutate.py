@@ -230,9 +230,9 @@ def _answer(case: dict[str, Any], ruleset: Ruleset, under: dict[str, Ruleset]) -
         return {"raised": type(exc).__name__}
 
 
-def _first_changed(cases: list[dict[str, Any]], expected: list[Any], ruleset: Ruleset) -> dict[str, Any] | None:
-    """The first of ``cases`` whose answer under ``ruleset`` is not its ``expected`` one (None: none)."""
-    under: dict[str, Ruleset] = {}
+def _first_changed(cases: list[dict[str, Any]], expected: list[Any], ruleset: Ruleset,
+                   under: dict[str, Ruleset]) -> dict[str, Any] | None:
+    """The first of ``cases`` whose answer under ``ruleset`` (``under`` readings) is not its ``expected`` one."""
     for case, answer in zip(cases, expected, strict=True):
         try:
             got = _answer(case, ruleset, under)
@@ -281,16 +281,17 @@ def run_mutation(
         except InputError as exc:
             report.stillborn.append((mutant, str(exc)))
             continue
+        under = {}  # the mutant under each set of readings, compiled once
         if sample is None or report.legal is None:
-            killed = _first_changed(other_cases, expected, ruleset) is not None
+            killed = _first_changed(other_cases, expected, ruleset, under) is not None
         else:
-            by = _first_changed(legal_cases, expected_legal, ruleset)
+            by = _first_changed(legal_cases, expected_legal, ruleset, under)
             if by is not None:
                 report.legal.killed.append((mutant, str(by.get("id"))))
             else:
-                where = sample.first_change(ruleset)
+                where = sample.first_change(ruleset, under)
                 if where is not None:
                     report.legal.survived.append((mutant, where))
-            killed = by is not None or _first_changed(other_cases, expected, ruleset) is not None
+            killed = by is not None or _first_changed(other_cases, expected, ruleset, under) is not None
         (report.killed if killed else report.survived).append(mutant)
     return report
