@@ -164,7 +164,7 @@ G44 = "1944/kotka/six-misere.yaml"  # kotka, dealer N, E 6M
 A95 = "1895/aces/two-two-declarer-odd-trick.yaml"  # dealer N; N takes the centre and chooses
 N95 = "1895/aces/no-trump-four.yaml"  # dealer E; N 1G; N takes the centre, chooses pakettiskruuvi; E leads
 S95 = "1895/auction/strain-order-overcalls.yaml"  # dealer W; W 1S N 1C E 1D S 1H W 1G
-P95 = "1895/readings/passimisaari-played.yaml"
+P95 = "1895/readings/passimisaari-played.yaml"  # four passes, dealer E, under auction.all-pass=passimisaari
 AS44 = "1944/auction/alkupeli-strain-order.yaml"  # dealer N; N 1M E 1S S 1C W 1D N 1H E 1G; E 5G
 KS44 = "1944/auction/kotka-strain-order.yaml"  # kotka, dealer S; S 6S W 6C N 6D E 6H S 6M W 6G
 KX44 = "1944/kotka/exchange-returns-received-cards.yaml"  # kotka, dealer E; E 6H
@@ -179,7 +179,7 @@ CF44 = "1944/knocks/counter-knocked-failed.yaml"  # dealer W; W 6S; S knocks, W 
 CT44 = "1944/above/crown-four-aces-trump.yaml"  # dealer E; S 1S, S 4S; W leads
 MF44 = "1944/below/misere-failed-both-score-opponents-tricks.yaml"  # dealer N; N 5M; W (N's right) leads
 MS44 = "1944/below/source-example-2-4M-three-tricks.yaml"  # dealer S; W 4M; S (W's right) leads
-PK44 = "1944/pakkomisaari/alkupeli-difference.yaml"  # four passes, dealer N: pakkomisääri, E the forehand  # four passes, dealer E, under auction.all-pass=passimisaari
+PK44 = "1944/pakkomisaari/alkupeli-difference.yaml"  # four passes, dealer N: pakkomisääri, E the forehand
 
 ORDER_2016 = "MSCDHG"
 KOTKA = "SCDHMG"
@@ -835,7 +835,8 @@ SPECS = [
      ("take", 9, "N"),
      d_lead("W", """contract 5M by N (the dealer), no knocks. In a bid misère the declarer's right leads
      (play.lead): W.""")),
-    ("1944", "first-lead-misere-dealer-partner", MS44, 22, {}, "in a bid misère the declarer's right leads",
+    ("1944", "first-lead-misere-dealer-leads", MS44, 22, {},
+     "in a bid misère the declarer's right, here the dealer, leads",
      ["play.lead"], ("take", 10, "W"),
      d_lead("S", """contract 4M by W, dealer S, no knocks. In a bid misère the declarer's right leads
      (play.lead): S, the dealer.""")),
