@@ -165,6 +165,16 @@ A95 = "1895/aces/two-two-declarer-odd-trick.yaml"  # dealer N; N takes the centr
 N95 = "1895/aces/no-trump-four.yaml"  # dealer E; N 1G; N takes the centre, chooses pakettiskruuvi; E leads
 S95 = "1895/auction/strain-order-overcalls.yaml"  # dealer W; W 1S N 1C E 1D S 1H W 1G
 P95 = "1895/readings/passimisaari-played.yaml"  # four passes, dealer E, under auction.all-pass=passimisaari
+SO16 = "2016/auction/strain-order-one-level.yaml"  # dealer N; N 1M E 1S S 1C W 1D N 1H E 1G
+KS16 = "2016/kotka/strain-order-6S-to-6G.yaml"  # kotka, dealer S; S 6S W 6C N 6D E 6H S 6M W 6G
+KG16 = "2016/kotka/made-6G-exact.yaml"  # kotka, dealer W; E 6G
+KR16 = "2016/kotka/exchange-returns-all-four.yaml"  # kotka, dealer N; N 6H; second auction N, S, N pass
+BS16 = "2016/bolsevikki/failed-five-tricks-S.yaml"  # bolsevikki, dealer S; S calls 7M
+BN16 = "2016/bolsevikki/failed-four-tricks-N.yaml"  # bolsevikki, dealer E; N calls 7M
+CW16 = "2016/auction/competitive-highest-bidder-W.yaml"  # dealer S; W 5D; N passes the doubling
+LO16 = "2016/errors/final-contract-too-low-partner-4G.yaml"  # dealer N; N 1H; second auction S 4G, 3 passes
+WD16 = "2016/doubling/second-defender-doubles.yaml"  # dealer N; N 5H; W doubles; N, S pass
+ED16 = "2016/defenders-exchange/done-then-first-defender-doubles.yaml"  # dealer N; N 5H; E doubles; S passes
 AS44 = "1944/auction/alkupeli-strain-order.yaml"  # dealer N; N 1M E 1S S 1C W 1D N 1H E 1G; E 5G
 KS44 = "1944/auction/kotka-strain-order.yaml"  # kotka, dealer S; S 6S W 6C N 6D E 6H S 6M W 6G
 KX44 = "1944/kotka/exchange-returns-received-cards.yaml"  # kotka, dealer E; E 6H
@@ -726,6 +736,78 @@ SPECS = [
      ("take", 9, "N"), d44_min),
     ("1944", "kotka-swap", G44, 10, {}, "the kotka giver gives any 4 of his 13", ["kotka.exchange"], None,
      d44_kotka_swap),
+    ("2016", "bid-above-spades", SO16, 2, {}, "over 1S only 1C, 1D, 1H, 1G at level one",
+     ["alkupeli.strain-order", "auction.higher-bid"], None,
+     d_bids("S", "1S", ORDER_2016, 1, True, """N bid 1M, E bid 1S; S to call. A bid must be of a higher level,
+     or of the same level in a higher strain (auction.higher-bid), in the order M < S < C < D < H < G
+     (alkupeli.strain-order).""")),
+    ("2016", "bid-above-clubs", SO16, 3, {}, "over 1C only 1D, 1H, 1G at level one",
+     ["alkupeli.strain-order", "auction.higher-bid"], None,
+     d_bids("W", "1C", ORDER_2016, 1, True, """N bid 1M, E bid 1S, S bid 1C; W to call, in the order
+     M < S < C < D < H < G (alkupeli.strain-order).""")),
+    ("2016", "kotka-bid-above-clubs", KS16, 2, {}, "over 6C in the kotka order",
+     ["kotka.min-level", "kotka.strain-order", "auction.higher-bid"], None,
+     d_bids("N", "6C", KOTKA, 6, True, """a kotka deal, dealer S: S bid 6S, W bid 6C; N to call; in the kotka
+     order S C D H M G (kotka.strain-order) 6S is below 6C, and no kotka bid is below level 6
+     (kotka.min-level).""")),
+    ("2016", "kotka-bid-above-misere", KS16, 5, {}, "over 6M in the kotka order: 6G",
+     ["kotka.min-level", "kotka.strain-order", "auction.higher-bid"], None,
+     d_bids("W", "6M", KOTKA, 6, True, """S 6S, W 6C, N 6D, E 6H, S 6M; W to call; in the kotka order
+     S C D H M G (kotka.strain-order) only 6G outbids 6M at level 6.""")),
+    ("2016", "kotka-giver-not-dealer", KG16, 11, {}, "the highest bidder gives first, not the dealer",
+     ["kotka.exchange", "kotka.exchange-giver"], None,
+     d_gives("E", "W", 4, """a kotka deal, dealer W; E's 6G is the highest bid. The highest bidder E (not
+     the dealer W) gives his partner W four cards (kotka.exchange-giver, kotka.exchange).""")),
+    ("2016", "kotka-second-auction-ending-pass", KR16, 14, {}, "at 6H the fourth pass ends the kotka auction",
+     ["kotka.final-min-level", "auction2.end-four-passes"], None,
+     d_bids("S", "6H", KOTKA, 6, True, """the kotka second auction (N and S); the highest bid is N's 6H, and
+     N, S, N have passed. S's pass, the fourth, ends it (auction2.end-four-passes): allowed, since 6H is at
+     the kotka final minimum, level 6 (kotka.final-min-level).""")),
+    ("2016", "bolsevikki-lead-bolshevik-dealer", BS16, 7, {}, "the bolshevik's left leads", ["bolsevikki.lead"],
+     ("take", 4, "S"), d_lead("W", """a bolsevikki deal, dealer S; S called 7M, took the centre cards and gave
+     one card to each other player. The player on the bolshevik's left leads (bolsevikki.lead): W.""")),
+    ("2016", "bolsevikki-lead-not-forehand", BN16, 7, {}, "the bolshevik's left leads, not the forehand",
+     ["bolsevikki.lead"], ("take", 4, "N"), d_lead("E", """a bolsevikki deal, dealer E; N called 7M, took the
+     centre cards and gave one card to each other player. The player on the bolshevik's left leads
+     (bolsevikki.lead): E (the dealer; the forehand is S).""")),
+    ("2016", "second-auction-ending-pass-at-4", LO16, 18, {}, "at 4G the ending pass is refused",
+     ["auction2.final-min-level", "auction2.end-four-passes"], ("take", 9, "N"),
+     d_bids("S", "4G", ORDER_2016, 1, False, """the second auction (N and S); S bid 4G, then N, S and N
+     passed: a fourth pass would end it at 4G, below the final minimum level 5 (auction2.final-min-level),
+     and is refused.""")),
+    ("2016", "doubling-second-defender-not-forehand", CW16, 25, {}, "the declarer's right doubles second",
+     ["doubling.defenders-order"], ("take", 14, "W"),
+     d_calls(["S double", "S pass"], """contract 5D by W, dealer S; the declarer's left N passed the
+     doubling. Then the declarer's right (doubling.defenders-order): S (the forehand is W, the declarer)
+     may pass or double.""")),
+    ("2016", "first-lead-not-dealer-right", CW16, 26, {}, "the declarer's left leads", ["play.lead"],
+     ("take", 14, "W"), d_lead("N", """contract 5D by W, dealer S, undoubled. The declarer's left leads
+     (play.lead): N (the dealer's right is E).""")),
+    ("2016", "redouble-declarer-after-second-defender", WD16, 21, {}, "W doubled: his left, the declarer, may redouble",
+     ["doubling.redouble-order"], ("take", 9, "N"),
+     d_calls(["N pass", "N redouble"], """contract 5H by N, dealer N; E passed, W doubled. The redouble is
+     the doubler's left's first (doubling.redouble-order): N, the declarer, may pass or redouble.""")),
+    ("2016", "redouble-second-after-second-defender", WD16, 22, {}, "then the doubler's left's partner",
+     ["doubling.redouble-order"], ("take", 9, "N"),
+     d_calls(["S pass", "S redouble"], """as in 2016.legal.redouble-declarer-after-second-defender, and N
+     passed: the doubler's left's partner S may pass or redouble (doubling.redouble-order).""")),
+    ("2016", "redouble-second-after-first-defender", ED16, 22, {}, "E doubled, S passed: N may redouble",
+     ["doubling.redouble-order"], ("take", 9, "N"),
+     d_calls(["N pass", "N redouble"], """contract 5H by N, dealer N; E doubled and his left S passed: the
+     doubler's left's partner N may pass or redouble (doubling.redouble-order).""")),
+    ("2016", "passimisaari-dealer-doubles-first", F16, 8, {}, "the dealer doubles first",
+     ["passimisaari.doubling-order"], ("deal", 4, "E"),
+     d_calls(["N double", "N pass"], """four passes made the deal a passimisääri, dealer N; the exchange is
+     over (E gave W 2H, S gave N 2D; W gave E 2C and N gave S 2S back). The dealer doubles first, then his partner
+     (passimisaari.doubling-order): N may pass or double.""")),
+    ("2016", "passimisaari-dealer-partner-doubles", F16, 9, {}, "then the dealer's partner",
+     ["passimisaari.doubling-order"], ("deal", 4, "E"),
+     d_calls(["S double", "S pass"], """as in 2016.legal.passimisaari-dealer-doubles-first, and N passed:
+     the dealer's partner S may pass or double (passimisaari.doubling-order).""")),
+    ("2016", "passimisaari-forehand-leads", F16, 10, {}, "the forehand leads to the first trick",
+     ["passimisaari.lead"], ("deal", 4, "E"),
+     d_lead("E", """a passimisääri, dealer N; the exchange is over and N and S passed the doubling. The
+     forehand E (the dealer's left) leads (passimisaari.lead).""")),
     ("1944", "bid-above-spades", AS44, 2, {}, "over 1S only 1C, 1D, 1H, 1G at level one",
      ["alkupeli.strain-order", "auction.higher-bid"], None,
      d_bids("S", "1S", "MSCDHG", 1, True, """N bid 1M, E bid 1S; S to call. A bid must be of a higher level,
