@@ -80,3 +80,11 @@ def test_the_command_prints_the_measure(capsys) -> None:
     text = capsys.readouterr().out
     assert "skruuvi-1895: legal sets: " in text and "LEGAL SURVIVED  play.lead" in text
     assert code == 1
+
+
+def test_the_unpinned_list_is_shaped_like_the_equivalents() -> None:
+    listed = load_yaml(repo_root() / "conformance" / "mutation" / "legal-equivalent.yaml")
+    assert set(listed) == {"skruuvi-2016", "skruuvi-1944", "skruuvi-1895"}
+    for entries in listed.values():
+        for entry in entries:
+            assert set(entry) == {"rule", "pointer", "mutation", "reason"} and entry["reason"].strip()
