@@ -14,7 +14,9 @@ Perft cases count the action sequences of a depth from a position: by a formula 
 kitty gives), by the small auction model below (:func:`auction_lines`: bids higher than the highest in the
 form's strain order, passes, the final minimum), or by the small trick-play model below (:func:`play_lines`:
 follow suit, highest trump else highest of the suit led wins, the winner leads), written here on their own,
-apart from the interpreter. The reference must agree (tests/suite/test_legal_suite.py).
+apart from the interpreter. The reference must agree (tests/suite/test_legal_suite.py). A set of more than
+:data:`LARGE` actions and every perft count are justified by two implementations as well (kind
+``two-implementations``, the hand derivation kept in the note): the oracle answers them too.
 
     python3 author_legal.py          (writes the files)
     python3 author_legal.py --check  (exit 1 when a file differs from what this script writes)
@@ -160,6 +162,34 @@ A44 = "1944/defenders-exchange/allowed-defender-opened-6.yaml"  # N 1S, E 6H, N 
 B44 = "1944/second-auction/final-at-level-4.yaml"  # N 1D; second auction N first
 G44 = "1944/kotka/six-misere.yaml"  # kotka, dealer N, E 6M
 A95 = "1895/aces/two-two-declarer-odd-trick.yaml"  # dealer N; N takes the centre and chooses
+N95 = "1895/aces/no-trump-four.yaml"  # dealer E; N 1G; N takes the centre, chooses pakettiskruuvi; E leads
+S95 = "1895/auction/strain-order-overcalls.yaml"  # dealer W; W 1S N 1C E 1D S 1H W 1G
+P95 = "1895/readings/passimisaari-played.yaml"  # four passes, dealer E, under auction.all-pass=passimisaari
+SO16 = "2016/auction/strain-order-one-level.yaml"  # dealer N; N 1M E 1S S 1C W 1D N 1H E 1G
+KS16 = "2016/kotka/strain-order-6S-to-6G.yaml"  # kotka, dealer S; S 6S W 6C N 6D E 6H S 6M W 6G
+KG16 = "2016/kotka/made-6G-exact.yaml"  # kotka, dealer W; E 6G
+KR16 = "2016/kotka/exchange-returns-all-four.yaml"  # kotka, dealer N; N 6H; second auction N, S, N pass
+BS16 = "2016/bolsevikki/failed-five-tricks-S.yaml"  # bolsevikki, dealer S; S calls 7M
+BN16 = "2016/bolsevikki/failed-four-tricks-N.yaml"  # bolsevikki, dealer E; N calls 7M
+CW16 = "2016/auction/competitive-highest-bidder-W.yaml"  # dealer S; W 5D; N passes the doubling
+LO16 = "2016/errors/final-contract-too-low-partner-4G.yaml"  # dealer N; N 1H; second auction S 4G, 3 passes
+WD16 = "2016/doubling/second-defender-doubles.yaml"  # dealer N; N 5H; W doubles; N, S pass
+ED16 = "2016/defenders-exchange/done-then-first-defender-doubles.yaml"  # dealer N; N 5H; E doubles; S passes
+AS44 = "1944/auction/alkupeli-strain-order.yaml"  # dealer N; N 1M E 1S S 1C W 1D N 1H E 1G; E 5G
+KS44 = "1944/auction/kotka-strain-order.yaml"  # kotka, dealer S; S 6S W 6C N 6D E 6H S 6M W 6G
+KX44 = "1944/kotka/exchange-returns-received-cards.yaml"  # kotka, dealer E; E 6H
+TE44 = "1944/kitty/taker-E.yaml"  # dealer N; E 1C takes; second auction E 5C; S and N pass the knocks
+LOW44 = "1944/errors/final-contract-too-low-at-3.yaml"  # dealer N; N 1H; second auction N 3H, three passes
+L444 = "1944/second-auction/final-at-level-4.yaml"  # dealer N; N 1D; second auction N 4D, three passes
+DP44 = "1944/defenders-exchange/passed.yaml"  # dealer S; W 1S, W 5S; N (W's left) passes the exchange
+DD44 = "1944/defenders-exchange/done.yaml"  # dealer N; N 1H, N 5H; E gives W 3D
+D544 = "1944/defenders-exchange/allowed-first-bid-5.yaml"  # dealer N; E's first bid 5S
+CK44 = "1944/knocks/counter-knocked-defenders-crown-multiplied.yaml"  # dealer N; N 5H; E knocks, S counters
+CF44 = "1944/knocks/counter-knocked-failed.yaml"  # dealer W; W 6S; S knocks, W counters
+CT44 = "1944/above/crown-four-aces-trump.yaml"  # dealer E; S 1S, S 4S; W leads
+MF44 = "1944/below/misere-failed-both-score-opponents-tricks.yaml"  # dealer N; N 5M; W (N's right) leads
+MS44 = "1944/below/source-example-2-4M-three-tricks.yaml"  # dealer S; W 4M; S (W's right) leads
+PK44 = "1944/pakkomisaari/alkupeli-difference.yaml"  # four passes, dealer N: pakkomisääri, E the forehand
 
 ORDER_2016 = "MSCDHG"
 KOTKA = "SCDHMG"
@@ -456,6 +486,112 @@ def d95_open(h, a):
         {len(bids)} bids."""))
 
 
+def d95_above(seat, highest, before):
+    def derive(h, a):
+        bids = bids_above(seat, highest, ORDER_1895)
+        lower = [x for x in ORDER_1895 if ORDER_1895.index(x) < ORDER_1895.index(highest[1])]
+        higher = [x for x in ORDER_1895 if ORDER_1895.index(x) > ORDER_1895.index(highest[1])]
+        return set_case([f"{seat} pass", *bids], s(f"""Position: {before}; {seat} to call, the highest bid
+            {highest}. A bid must be of a higher level, or of the same level in a higher strain
+            (auction.higher-bid), in the order S < C < D < H < G (alkupeli.strain-order): at level
+            {highest[0]} only {', '.join(highest[0] + x for x in higher)} outbid {highest} (not
+            {', '.join(highest[0] + x for x in lower)}), then every bid of levels {int(highest[0]) + 1} to 7.
+            {seat} may pass or make one of those {len(bids)} bids: {len(bids) + 1} actions."""))
+    return derive
+
+
+def d95_taker_not_dealer(h, a):
+    return set_case(["N choose ostoskruuvi", "N choose pakettiskruuvi"], s("""Position: the auction is over,
+        N's 1G the highest bid; the dealer is E. The highest bidder N (not the dealer) has taken the centre
+        cards (kitty.take) and names the procedure (kitty.choice): ostoskruuvi or pakettiskruuvi."""))
+
+
+def d95_first_lead(h, a):
+    return set_case(follow("E", h["E"], None), s(f"""Position: the gifts are over (contract 1G by N, dealer
+        E). The player on the declarer's left leads to the first trick (play.lead): E, not the forehand S (the
+        dealer's left). Any card may be led: E holds {show(h['E'])}: {len(h['E'])} actions."""))
+
+
+PASSI_1895 = """Under auction.all-pass=passimisaari the four passes make the deal an all-pass misère: the
+    centre cards 4S 2D JH KC are dealt one each, the forehand S (the dealer E's left) first, then clockwise
+    (passimisaari.centre-cards): S 4S, W 2D, N JH, E KC."""
+
+
+def d95_passi_forehand(h, a):
+    return set_case(gives("S", h["S"], "N", 1), s(f"""Position: {PASSI_1895} The forehand S gives his partner
+        N one card first (passimisaari.exchange): S holds {show(h['S'])}: {len(h['S'])} gives."""))
+
+
+def d95_passi_dealer_partner(h, a):
+    return set_case(gives("W", h["W"], "E", 1), s(f"""Position: {PASSI_1895} S has given N 3D; then the
+        dealer's partner W gives the dealer E one card (passimisaari.exchange): W holds {show(h['W'])}:
+        {len(h['W'])} gives."""))
+
+
+def d95_passi_return(h, a):
+    return set_case(gives("N", h["N"], "S", 1), s(f"""Position: {PASSI_1895} S gave N 3D and W gave E 2D; now
+        the forehand's partner N gives S one card back (passimisaari.exchange). No rule requires the card
+        given back to differ from the one received (passimisaari.same-card-may-return): N holds 14,
+        {show(h['N'])}, 3D among them: {len(h['N'])} gives."""))
+
+
+def d95_passi_lead(h, a):
+    return set_case(follow("S", h["S"], None), s(f"""Position: {PASSI_1895} The exchange is over (S gave N 3D,
+        W gave E 2D, N gave S 3D back, E gave W 2D back). The forehand S leads to the first trick
+        (passimisaari.lead); any card: S holds {show(h['S'])}: {len(h['S'])} actions."""))
+
+
+def d_bids(seat, highest, order, min_level, may_pass, why):
+    """The calls of ``seat``: a pass (when ``may_pass``) and every bid above ``highest`` from ``min_level``."""
+    def derive(h, a):
+        bids = bids_above(seat, highest, order, min_level)
+        spelt = " ".join(order)
+        above = f"higher than {highest}" if highest else f"from level {min_level}"
+        return set_case([f"{seat} pass"] * may_pass + bids, s(f"""Position: {why} {seat} may
+            {'pass or ' if may_pass else 'not pass; he must '}bid {above} in the strain order {spelt}:
+            {', '.join(b.split(' ')[2] for b in bids)}. {len(bids) + may_pass} actions."""))
+    return derive
+
+
+def d_gives(seat, to, count, why, but=None):
+    """Every give of ``count`` cards of ``seat``'s hand to each seat of ``to`` (not the card ``but``)."""
+    def derive(h, a):
+        held = [c for c in h[seat] if c != but]
+        n = len(gives(seat, h[seat], to, count, but))
+        shown = f"C({len(held)},{count}) = {n}" if count > 1 else f"{len(to)} x {len(held)} = {n}"
+        return set_case(gives(seat, h[seat], to, count, but), s(f"""Position: {why} {seat} holds
+            {len(h[seat])}: {show(h[seat])}; {'every card but ' + but if but else 'any card'}
+            {'(sets of ' + str(count) + ')' if count > 1 else ''} to {' or '.join(to)}: {shown} gives."""))
+    return derive
+
+
+def d_pass_or_give(seat, to, why, but=None):
+    def derive(h, a):
+        out = gives(seat, h[seat], to, 1, but)
+        return set_case([f"{seat} pass", *out], s(f"""Position: {why} {seat} may pass or give {to} one
+            card: he holds {show(h[seat])}: pass and {len(out)} gives."""))
+    return derive
+
+
+def d_lead(seat, why):
+    def derive(h, a):
+        return set_case(follow(seat, h[seat], None), s(f"""Position: {why} Any card may be led: {seat} holds
+            {show(h[seat])}: {len(h[seat])} actions."""))
+    return derive
+
+
+def d_calls(calls, why):
+    def derive(h, a):
+        return set_case(calls, s(f"Position: {why}"))
+    return derive
+
+
+PAKKO_1944 = """four passes at the start make the deal a pakkomisääri (pakkomisaari.when); the table cards 6S JH
+    QD TS are dealt one each, the forehand E (the dealer N's left) first, then clockwise
+    (pakkomisaari.table-cards): E 6S, S JH, W QD, N TS."""
+RULES_K44 = ["kotka.min-level", "kotka.strain-order", "auction.higher-bid"]
+
+
 # perft ----------------------------------------------------------------------------------------------------
 
 
@@ -600,6 +736,207 @@ SPECS = [
      ("take", 9, "N"), d44_min),
     ("1944", "kotka-swap", G44, 10, {}, "the kotka giver gives any 4 of his 13", ["kotka.exchange"], None,
      d44_kotka_swap),
+    ("2016", "bid-above-spades", SO16, 2, {}, "over 1S only 1C, 1D, 1H, 1G at level one",
+     ["alkupeli.strain-order", "auction.higher-bid"], None,
+     d_bids("S", "1S", ORDER_2016, 1, True, """N bid 1M, E bid 1S; S to call. A bid must be of a higher level,
+     or of the same level in a higher strain (auction.higher-bid), in the order M < S < C < D < H < G
+     (alkupeli.strain-order).""")),
+    ("2016", "bid-above-clubs", SO16, 3, {}, "over 1C only 1D, 1H, 1G at level one",
+     ["alkupeli.strain-order", "auction.higher-bid"], None,
+     d_bids("W", "1C", ORDER_2016, 1, True, """N bid 1M, E bid 1S, S bid 1C; W to call, in the order
+     M < S < C < D < H < G (alkupeli.strain-order).""")),
+    ("2016", "kotka-bid-above-clubs", KS16, 2, {}, "over 6C in the kotka order",
+     ["kotka.min-level", "kotka.strain-order", "auction.higher-bid"], None,
+     d_bids("N", "6C", KOTKA, 6, True, """a kotka deal, dealer S: S bid 6S, W bid 6C; N to call; in the kotka
+     order S C D H M G (kotka.strain-order) 6S is below 6C, and no kotka bid is below level 6
+     (kotka.min-level).""")),
+    ("2016", "kotka-bid-above-misere", KS16, 5, {}, "over 6M in the kotka order: 6G",
+     ["kotka.min-level", "kotka.strain-order", "auction.higher-bid"], None,
+     d_bids("W", "6M", KOTKA, 6, True, """S 6S, W 6C, N 6D, E 6H, S 6M; W to call; in the kotka order
+     S C D H M G (kotka.strain-order) only 6G outbids 6M at level 6.""")),
+    ("2016", "kotka-giver-not-dealer", KG16, 11, {}, "the highest bidder gives first, not the dealer",
+     ["kotka.exchange", "kotka.exchange-giver"], None,
+     d_gives("E", "W", 4, """a kotka deal, dealer W; E's 6G is the highest bid. The highest bidder E (not
+     the dealer W) gives his partner W four cards (kotka.exchange-giver, kotka.exchange).""")),
+    ("2016", "kotka-second-auction-ending-pass", KR16, 14, {}, "at 6H the fourth pass ends the kotka auction",
+     ["kotka.final-min-level", "auction2.end-four-passes"], None,
+     d_bids("S", "6H", KOTKA, 6, True, """the kotka second auction (N and S); the highest bid is N's 6H, and
+     N, S, N have passed. S's pass, the fourth, ends it (auction2.end-four-passes): allowed, since 6H is at
+     the kotka final minimum, level 6 (kotka.final-min-level).""")),
+    ("2016", "bolsevikki-lead-bolshevik-dealer", BS16, 7, {}, "the bolshevik's left leads", ["bolsevikki.lead"],
+     ("take", 4, "S"), d_lead("W", """a bolsevikki deal, dealer S; S called 7M, took the centre cards and gave
+     one card to each other player. The player on the bolshevik's left leads (bolsevikki.lead): W.""")),
+    ("2016", "bolsevikki-lead-not-forehand", BN16, 7, {}, "the bolshevik's left leads, not the forehand",
+     ["bolsevikki.lead"], ("take", 4, "N"), d_lead("E", """a bolsevikki deal, dealer E; N called 7M, took the
+     centre cards and gave one card to each other player. The player on the bolshevik's left leads
+     (bolsevikki.lead): E (the dealer; the forehand is S).""")),
+    ("2016", "second-auction-ending-pass-at-4", LO16, 18, {}, "at 4G the ending pass is refused",
+     ["auction2.final-min-level", "auction2.end-four-passes"], ("take", 9, "N"),
+     d_bids("S", "4G", ORDER_2016, 1, False, """the second auction (N and S); S bid 4G, then N, S and N
+     passed: a fourth pass would end it at 4G, below the final minimum level 5 (auction2.final-min-level),
+     and is refused.""")),
+    ("2016", "doubling-second-defender-not-forehand", CW16, 25, {}, "the declarer's right doubles second",
+     ["doubling.defenders-order"], ("take", 14, "W"),
+     d_calls(["S double", "S pass"], """contract 5D by W, dealer S; the declarer's left N passed the
+     doubling. Then the declarer's right (doubling.defenders-order): S (the forehand is W, the declarer)
+     may pass or double.""")),
+    ("2016", "first-lead-not-dealer-right", CW16, 26, {}, "the declarer's left leads", ["play.lead"],
+     ("take", 14, "W"), d_lead("N", """contract 5D by W, dealer S, undoubled. The declarer's left leads
+     (play.lead): N (the dealer's right is E).""")),
+    ("2016", "redouble-declarer-after-second-defender", WD16, 21, {}, "W doubled: his left, the declarer, may redouble",
+     ["doubling.redouble-order"], ("take", 9, "N"),
+     d_calls(["N pass", "N redouble"], """contract 5H by N, dealer N; E passed, W doubled. The redouble is
+     the doubler's left's first (doubling.redouble-order): N, the declarer, may pass or redouble.""")),
+    ("2016", "redouble-second-after-second-defender", WD16, 22, {}, "then the doubler's left's partner",
+     ["doubling.redouble-order"], ("take", 9, "N"),
+     d_calls(["S pass", "S redouble"], """as in 2016.legal.redouble-declarer-after-second-defender, and N
+     passed: the doubler's left's partner S may pass or redouble (doubling.redouble-order).""")),
+    ("2016", "redouble-second-after-first-defender", ED16, 22, {}, "E doubled, S passed: N may redouble",
+     ["doubling.redouble-order"], ("take", 9, "N"),
+     d_calls(["N pass", "N redouble"], """contract 5H by N, dealer N; E doubled and his left S passed: the
+     doubler's left's partner N may pass or redouble (doubling.redouble-order).""")),
+    ("2016", "passimisaari-dealer-doubles-first", F16, 8, {}, "the dealer doubles first",
+     ["passimisaari.doubling-order"], ("deal", 4, "E"),
+     d_calls(["N double", "N pass"], """four passes made the deal a passimisääri, dealer N; the exchange is
+     over (E gave W 2H, S gave N 2D; W gave E 2C and N gave S 2S back). The dealer doubles first, then his partner
+     (passimisaari.doubling-order): N may pass or double.""")),
+    ("2016", "passimisaari-dealer-partner-doubles", F16, 9, {}, "then the dealer's partner",
+     ["passimisaari.doubling-order"], ("deal", 4, "E"),
+     d_calls(["S double", "S pass"], """as in 2016.legal.passimisaari-dealer-doubles-first, and N passed:
+     the dealer's partner S may pass or double (passimisaari.doubling-order).""")),
+    ("2016", "passimisaari-forehand-leads", F16, 10, {}, "the forehand leads to the first trick",
+     ["passimisaari.lead"], ("deal", 4, "E"),
+     d_lead("E", """a passimisääri, dealer N; the exchange is over and N and S passed the doubling. The
+     forehand E (the dealer's left) leads (passimisaari.lead).""")),
+    ("1944", "bid-above-spades", AS44, 2, {}, "over 1S only 1C, 1D, 1H, 1G at level one",
+     ["alkupeli.strain-order", "auction.higher-bid"], None,
+     d_bids("S", "1S", "MSCDHG", 1, True, """N bid 1M, E bid 1S; S to call. A bid must be of a higher level,
+     or of the same level in a higher strain (auction.higher-bid), in the order M < S < C < D < H < G
+     (alkupeli.strain-order): 1M does not outbid 1S.""")),
+    ("1944", "kotka-first-call", KS44, 0, {}, "kotka bids start at level 6, in the kotka strain order",
+     RULES_K44, None, d_bids("S", None, KOTKA, 6, True, """a kotka deal, dealer S, who calls first. The lowest
+     kotka bid is at level 6 (kotka.min-level), in the strain order S C D H M G (kotka.strain-order).""")),
+    ("1944", "kotka-bid-above-clubs", KS44, 2, {}, "over 6C in the kotka order", RULES_K44, None,
+     d_bids("N", "6C", KOTKA, 6, True, """S bid 6S, W bid 6C; N to call; in the kotka order S C D H M G
+     (kotka.strain-order) 6S is below 6C.""")),
+    ("1944", "kotka-bid-above-hearts", KS44, 4, {}, "over 6H in the kotka order: 6M, 6G", RULES_K44, None,
+     d_bids("S", "6H", KOTKA, 6, True, """S 6S, W 6C, N 6D, E 6H; S to call; in the kotka order
+     S C D H M G (kotka.strain-order) only 6M and 6G outbid 6H at level 6.""")),
+    ("1944", "kotka-bid-above-misere", KS44, 5, {}, "over 6M in the kotka order: 6G", RULES_K44, None,
+     d_bids("W", "6M", KOTKA, 6, True, """S 6S, W 6C, N 6D, E 6H, S 6M; W to call; in the kotka order
+     S C D H M G (kotka.strain-order) only 6G outbids 6M at level 6.""")),
+    ("1944", "kotka-second-auction-ending-pass", KS44, 19, {}, "at 6G the fourth pass ends the kotka auction",
+     ["kotka.final-min-level", "auction2.end-four-passes"], None,
+     d_bids("E", "6G", KOTKA, 6, True, """the kotka second auction (W and E, the main pair): the highest bid
+     is W's 6G, and W, E, W have passed. E's pass, the fourth, ends it: allowed, since 6G is at the kotka
+     final minimum, level 6 (kotka.final-min-level).""")),
+    ("1944", "kotka-second-auction-at-6", KX44, 11, {}, "the kotka second auction at 6H: 6M and 6G still bid",
+     ["kotka.second-auction-min-level", "kotka.strain-order"], None,
+     d_bids("E", "6H", KOTKA, 6, True, """the kotka second auction after the exchange; E, the highest bidder,
+     speaks first, the highest bid his 6H. Kotka bids stay at level 6 or more
+     (kotka.second-auction-min-level).""")),
+    ("1944", "kotka-giver-not-forehand", KX44, 9, {}, "the highest bidder gives first, not the forehand",
+     ["kotka.exchange", "kotka.exchange-giver"], None,
+     d_gives("E", "W", 4, """a kotka deal, dealer E; E's 6H is the highest bid. The highest bidder (not the
+     forehand S) gives his partner W four cards (kotka.exchange-giver, kotka.exchange).""")),
+    ("1944", "kitty-taker-not-dealer", TE44, 10, {}, "the highest bidder takes the table cards, not the dealer",
+     ["kitty.take", "kitty.give-partner"], ("take", 10, "E"),
+     d_gives("E", "W", 4, """dealer N; E's 1C is the highest bid: E, not the dealer, takes the four table
+     cards (kitty.take) and gives his partner W four (kitty.give-partner).""")),
+    ("1944", "kitty-partner-gives-left", TE44, 11, {}, "the partner's first single card goes to his left",
+     ["kitty.partner-gives-one-each", "kitty.partner-order"], ("take", 10, "E"),
+     d_gives("W", "N", 1, """E gave his partner W four cards; W gives one card to each other player,
+     clockwise from his left (kitty.partner-gives-one-each, kitty.partner-order): first to N.""")),
+    ("1944", "second-auction-highest-bidder-first", TE44, 14, {}, "the highest bidder speaks first, not the dealer",
+     ["auction2.first-speaker", "auction2.final-min-level"], ("take", 10, "E"),
+     d_bids("E", "1C", "MSCDHG", 1, True, """the second auction (the main pair E and W); dealer N. The
+     highest bidder E speaks first (auction2.first-speaker); the highest bid is still his 1C, and a first
+     pass does not end the auction (only the fourth does).""")),
+    ("1944", "doubling-declarer-left-first", TE44, 20, {}, "the declarer's left knocks first, not the forehand",
+     ["doubling.defenders-order"], ("take", 10, "E"),
+     d_calls(["S double", "S pass"], """contract 5C by E, dealer N; S (the declarer's left) passed the
+     defenders' exchange. The knocks: the declarer's left first (doubling.defenders-order): S (the
+     forehand is E, the declarer) may pass or knock (double).""")),
+    ("1944", "doubling-declarer-right-second", TE44, 21, {}, "then the declarer's right, not the dealer's right",
+     ["doubling.defenders-order"], ("take", 10, "E"),
+     d_calls(["N double", "N pass"], """as in 1944.legal.doubling-declarer-left-first, S passed: the
+     declarer's right N (not W, the dealer's right) may pass or knock (doubling.defenders-order).""")),
+    ("1944", "second-auction-ending-pass-below-4", LOW44, 17, {}, "at 3H the ending pass is refused",
+     ["auction2.final-min-level", "auction2.end-four-passes"], ("take", 9, "N"),
+     d_bids("N", "3H", "MSCDHG", 1, False, """the second auction (N and S); N bid 3H, then S, N and S passed:
+     a fourth pass would end the auction at 3H, below the final minimum level 4 (auction2.final-min-level),
+     and is refused.""")),
+    ("1944", "second-auction-ending-pass-at-4", L444, 17, {}, "at 4D the ending pass is allowed",
+     ["auction2.final-min-level", "auction2.end-four-passes"], ("take", 9, "N"),
+     d_bids("N", "4D", "MSCDHG", 1, True, """the second auction (N and S); N bid 4D, then S, N and S passed:
+     N's pass, the fourth, ends the auction at 4D, the final minimum level 4 itself (playable,
+     auction2.final-min-level).""")),
+    ("1944", "defenders-exchange-declarer-left", DP44, 19, {}, "the declarer's left, not the forehand, exchanges first",
+     ["defenders-exchange.one-card"], ("take", 10, "W"),
+     d_pass_or_give("N", "S", """contract 5S by W, dealer S; W's first bid 1S (level 1 < 6) allows the
+     exchange. The declarer's left N (the forehand is W, the declarer) acts first
+     (defenders-exchange.one-card).""")),
+    ("1944", "defenders-exchange-return-other-card", DD44, 19, {}, "the card given back must be another card",
+     ["defenders-exchange.one-card", "defenders-exchange.different-card"], ("take", 9, "N"),
+     d_gives("W", "E", 1, """contract 5H by N; E (the declarer's left) gave W 3D. W gives one card back,
+     not the card he received (defenders-exchange.different-card).""", but="3D")),
+    ("1944", "defenders-exchange-first-bid-5", D544, 18, {}, "a first bid at level 5 allows the exchange",
+     ["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.one-card"], ("take", 10, "E"),
+     d_pass_or_give("S", "N", """contract 5S by E; the main pair's first bid was E's 5S, level 5: only a
+     first bid at 6 or 7 bans the exchange (defenders-exchange.banned-after-high-first-bid). The declarer's
+     left S acts first.""")),
+    ("1944", "redouble-doubler-left", CK44, 20, {}, "after E's knock his left, S, may counter-knock",
+     ["doubling.redouble-order"], ("take", 9, "N"),
+     d_calls(["S pass", "S redouble"], """contract 5H by N, dealer N; E knocked. The attacking side may
+     counter-knock, the knocker's left first (doubling.redouble-order): S may pass or redouble.""")),
+    ("1944", "redouble-doubler-left-partner", CK44, (20, ["S pass"]), {}, "then the knocker's left's partner",
+     ["doubling.redouble-order"], ("take", 9, "N"),
+     d_calls(["N pass", "N redouble"], """as in 1944.legal.redouble-doubler-left, and S passed (our own
+     action, legal there): his partner N may counter-knock (doubling.redouble-order).""")),
+    ("1944", "redouble-after-second-defender", CF44, 21, {}, "after S's knock his left, W, may counter-knock",
+     ["doubling.redouble-order"], ("take", 9, "W"),
+     d_calls(["W pass", "W redouble"], """contract 6S by W, dealer W; N passed the knocks and S knocked. The
+     knocker's left W (the declarer) may pass or counter-knock (doubling.redouble-order).""")),
+    ("1944", "redouble-after-second-defender-partner", CF44, (21, ["W pass"]), {},
+     "then the declarer's partner", ["doubling.redouble-order"], ("take", 9, "W"),
+     d_calls(["E pass", "E redouble"], """as in 1944.legal.redouble-after-second-defender, and W passed (our
+     own action): his partner E may pass or counter-knock (doubling.redouble-order).""")),
+    ("1944", "first-lead-trump", CT44, 22, {}, "in a trump contract the declarer's left leads",
+     ["play.lead"], ("take", 10, "S"),
+     d_lead("W", """contract 4S by S, dealer E, no knocks. In a trump contract the declarer's left leads
+     (play.lead): W.""")),
+    ("1944", "first-lead-trump-dealer-declares", CK44, 21, {}, "the declarer's left leads when the dealer declares",
+     ["play.lead"], ("take", 9, "N"),
+     d_lead("E", """contract 5H by N (the dealer), counter-knocked. The declarer's left leads (play.lead):
+     E.""")),
+    ("1944", "first-lead-grandi", AS44, 26, {}, "in grandi the declarer's left leads", ["play.lead"],
+     ("take", 14, "E"),
+     d_lead("S", """contract 5G by E, dealer N, no knocks. In grandi the declarer's left leads (play.lead):
+     S (the forehand is E, the declarer).""")),
+    ("1944", "first-lead-misere", MF44, 21, {}, "in a bid misère the declarer's right leads", ["play.lead"],
+     ("take", 9, "N"),
+     d_lead("W", """contract 5M by N (the dealer), no knocks. In a bid misère the declarer's right leads
+     (play.lead): W.""")),
+    ("1944", "first-lead-misere-dealer-leads", MS44, 22, {},
+     "in a bid misère the declarer's right, here the dealer, leads",
+     ["play.lead"], ("take", 10, "W"),
+     d_lead("S", """contract 4M by W, dealer S, no knocks. In a bid misère the declarer's right leads
+     (play.lead): S, the dealer.""")),
+    ("1944", "pakkomisaari-forehand-gives", PK44, 4, {}, "the forehand gives his partner one card first",
+     ["pakkomisaari.table-cards", "pakkomisaari.exchange"], ("deal", 4, "E"),
+     d_gives("E", "W", 1, PAKKO_1944 + " The forehand E gives his partner W one card first (pakkomisaari.exchange).")),
+    ("1944", "pakkomisaari-dealer-partner-gives", PK44, 5, {}, "then the dealer's partner gives the dealer one",
+     ["pakkomisaari.table-cards", "pakkomisaari.exchange"], ("deal", 4, "E"),
+     d_gives("S", "N", 1, PAKKO_1944 + """ E gave W AS; then the dealer's partner S gives the dealer N one
+     card (pakkomisaari.exchange).""")),
+    ("1944", "pakkomisaari-return-any-card", PK44, 6, {}, "the card given back may be the one received",
+     ["pakkomisaari.exchange", "pakkomisaari.same-card-may-return"], ("deal", 4, "E"),
+     d_gives("W", "E", 1, PAKKO_1944 + """ E gave W AS, S gave N AC; the forehand's partner W gives E one
+     card back, and it may be the one he received (pakkomisaari.same-card-may-return).""")),
+    ("1944", "pakkomisaari-forehand-leads", PK44, 8, {}, "the forehand leads to the first trick",
+     ["pakkomisaari.lead"], ("deal", 4, "E"),
+     d_lead("E", PAKKO_1944 + """ The exchange is over (E gave W AS, S gave N AC, W gave E AS back, N gave S
+     AH back). The forehand E leads (pakkomisaari.lead).""")),
     ("1895", "kitty-choice", A95, 9, {}, "the taker names the procedure", ["kitty.choice", "kitty.procedures"],
      ("take", 9, "N"), d95_choose),
     ("1895", "kitty-ostoskruuvi", A95, 9, {"kitty.choice": "ostoskruuvi"}, "ostoskruuvi without a choice",
@@ -608,6 +945,26 @@ SPECS = [
      "pakettiskruuvi without a choice", ["kitty.choice", "kitty.procedures"], ("take", 9, "N"), d95_paketti),
     ("1895", "first-call", A95, 0, {}, "no misère in 1895", ["auction.bid-levels", "auction.first-speaker"],
      None, d95_open),
+    ("1895", "bid-above-clubs", S95, 2, {}, "over 1C only 1D, 1H, 1G at level one",
+     ["alkupeli.strain-order", "auction.higher-bid"], None, d95_above("E", "1C", "W bid 1S, N bid 1C")),
+    ("1895", "bid-above-hearts", S95, 4, {}, "over 1H only 1G at level one",
+     ["alkupeli.strain-order", "auction.higher-bid"], None,
+     d95_above("W", "1H", "W bid 1S, N bid 1C, E bid 1D, S bid 1H")),
+    ("1895", "kitty-choice-taker-not-dealer", N95, 12, {}, "the highest bidder, not the dealer, names the procedure",
+     ["kitty.take", "kitty.choice"], ("take", 12, "N"), d95_taker_not_dealer),
+    ("1895", "first-lead-declarer-left", N95, 17, {}, "the declarer's left leads, not the forehand",
+     ["play.lead"], ("take", 12, "N"), d95_first_lead),
+    ("1895", "passimisaari-forehand-gives", P95, 4, {"auction.all-pass": "passimisaari"},
+     "the forehand gives his partner one card first",
+     ["passimisaari.centre-cards", "passimisaari.exchange"], ("deal", 4, "S"), d95_passi_forehand),
+    ("1895", "passimisaari-dealer-partner-gives", P95, 5, {"auction.all-pass": "passimisaari"},
+     "then the dealer's partner gives the dealer one card",
+     ["passimisaari.centre-cards", "passimisaari.exchange"], ("deal", 4, "S"), d95_passi_dealer_partner),
+    ("1895", "passimisaari-return-any-card", P95, 6, {"auction.all-pass": "passimisaari"},
+     "the card given back may be the one received",
+     ["passimisaari.exchange", "passimisaari.same-card-may-return"], ("deal", 4, "S"), d95_passi_return),
+    ("1895", "passimisaari-forehand-leads", P95, 8, {"auction.all-pass": "passimisaari"},
+     "the forehand leads to the first trick", ["passimisaari.lead"], ("deal", 4, "S"), d95_passi_lead),
     # perft
     ("2016", "perft-kitty-gives", A16, 11, {}, "perft 2 from the kitty gives", ["kitty.give-partner",
                                                                                 "kitty.partner-order"],
@@ -640,6 +997,23 @@ PLAY_PERFT = [
 ]
 
 
+#: A legal set of more actions than this, and every perft count, is also justified by two implementations.
+LARGE = 20
+AGREED = ("Two implementations agree: the reference interpreter and the independent oracle "
+          "(conformance/oracle/oracle.py, asked over SCP/1 legal by tests/suite/test_oracle_agreement.py; "
+          "for a perft case the runner's walk asks it at every node) answer this {what} too.")
+
+
+def justification(expect, note):
+    """Hand-derived; a large set or a perft count is checked by two implementations as well (the derivation
+    above stays in the note)."""
+    if "perft" in expect:
+        return {"kind": "two-implementations", "note": f"{note} {AGREED.format(what='count')}"}
+    if len(expect["legal"]) > LARGE:
+        return {"kind": "two-implementations", "note": f"{note} {AGREED.format(what='set')}"}
+    return {"kind": "hand-derived", "note": note}
+
+
 def build(era, name, base_path, prefix, readings, description, rules, centre, derive):
     base = load(base_path)
     n, extra = prefix if isinstance(prefix, tuple) else (prefix, [])
@@ -653,7 +1027,7 @@ def build(era, name, base_path, prefix, readings, description, rules, centre, de
     if readings:
         case["readings"] = readings
     case.update({"description": description, "rules": list(dict.fromkeys([*readings, *rules])),
-                 "justification": {"kind": "hand-derived", "note": note},
+                 "justification": justification(expect, note),
                  "deal": base["deal"], "actions": actions, "expect": expect})
     return os.path.join(CASES, era, "legal", name + ".yaml"), case
 

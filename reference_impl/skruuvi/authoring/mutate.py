@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..interpreter.outcome import Outcome
 from ..interpreter.state import SEAT_REFS
 from ..rules.errors import InputError, SkruuviError
 from ..rules.readings import with_readings
@@ -64,9 +65,28 @@ class MutationReport:
     killed: list[Mutant] = field(default_factory=list)
     survived: list[Mutant] = field(default_factory=list)
     stillborn: list[tuple[Mutant, str]] = field(default_factory=list)
+    legal: LegalMeasure | None = None
 
     @property
     def total(self) -> int:
+        return len(self.killed) + len(self.survived)
+
+
+@dataclass(slots=True)
+class LegalMeasure:
+    """The legal-set measure: of the mutants that change a legal set (one of the legal and perft cases'
+    answers, or a set of the sample, :class:`~skruuvi.authoring.legal_mutation.LegalSample`), those the legal
+    and perft cases kill (by the first case whose answer changes) and those they do not (by the sample's first
+    differing position)."""
+
+    cases: int  # the legal and perft cases
+    records: int  # the records of the sample
+    positions: int  # the distinct positions of the sample
+    killed: list[tuple[Mutant, str]] = field(default_factory=list)
+    survived: list[tuple[Mutant, str]] = field(default_factory=list)
+
+    @property
+    def changing(self) -> int:
         return len(self.killed) + len(self.survived)
 
     @property
@@ -171,9 +191,29 @@ def mutants(doc: dict[str, Any]) -> Iterator[Mutant]:
                     yield Mutant(rule, pointer((*path, key)), text, _set(doc, (*path, key), source))
 
 
+def asks_legal(case: dict[str, Any]) -> bool:
+    """Whether the runner judges the case through SCP/1 ``legal``: a legal set or a perft count."""
+    expect = case.get("expect")
+    return isinstance(expect, dict) and ("legal" in expect or "perft" in expect)
+
+
+def _legal_answer(case: dict[str, Any], ruleset: Ruleset) -> Any:
+    """What the runner judges of a legal case: the legal set after the prefix (a set: sorted), or the perft
+    count from there (the runner counts it by asking ``legal`` along the tree); or the prefix's error."""
+    from ..interpreter.legal import legal_for, perft_for
+
+    perft = case["expect"].get("perft")
+    if isinstance(perft, dict):
+        found: Any = perft_for(case, perft.get("depth"), ruleset)
+        return found.to_response() if isinstance(found, Outcome) else {"perft": found}
+    found = legal_for(case, ruleset)
+    return found.to_response() if isinstance(found, Outcome) else {"legal": found}
+
+
 def _answer(case: dict[str, Any], ruleset: Ruleset, under: dict[str, Ruleset]) -> Any:
     """The case's answer under ``ruleset`` with the readings the case pins on top (each set of readings
-    compiled once per ruleset, in ``under``), as the runner judges it."""
+    compiled once per ruleset, in ``under``), as the runner judges it: a legal case's legal set or perft
+    count, any other case's replay."""
     from ..interpreter.replay import replay
 
     try:
@@ -183,26 +223,56 @@ def _answer(case: dict[str, Any], ruleset: Ruleset, under: dict[str, Ruleset]) -
             if key not in under:
                 under[key] = with_readings(ruleset, readings)
             ruleset = under[key]
+        if asks_legal(case):
+            return _legal_answer(case, ruleset)
         return replay(case, ruleset=ruleset).to_response()
     except SkruuviError as exc:
         return {"raised": type(exc).__name__}
 
 
+def _first_changed(cases: list[dict[str, Any]], expected: list[Any], ruleset: Ruleset,
+                   under: dict[str, Ruleset]) -> dict[str, Any] | None:
+    """The first of ``cases`` whose answer under ``ruleset`` (``under`` readings) is not its ``expected`` one."""
+    for case, answer in zip(cases, expected, strict=True):
+        try:
+            got = _answer(case, ruleset, under)
+        except Exception:  # a mutant may make the scorer fail: that changes the answer
+            return case
+        if got != answer:
+            return case
+    return None
+
+
 def run_mutation(
     doc: dict[str, Any], file: str, cases: list[dict[str, Any]],
     progress: Callable[[int, int], None] | None = None,
+    legal_sample: list[dict[str, Any]] | None = None,
+    select: Callable[[Mutant], bool] | None = None,
 ) -> MutationReport:
     """Replay ``cases`` under every mutant of ``doc``; a mutant is killed when any answer changes.
 
     A case that pins readings is replayed under the mutant with those readings on top, so the mutants of
     rules only an alternative reaches are killable too. Those cases go last: most mutants are killed by a
-    case of the default reading first, without compiling the mutant again under any readings."""
+    case of the default reading first, without compiling the mutant again under any readings.
+
+    With ``legal_sample`` (records whose every prefix is a position of the sample), the report's ``legal``
+    measure says which mutants change a legal set and whether the legal and perft cases alone kill them:
+    those cases are asked first, and the sample is walked only for a mutant they do not kill. ``select``
+    keeps only some mutants (the others are not counted)."""
+    from .legal_mutation import LegalSample
+
     original = compile_ruleset(doc, file)
     cases = sorted(cases, key=lambda case: bool(case.get("readings")))
+    legal_cases = sorted((c for c in cases if asks_legal(c)), key=lambda case: "perft" in case["expect"])
+    other_cases = [c for c in cases if not asks_legal(c)] if legal_sample is not None else cases
     under: dict[str, Ruleset] = {}
-    expected = [_answer(case, original, under) for case in cases]
+    expected = [_answer(case, original, under) for case in other_cases]
+    expected_legal = [_answer(case, original, under) for case in legal_cases]
     report = MutationReport(original.id, len(cases))
-    all_mutants = list(mutants(doc))
+    sample = LegalSample(original, legal_sample) if legal_sample is not None else None
+    if sample is not None:
+        report.legal = LegalMeasure(len(legal_cases), sample.records, sample.positions)
+    all_mutants = [m for m in mutants(doc) if select is None or select(m)]
     for n, mutant in enumerate(all_mutants, start=1):
         if progress is not None:
             progress(n, len(all_mutants))
@@ -211,16 +281,17 @@ def run_mutation(
         except InputError as exc:
             report.stillborn.append((mutant, str(exc)))
             continue
-        killed = False
-        under = {}
-        for case, answer in zip(cases, expected, strict=True):
-            try:
-                got = _answer(case, ruleset, under)
-            except Exception:  # a mutant may make the scorer fail: that changes the answer
-                killed = True
-                break
-            if got != answer:
-                killed = True
-                break
+        under = {}  # the mutant under each set of readings, compiled once
+        if sample is None or report.legal is None:
+            killed = _first_changed(other_cases, expected, ruleset, under) is not None
+        else:
+            by = _first_changed(legal_cases, expected_legal, ruleset, under)
+            if by is not None:
+                report.legal.killed.append((mutant, str(by.get("id"))))
+            else:
+                where = sample.first_change(ruleset, under)
+                if where is not None:
+                    report.legal.survived.append((mutant, where))
+            killed = by is not None or _first_changed(other_cases, expected, ruleset, under) is not None
         (report.killed if killed else report.survived).append(mutant)
     return report

@@ -13,7 +13,7 @@ from typing import Any
 from ..authoring import KINDS
 from ..rules import paths
 from ..rules.errors import InputError
-from . import code_mutation
+from . import code_mutation, mutate_legal
 
 
 def add_parsers(sub: Any) -> None:
@@ -49,16 +49,23 @@ def add_parsers(sub: Any) -> None:
                     "ruleset against each mutant. Reports killed / total, the mutants listed as equivalent in\n"
                     "conformance/mutation/equivalent.yaml, the unexplained survivors, and how many cases\n"
                     "exercise each rule id. Exit code 1 when a survivor is unexplained.\n\n"
+                    "With --legal, also the legal-set measure: a mutant changes a legal set when a legal or\n"
+                    "perft case's answer changes, or the legal set at a prefix of the single-deal cases or the\n"
+                    "era's playthrough records (conformance/playthroughs); of those mutants, how many the legal\n"
+                    "and perft cases alone kill. A changing mutant they do not kill is a gap (exit code 1)\n"
+                    "unless conformance/mutation/legal-equivalent.yaml lists it with a reason.\n\n"
                     "With --engine-source FILE, mutate an engine's Python code instead (operator, comparison and\n"
                     "boolean swaps, constants +-1, negated conditions, removed statements, index offsets) and\n"
                     "report the kill rate per rule area and the survivors; the equivalent ones are listed in\n"
                     "conformance/mutation/<stem>-equivalent.yaml.",
         epilog="examples:\n  skruuvi mutate --ruleset skruuvi-1944\n"
+               "  skruuvi mutate --ruleset skruuvi-2016 --legal --format json\n"
                "  skruuvi mutate --engine-source conformance/oracle/oracle.py --entry respond "
                "--legal-entry respond_legal --jobs 2")
     p.add_argument("--ruleset", help="ruleset id (required unless --engine-source)")
     p.add_argument("paths", nargs="*", metavar="PATH", help="case files or folders (default conformance/cases)")
     p.add_argument("--format", choices=("text", "json"), default="text")
+    mutate_legal.add_arguments(p)
     code_mutation.add_arguments(p)
     p.set_defaults(func=cmd_mutate)
 
@@ -175,10 +182,18 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         sys.stderr.write(f"skruuvi: no cases of {ruleset.id} found\n")
         return 2
     reasons = _equivalents(paths.equivalent_file(), ruleset.id)  # checked before the long run
-    if reasons is None:
+    unpinned = _equivalents(mutate_legal.legal_file(), ruleset.id) if args.legal else {}
+    if reasons is None or unpinned is None:
+        return 2
+    try:
+        sample = mutate_legal.sample_records(cases, ruleset.era) if args.legal else None
+    except InputError as exc:
+        sys.stderr.write(f"skruuvi: {exc}\n")
         return 2
     doc = load_yaml(ruleset.path)
-    report = run_mutation(doc, ruleset.path, cases, progress=_progress(f"mutating {ruleset.id}"))
+    rules = tuple(args.rule)
+    report = run_mutation(doc, ruleset.path, cases, progress=_progress(f"mutating {ruleset.id}"), legal_sample=sample,
+                          select=(lambda m: m.rule.startswith(rules)) if rules else None)
     equivalent = [m for m in report.survived if (m.pointer, m.description) in reasons]
     unexplained = [m for m in report.survived if (m.pointer, m.description) not in reasons]
     coverage = _rule_coverage(cases, ruleset.rule_ids)
@@ -191,6 +206,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
                             "reason": reasons[(m.pointer, m.description)]} for m in equivalent],
             "survived": [{"rule": m.rule, "pointer": m.pointer, "mutation": m.description} for m in unexplained],
             "stillborn": len(report.stillborn), "score": round(score, 4), "rule_coverage": coverage,
+            **({"legal": mutate_legal.legal_json(report.legal, unpinned)} if report.legal is not None else {}),
         }, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
@@ -206,4 +222,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         out.write(f"rule coverage: {len(coverage) - len(thin)}/{len(coverage)} rule ids in 3 or more cases\n")
         for rid, n in thin.items():
             out.write(f"  {rid}: {n} case(s)\n")
-    return 1 if unexplained else 0
+        if report.legal is not None:
+            mutate_legal.legal_text(out, ruleset.id, report.legal, unpinned)
+    legal_gaps = mutate_legal.gaps(report.legal, unpinned) if report.legal is not None else 0
+    return 1 if unexplained or legal_gaps else 0
