@@ -150,22 +150,27 @@ def _check_error_body(error: Any) -> None:
         raise ProtocolError("error.code must be a string")
 
 
+def _seq_and_kind(message: dict[str, Any], seq: int, kinds: tuple[str, ...], what: str) -> tuple[str, Any]:
+    """The answer's ``seq`` (the integer ``seq``: 1.0 and true are not the integer 1) and its one kind of
+    ``kinds`` with its body, or :class:`ProtocolError`. ``what`` names the response in the message."""
+    got_seq = message.get("seq")
+    if type(got_seq) is not int or got_seq != seq:
+        if "errored" in message and got_seq is None:
+            raise ProtocolError(f"errored without seq: {_short(str(message['errored']))}")
+        raise ProtocolError(f"wrong seq: expected {seq}, got {json.dumps(got_seq)}")
+    present = [kind for kind in kinds if kind in message]
+    if len(present) != 1:
+        found = ", ".join(present) if present else "none"
+        raise ProtocolError(f"{what} needs exactly one of {', '.join(kinds)} (found: {found})")
+    return present[0], message[present[0]]
+
+
 def check_response(message: dict[str, Any], seq: int) -> tuple[str, Any]:
     """Check a run response for request ``seq``; return ``(kind, body)`` or raise :class:`ProtocolError`.
 
     ``kind`` is one of :data:`RESPONSE_KINDS`; unknown extra top-level keys are tolerated.
     """
-    got_seq = message.get("seq")
-    if type(got_seq) is not int or got_seq != seq:  # 1.0 and true are not the integer 1
-        if "errored" in message and got_seq is None:
-            raise ProtocolError(f"errored without seq: {_short(str(message['errored']))}")
-        raise ProtocolError(f"wrong seq: expected {seq}, got {json.dumps(got_seq)}")
-    kinds = [kind for kind in RESPONSE_KINDS if kind in message]
-    if len(kinds) != 1:
-        found = ", ".join(kinds) if kinds else "none"
-        raise ProtocolError(f"a response needs exactly one of result, error, skipped, errored (found: {found})")
-    kind = kinds[0]
-    body = message[kind]
+    kind, body = _seq_and_kind(message, seq, RESPONSE_KINDS, "a response")
     if kind == "result" and not isinstance(body, dict):
         raise ProtocolError("\"result\" must be an object")
     if kind == "error":
@@ -182,17 +187,7 @@ LEGAL_RESPONSE_KINDS = ("legal", "error", "skipped", "errored")
 def check_legal_response(message: dict[str, Any], seq: int) -> tuple[str, Any]:
     """Check a legal response for request ``seq``; return ``(kind, body)`` or raise :class:`ProtocolError`.
     ``legal`` must be a list of distinct strings (their order is free: the runner compares sets)."""
-    got_seq = message.get("seq")
-    if type(got_seq) is not int or got_seq != seq:
-        if "errored" in message and got_seq is None:
-            raise ProtocolError(f"errored without seq: {_short(str(message['errored']))}")
-        raise ProtocolError(f"wrong seq: expected {seq}, got {json.dumps(got_seq)}")
-    kinds = [kind for kind in LEGAL_RESPONSE_KINDS if kind in message]
-    if len(kinds) != 1:
-        found = ", ".join(kinds) if kinds else "none"
-        raise ProtocolError(f"a legal response needs exactly one of legal, error, skipped, errored (found: {found})")
-    kind = kinds[0]
-    body = message[kind]
+    kind, body = _seq_and_kind(message, seq, LEGAL_RESPONSE_KINDS, "a legal response")
     if kind == "legal":
         if not isinstance(body, list) or not all(isinstance(a, str) for a in body):
             raise ProtocolError("\"legal\" must be a list of action strings")
