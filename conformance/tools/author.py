@@ -1054,12 +1054,20 @@ class Reject(Exception):
     pass
 
 
-def build_case(sc):
+def build_case(sc, hints=None):
+    """The case of a scenario: with a seeded fill, of the first seed (the hinted one first, then the scenario's
+    range) whose deal passes every check; ``hints`` (search_hints.Hints) records the seed found."""
     if "fix" not in sc:
         return attempt(sc, make_deal(sc))
-    for seed in range(sc.get("seed", 0), sc.get("seed", 0) + 4000):
+    seeds = range(sc.get("seed", 0), sc.get("seed", 0) + 4000)
+    if hints is not None:
+        seeds = hints.seeds(sc["id"], seeds)
+    for tried, seed in enumerate(seeds):
         try:
-            return attempt(sc, make_deal(sc, seed), seed)
+            case = attempt(sc, make_deal(sc, seed), seed)
+            if hints is not None:
+                hints.record(sc["id"], seed, None, searched=tried > 0)
+            return case
         except Reject as e:
             last = e
             continue
@@ -1174,13 +1182,15 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, here)
     import scenarios_2016
+    from search_hints import Hints
     root = os.path.join(here, "..", "cases", "2016")
     check = "--check" in sys.argv
+    hints = Hints(os.path.join(here, "hints_2016.json"))
     ids, n = set(), {}
     for sc in scenarios_2016.SCENARIOS:
         assert sc["id"] not in ids, sc["id"]
         ids.add(sc["id"])
-        case = build_case(sc)
+        case = build_case(sc, hints)
         area = sc["id"].split(".")[1]
         name = sc["id"].split(".", 2)[2]
         path = os.path.join(root, area, name + ".yaml")
@@ -1194,6 +1204,10 @@ def main():
                 f.write(text)
         n[area] = n.get(area, 0) + 1
     print(sum(n.values()), "cases;", ", ".join(f"{k} {v}" for k, v in sorted(n.items())))
+    if hints.stale:
+        print("stale search hints (searched anew):", ", ".join(hints.stale))
+    if not check:
+        hints.save()
 
 
 if __name__ == "__main__":

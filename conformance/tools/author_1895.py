@@ -712,8 +712,10 @@ def policy_card(st, seat):
     return max(legal, key=rank)
 
 
-def auto_play(st, target=None, goal=None, limit=300000):
-    """Play out the deal with the policy; with target(st)->bool, search depth first for a play where it holds."""
+def auto_play(st, target=None, goal=None, limit=300000, hint=None, trace=None):
+    """Play out the deal with the policy; with target(st)->bool, search depth first for a play where it holds.
+    A ``hint`` (a stored play, search_hints.py) is tried first: it counts when it is legal to the end and the
+    target holds there, as for a play the search finds. ``trace`` gets the play and whether it was searched."""
     if goal:
         ms = side(st.declarer)
         st.goal = {ms: goal[0], other(ms): goal[1]}
@@ -725,6 +727,16 @@ def auto_play(st, target=None, goal=None, limit=300000):
             st.apply(a)
             plays.append(a)
         return plays
+    if trace is not None:
+        trace["searched"] = True
+    if hint is not None:
+        played = _hinted(st, hint, target)
+        if played is not None:
+            for a in played:
+                st.apply(a)
+            if trace is not None:
+                trace["play"] = hint
+            return played
     count = [0]
 
     def rec(st):
@@ -748,7 +760,24 @@ def auto_play(st, target=None, goal=None, limit=300000):
         raise Reject(f"target not reachable ({count[0]} nodes)")
     for a in r:
         st.apply(a)
+    if trace is not None:
+        trace["play"] = " ".join(a.split()[2] for a in r)
     return r
+
+
+def _hinted(st, cards, target):
+    """The actions playing ``cards`` (a stored play, one card after another) from ``st``, when each is legal, the
+    deal ends with the last and ``target`` holds there; else None."""
+    st2, actions = st.clone(), []
+    try:
+        for c in cards.split():
+            if st2.to_act() is None:
+                return None
+            actions.append(f"{st2.to_act()} play {c}")
+            st2.apply(actions[-1])
+    except Err:
+        return None
+    return actions if st2.phase == "done" and target(st2) else None
 
 
 # ----------------------------------------------------------------------------- notes
@@ -983,8 +1012,8 @@ def make_deal(sc, seed):
     return d
 
 
-def run_pre(sc, deal, strict):
-    """Apply the scenario's actions and play. Returns actions."""
+def run_pre(sc, deal, strict, hint=None, trace=None):
+    """Apply the scenario's actions and play. Returns actions. ``hint`` and ``trace``: see auto_play."""
     st = State(deal)
     actions = []
     for a in sc.get("pre", []):
@@ -1009,7 +1038,8 @@ def run_pre(sc, deal, strict):
                 st.apply(a)
                 actions.append(a)
         else:
-            actions += auto_play(st, sc.get("target"), sc.get("goal"), limit=sc.get("limit", 20000))
+            actions += auto_play(st, sc.get("target"), sc.get("goal"), limit=sc.get("limit", 20000), hint=hint,
+                                 trace=trace)
         if "want" in sc and not sc["want"](st):
             if not strict:
                 raise Reject("want")
@@ -1020,17 +1050,23 @@ def run_pre(sc, deal, strict):
     return actions
 
 
-def build_single(sc):
+def build_single(sc, hints=None):
+    """The deal, actions, engine outcome and seed of a scenario: the first seed (of the hinted one first, then
+    the scenario's range) whose deal passes every check; ``hints`` (search_hints.Hints) records what was found."""
     seeds = [None] if ("fix" not in sc or "raw_deal" in sc) else range(sc.get("seed", 0), sc.get("seed", 0) + 3000)
+    if hints is not None:
+        seeds = hints.seeds(sc["id"], seeds)
     last = None
-    for seed in seeds:
+    for tried, seed in enumerate(seeds):
         deal = make_deal(sc, seed)
+        trace = {}
         try:
             if "raw_deal" in sc or replay(deal, [])[1:3] == (None, "invalid-deal"):
                 actions = [a for a in sc.get("pre", []) if not callable(a)]
                 seed = None
             else:
-                actions = run_pre(sc, deal, strict=seed is None)
+                actions = run_pre(sc, deal, strict=seed is None, hint=hints.play(sc["id"], seed) if hints else None,
+                                  trace=trace)
                 if "bad" in sc:
                     st2 = State(deal)
                     for a in actions:
@@ -1050,6 +1086,8 @@ def build_single(sc):
             raise SystemExit(f"{sc['id']}: engine says {out[1]} {out[2]}, author says {sc.get('error')}")
         if out[0] == "result" and "error" in sc:
             raise SystemExit(f"{sc['id']}: expected an error, got a result")
+        if hints is not None:
+            hints.record(sc["id"], seed, trace.get("play"), searched=tried > 0 or trace.get("searched", False))
         return deal, actions, out, seed
     raise SystemExit(f"{sc['id']}: no seed found; last: {last}")
 
@@ -1078,10 +1116,10 @@ def deal_text(st, deal):
     return ""
 
 
-def build_case(sc):
+def build_case(sc, hints=None):
     if "match" in sc:
-        return build_match(sc)
-    deal, actions, out, seed = build_single(sc)
+        return build_match(sc, hints)
+    deal, actions, out, seed = build_single(sc, hints)
     rules = list(dict.fromkeys(sc.get("rules", [])))
     remark = (sc.get("remark", "").strip() + " " + deal_remark(sc, seed)).strip()
     case = {"id": sc["id"], "description": sc["description"], "deal": deal, "actions": actions}
@@ -1115,13 +1153,13 @@ def build_case(sc):
     return case
 
 
-def build_match(sc):
+def build_match(sc, hints=None):
     """A match record: sc['match'] is a list of deal scenarios (same keys as single ones)."""
     items, texts = [], []
     for i, dsc in enumerate(sc["match"]):
         dsc = dict(dsc)
         dsc.setdefault("id", f"{sc['id']}#{i}")
-        deal, actions, out, seed = build_single(dsc)
+        deal, actions, out, seed = build_single(dsc, hints)
         deal.pop("state", None)
         items.append({"deal": deal, "actions": actions})
         if "seats" in dsc:
@@ -1173,16 +1211,18 @@ def main():
     sys.path.insert(0, here)
     import scenarios_1895
     from case_files import write_or_check
+    from search_hints import Hints
     root = os.path.join(here, "..", "cases", "1895")
     check = "--check" in sys.argv
     only = [a for a in sys.argv[1:] if not a.startswith("--")]
+    hints = Hints(os.path.join(here, "hints_1895.json"))
     ids, n, bad = set(), {}, 0
     for sc in scenarios_1895.SCENARIOS:
         assert sc["id"] not in ids, sc["id"]
         ids.add(sc["id"])
         if only and not any(o in sc["id"] for o in only):
             continue
-        case = build_case(sc)
+        case = build_case(sc, hints)
         area = sc["id"].split(".")[1]
         name = sc["id"].split(".", 2)[2]
         path = os.path.join(root, area, name + ".yaml")
@@ -1195,6 +1235,10 @@ def main():
         for extra in sorted(existing - expected):
             print("NOT PRODUCED BY A SCENARIO:", extra)
             bad += 1
+    if hints.stale:
+        print("stale search hints (searched anew):", ", ".join(hints.stale))
+    if not check and not only:
+        hints.save()
     if check:
         print("check:", "all equal" if not bad else f"{bad} differ")
         sys.exit(1 if bad else 0)

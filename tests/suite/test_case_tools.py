@@ -3,7 +3,8 @@
 The authoring tools (conformance/tools/author*.py) re-derive every case with their own rule engines, written
 without the interpreter; the checkers recount tricks and scores from the ruleset tables and report coverage
 (every rule id in a valid case, every reachable error code in two or more invalid cases, every scoring
-table entry used). Each exits non-zero on any mismatch or gap.
+table entry used). Each exits non-zero on any mismatch or gap. The authoring tools' stored search hints
+(conformance/tools/hints_*.json, search_hints.py) must be fresh: a stale one is searched anew, slowly.
 """
 
 from __future__ import annotations
@@ -24,3 +25,4 @@ TOOLS = Path(__file__).resolve().parents[2] / "conformance" / "tools"
 def test_case_tool(command: list[str]) -> None:
     proc = subprocess.run([sys.executable, *command], cwd=TOOLS, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert "stale search hints" not in proc.stdout, proc.stdout[-3000:]
