@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import copy
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,7 @@ from ..rules.errors import InputError, SkruuviError
 from ..rules.readings import with_readings
 from ..rules.ruledoc import Path, pointer, rule_entries
 from ..rules.ruleset import HONOURS_FROM, Ruleset, compile_ruleset
+from ..rules.schema_delta import keeps_valid
 
 #: Domains of enumerated leaves, by the key (or param) they sit under.
 DOMAINS: dict[str, tuple[Any, ...]] = {
@@ -56,6 +57,14 @@ class Mutant:
     pointer: str  # JSON pointer of the changed leaf
     description: str  # what changed, e.g. "5 -> 6"
     doc: dict[str, Any] = field(repr=False, compare=False)
+    path: Path = field(default=(), repr=False, compare=False)  # where ``doc`` differs from the ruleset's
+
+    def schema_safe(self, original: dict[str, Any]) -> bool:
+        """Whether the change is proven to keep the (schema-valid) ``original`` valid (rules/schema_delta.py)."""
+        node: Any = self.doc
+        for key in self.path:
+            node = node[key]
+        return bool(self.path) and keeps_valid("ruleset", original, [(self.path, node)])
 
 
 @dataclass(slots=True)
@@ -66,6 +75,7 @@ class MutationReport:
     survived: list[Mutant] = field(default_factory=list)
     stillborn: list[tuple[Mutant, str]] = field(default_factory=list)
     legal: LegalMeasure | None = None
+    killed_by: dict[tuple[str, str], str] = field(default_factory=dict)  # (pointer, mutation) -> a killing case
 
     @property
     def total(self) -> int:
@@ -177,18 +187,20 @@ def mutants(doc: dict[str, Any]) -> Iterator[Mutant]:
             value = entry["value"]
             if isinstance(value, str) and "name" in entry:  # a derived fact's expression
                 for source, text in _expression_variants(value):
-                    yield Mutant(rule, pointer((*path, "value")), text, _set(doc, (*path, "value"), source))
+                    yield Mutant(rule, pointer((*path, "value")), text, _set(doc, (*path, "value"), source),
+                                 (*path, "value"))
                 continue
             for leaf, new, text in _walk_value((*path, "value"), key, value, None):
-                yield Mutant(rule, pointer(leaf), text, _set(doc, leaf, new))
+                yield Mutant(rule, pointer(leaf), text, _set(doc, leaf, new), leaf)
         for key in ("to", "multiplied", "column"):
             if key in entry:
                 for new, text in _leaf_variants(key, entry[key], None):
-                    yield Mutant(rule, pointer((*path, key)), text, _set(doc, (*path, key), new))
+                    yield Mutant(rule, pointer((*path, key)), text, _set(doc, (*path, key), new), (*path, key))
         for key in ("when", "points"):
             if isinstance(entry.get(key), str):
                 for source, text in _expression_variants(entry[key]):
-                    yield Mutant(rule, pointer((*path, key)), text, _set(doc, (*path, key), source))
+                    yield Mutant(rule, pointer((*path, key)), text, _set(doc, (*path, key), source),
+                                 (*path, key))
 
 
 def asks_legal(case: dict[str, Any]) -> bool:
@@ -221,7 +233,7 @@ def _answer(case: dict[str, Any], ruleset: Ruleset, under: dict[str, Ruleset]) -
         if readings:
             key = json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr)
             if key not in under:
-                under[key] = with_readings(ruleset, readings)
+                under[key] = with_readings(ruleset, readings, valid_base=True)  # every ruleset here passes the schema
             ruleset = under[key]
         if asks_legal(case):
             return _legal_answer(case, ruleset)
@@ -243,11 +255,21 @@ def _first_changed(cases: list[dict[str, Any]], expected: list[Any], ruleset: Ru
     return None
 
 
+def _hinted_first(cases: list[dict[str, Any]], expected: list[Any],
+                  hinted: int | None) -> tuple[list[dict[str, Any]], list[Any]]:
+    """``cases`` and their ``expected`` answers with the one at ``hinted`` (if any) moved to the front."""
+    if hinted is None:
+        return cases, expected
+    rest = [i for i in range(len(cases)) if i != hinted]
+    return [cases[hinted], *(cases[i] for i in rest)], [expected[hinted], *(expected[i] for i in rest)]
+
+
 def run_mutation(
     doc: dict[str, Any], file: str, cases: list[dict[str, Any]],
     progress: Callable[[int, int], None] | None = None,
     legal_sample: list[dict[str, Any]] | None = None,
     select: Callable[[Mutant], bool] | None = None,
+    first: Mapping[tuple[str, str], str] | None = None,
 ) -> MutationReport:
     """Replay ``cases`` under every mutant of ``doc``; a mutant is killed when any answer changes.
 
@@ -258,7 +280,9 @@ def run_mutation(
     With ``legal_sample`` (records whose every prefix is a position of the sample), the report's ``legal``
     measure says which mutants change a legal set and whether the legal and perft cases alone kill them:
     those cases are asked first, and the sample is walked only for a mutant they do not kill. ``select``
-    keeps only some mutants (the others are not counted)."""
+    keeps only some mutants (the others are not counted). ``first`` names, by (pointer, mutation), a case to ask
+    first (kill_hints.py: the case that killed the mutant last time); the others follow in their order, so the
+    verdicts are the same with or without it."""
     from .legal_mutation import LegalSample
 
     original = compile_ruleset(doc, file)
@@ -267,6 +291,7 @@ def run_mutation(
     other_cases = [c for c in cases if not asks_legal(c)] if legal_sample is not None else cases
     under: dict[str, Ruleset] = {}
     expected = [_answer(case, original, under) for case in other_cases]
+    position = {str(case.get("id")): i for i, case in enumerate(other_cases)}
     expected_legal = [_answer(case, original, under) for case in legal_cases]
     report = MutationReport(original.id, len(cases))
     sample = LegalSample(original, legal_sample) if legal_sample is not None else None
@@ -277,13 +302,16 @@ def run_mutation(
         if progress is not None:
             progress(n, len(all_mutants))
         try:
-            ruleset = compile_ruleset(mutant.doc, file)
+            # the schema is checked unless the change is proven unable to break it (the original passed it)
+            ruleset = compile_ruleset(mutant.doc, file, schema=not mutant.schema_safe(doc))
         except InputError as exc:
             report.stillborn.append((mutant, str(exc)))
             continue
         under = {}  # the mutant under each set of readings, compiled once
+        hinted = position.get((first or {}).get((mutant.pointer, mutant.description), ""))
+        order = _hinted_first(other_cases, expected, hinted)
         if sample is None or report.legal is None:
-            killed = _first_changed(other_cases, expected, ruleset, under) is not None
+            killer = _first_changed(*order, ruleset, under)
         else:
             by = _first_changed(legal_cases, expected_legal, ruleset, under)
             if by is not None:
@@ -292,6 +320,8 @@ def run_mutation(
                 where = sample.first_change(ruleset, under)
                 if where is not None:
                     report.legal.survived.append((mutant, where))
-            killed = by is not None or _first_changed(other_cases, expected, ruleset, under) is not None
-        (report.killed if killed else report.survived).append(mutant)
+            killer = by if by is not None else _first_changed(*order, ruleset, under)
+        (report.killed if killer is not None else report.survived).append(mutant)
+        if killer is not None:
+            report.killed_by[mutant.pointer, mutant.description] = str(killer.get("id"))
     return report

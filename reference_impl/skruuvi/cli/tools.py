@@ -165,6 +165,7 @@ def _equivalents(file: Path, ruleset_id: str) -> dict[tuple[str, str], str] | No
 
 
 def cmd_mutate(args: argparse.Namespace) -> int:
+    from ..authoring.kill_hints import load_hints
     from ..authoring.mutate import run_mutation
     from ..rules.ruleset import get_ruleset
     from ..rules.yamlio import find_case_files, iter_records, load_yaml
@@ -193,7 +194,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     doc = load_yaml(ruleset.path)
     rules = tuple(args.rule)
     report = run_mutation(doc, ruleset.path, cases, progress=_progress(f"mutating {ruleset.id}"), legal_sample=sample,
-                          select=(lambda m: m.rule.startswith(rules)) if rules else None)
+                          select=(lambda m: m.rule.startswith(rules)) if rules else None, first=load_hints(ruleset.id))
     equivalent = [m for m in report.survived if (m.pointer, m.description) in reasons]
     unexplained = [m for m in report.survived if (m.pointer, m.description) not in reasons]
     coverage = _rule_coverage(cases, ruleset.rule_ids)

@@ -155,26 +155,36 @@ def resolve_values(ruleset: Ruleset, readings: Mapping[str, Any]) -> dict[str, A
     return chosen
 
 
-def with_readings(ruleset: Ruleset, readings: Mapping[str, Any]) -> Ruleset:
+def with_readings(ruleset: Ruleset, readings: Mapping[str, Any], *, valid_base: bool = False) -> Ruleset:
     """The ruleset with other readings of some rules: ``{rule id: value}``, where ``value`` replaces the
     rule's ``value`` (or the key its alternatives' ``field:`` names), or is :data:`FIRST_ALTERNATIVE` for the
     rule's first listed alternative (e.g. ``score.scale`` -> 10, the 1895 figures as printed). The copy is
     compiled and checked like any ruleset; its id is unchanged, so records replay under it as under the
     original, and its ``readings`` list the readings on top of the ruleset's own. Raises
     :class:`RulesetError` for an unknown rule id, a rule without a value or alternatives, a reading that
-    cannot be executed, a set of readings that cannot hold together, or a value the ruleset cannot use."""
+    cannot be executed, a set of readings that cannot hold together, or a value the ruleset cannot use.
+
+    ``valid_base``: the ruleset's document is known to pass the JSON Schema (it was compiled with the check, or
+    its change from one that was is proven harmless); then the schema is checked again only when the readings'
+    changes are not proven harmless too (rules/schema_delta.py)."""
     chosen = resolve_values(ruleset, readings)
     if not chosen:
         return ruleset
-    doc = copy.deepcopy(dict(ruleset.raw))
-    entries = {entry.get("id"): entry for _, entry in rule_entries(doc)}
+    base = dict(ruleset.raw)
+    doc = copy.deepcopy(base)
+    entries = {entry.get("id"): (path, entry) for path, entry in rule_entries(doc)}
     merged = dict(ruleset.readings)
+    changes = []
     for rule_id, value in chosen.items():
-        entry = entries[rule_id]
+        path, entry = entries[rule_id]
         entry[rule_field(entry)] = copy.deepcopy(value)
+        changes.append(((*path, rule_field(entry)), entry[rule_field(entry)]))
         merged[rule_id] = value
+    if valid_base:  # imported here: the schema validator loads only where a schema is checked
+        from .schema_delta import keeps_valid
+    schema = not (valid_base and keeps_valid("ruleset", base, changes))
     try:
-        compiled = compile_ruleset(doc, ruleset.path)
+        compiled = compile_ruleset(doc, ruleset.path, schema=schema)
     except RulesetError as exc:
         shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in chosen.items())
         raise RulesetError(f"under the reading(s) {shown}: {exc.reason}", file=exc.file, path=exc.path) from None
