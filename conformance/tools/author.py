@@ -48,7 +48,10 @@ lowest card that wins, else his lowest legal card; a follower who does not want 
 highest card.  Misère main pair and passimisääri leaders lead their lowest card.
 Any legal play is a valid record; the trick list in the note is the derivation to check.
 
-Usage:  python3 author.py            (writes all cases, prints a summary)
+The seed a seeded fill was found with is stored in hints_2016.json and
+tried first next time, checked like any candidate (search_hints.py); a stale one is searched anew.
+
+Usage:  python3 author.py            (writes all cases and hints_2016.json, prints a summary)
         python3 author.py --check    (re-derives and compares with the files on disk)
 """
 from __future__ import annotations

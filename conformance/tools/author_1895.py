@@ -34,7 +34,10 @@ holdings at the start of play, every trick, every scoring item with its arithmet
 every rule the ruleset tags ``inferred`` or ``conflict`` that a case lists, the note ends with
 "Reading <rule id>: ..." giving the reading the expected result uses.
 
-Usage:  python3 author_1895.py            (writes all cases, prints a summary)
+A search's result (the seed of a seeded fill, the play found for a target) is stored in hints_1895.json and
+tried first next time, checked like any candidate (search_hints.py); a stale one is searched anew.
+
+Usage:  python3 author_1895.py            (writes all cases and hints_1895.json, prints a summary)
         python3 author_1895.py --check    (re-derives every case, exit 1 on any difference)
 """
 from __future__ import annotations

@@ -34,7 +34,10 @@ its arithmetic, and for match records the running counts, games and the sheet af
 Where the case relies on a rule the ruleset tags ``inferred`` or ``conflict``, the note ends with
 "Reading <rule id>: ..." saying which reading the expected result uses.
 
-Usage:  python3 author_1944.py            (writes all cases, prints a summary)
+A search's result (the seed of a seeded fill, the play found for a target) is stored in hints_1944.json and
+tried first next time, checked like any candidate (search_hints.py); a stale one is searched anew.
+
+Usage:  python3 author_1944.py            (writes all cases and hints_1944.json, prints a summary)
         python3 author_1944.py --check    (re-derives every case and compares with the files)
 """
 from __future__ import annotations
