@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tempfile
 import zlib
-from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from json.scanner import make_scanner
 from pathlib import Path
 from typing import Any
 
 from ..rules.errors import CaseFormatError, InputError
-from ..rules.jsonsafe import dumps_safe
-from ..rules.yamlio import find_case_files, iter_records, read_lines
+from ..rules.jsonsafe import compact_encoder, dumps_compact
+from ..rules.yamlio import Source, find_case_files, iter_records, iter_spanned_records, read_lines
+from .id_hashes import IdHashes, _SeenIds, first_duplicate
 
 LEGAL_EXPECTATIONS = ("legal", "perft")
 """The expectations judged through SCP/1 ``legal`` (a legal set, a perft count), not ``run``."""
@@ -159,49 +161,13 @@ def _first_location(paths: list[str | Path], case_id: str) -> str:
     return "an earlier record"
 
 
-class _SeenIds:
-    """The case ids seen so far, kept as 64-bit hashes in an open-addressing table: about 16 bytes a case
-    instead of some 100 for a set of the ids themselves, so that a long suite's checking pass stays nearly
-    flat in memory. :meth:`add` says whether the hash was there already; the caller confirms a duplicate
-    (two ids may share a hash)."""
-
-    def __init__(self) -> None:
-        self._slots = array("Q", bytes(8 * 1024))
-        self._count = 0
-
-    def add(self, case_id: str) -> bool:
-        slots = self._slots
-        mask = len(slots) - 1
-        code = (hash(case_id) & 0xFFFF_FFFF_FFFF_FFFF) or 1  # 0 marks an empty slot
-        i = code & mask
-        while (found := slots[i]) != 0:
-            if found == code:
-                return True
-            i = (i + 1) & mask
-        slots[i] = code
-        self._count += 1
-        if self._count * 2 > len(slots):
-            self._grow()
-        return False
-
-    def _grow(self) -> None:
-        old = self._slots
-        self._slots = array("Q", bytes(16 * len(old)))
-        mask = len(self._slots) - 1
-        for code in old:
-            if code:
-                i = code & mask
-                while self._slots[i] != 0:
-                    i = (i + 1) & mask
-                self._slots[i] = code
-
-
-def _records(path: Path) -> Iterator[tuple[str, str | None, Any]]:
-    """The records of one case file; a truncated or corrupt file is a :class:`CaseFormatError`."""
+def _records(path: Path) -> Iterator[tuple[str, str | None, Any, Source | None]]:
+    """The records of one case file, each with its JSON line and where its members are when that is known
+    (:func:`~skruuvi.rules.yamlio.iter_spanned_records`); a truncated or corrupt file is a :class:`CaseFormatError`."""
     location: str | None = None
     try:
-        for file, location, record in iter_records(path):
-            yield file, location, record
+        for file, location, record, source in iter_spanned_records(path):
+            yield file, location, record, source
     except (EOFError, OSError, UnicodeDecodeError, zlib.error) as exc:
         after = f" after {location}" if location else ""
         raise CaseFormatError(f"cannot read the file{after}: {exc}", file=str(path)) from None
@@ -229,7 +195,7 @@ def iter_cases(paths: Iterable[str | Path], selection: Selection | None = None, 
     selection = selection or Selection()
     seen = _SeenIds()
     for file_path in list_case_files(paths):
-        for file, location, record in _records(file_path):
+        for file, location, record, _ in _records(file_path):
             case = check_record(record, file, location)
             if check_duplicates and seen.add(case.id):
                 first = _first_location(paths, case.id)
@@ -245,16 +211,59 @@ def count_cases(paths: Iterable[str | Path], selection: Selection | None = None)
     return sum(1 for _ in iter_cases(paths, selection))
 
 
+#: The fields of a case the engine does not see (:data:`skruuvi.suite.protocol.PRIVATE_CASE_FIELDS`).
+_PRIVATE = ("expect", "justification")
+
+
 def encode_public(record: dict[str, Any]) -> bytes:
     """The case as the engine sees it (everything but ``expect`` and ``justification``), as the compact JSON
     that :func:`skruuvi.suite.protocol.encode` writes for the ``case`` of a run request."""
-    public = {key: value for key, value in record.items() if key not in ("expect", "justification")}
-    return dumps_safe(public, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    public = {key: value for key, value in record.items() if key not in _PRIVATE}
+    return dumps_compact(public).encode("utf-8")
 
 
-_encode_meta = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_decode_meta = json.JSONDecoder().decode
-_encode_canonical = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+def public_text(record: dict[str, Any], source: Source | None) -> bytes:
+    """The case as the engine sees it, as JSON: its line's members but ``expect`` and ``justification``, as
+    they are written there, when the record is a JSON line whose members are known (``source``), else
+    :func:`encode_public`. Both decode to the same object."""
+    if source is None:
+        return encode_public(record)
+    line, spans = source
+    runs: list[str] = []  # the text of each run of public members, the commas between them as written
+    start = end = -1
+    for key, (a, b) in spans.items():
+        if key in _PRIVATE:
+            if start >= 0:
+                runs.append(line[start:end])
+                start = -1
+        else:
+            if start < 0:
+                start = a
+            end = b
+    if start >= 0:
+        runs.append(line[start:end])
+    return ("{" + ",".join(runs) + "}").encode("utf-8")
+
+
+def expect_text(record: dict[str, Any], source: Source | None) -> tuple[str, bool]:
+    """``(text, faithful)``: the case's ``expect`` as JSON, as its line writes it when that is known (``source``),
+    else as compact JSON; ``faithful`` unless it could only be written made plain (:func:`dumps_compact`),
+    which no checked case needs. A faithful text decodes to ``expect``, value and type alike."""
+    if source is not None:
+        line, spans = source
+        a, b = spans["expect"]
+        return line[_VALUE_AFTER_KEY(line, a).end():b], True
+    try:
+        return _encode_canonical(record["expect"]), True
+    except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
+        return dumps_compact(record["expect"]), False
+
+
+_encode_canonical = compact_encoder()
+#: A member's key and colon (a JSON string without escapes: the spanned members' keys have none).
+_VALUE_AFTER_KEY = re.compile(r'"[^"\\]*"[ \t\n]*:[ \t\n]*').match
+_scan = make_scanner(json.JSONDecoder())  # for the spool's own lines: compact JSON it wrote itself
+_RESULT_PREFIX = b'{"result":'
 
 
 def canonical_answer(result: Any) -> tuple[Any, bytes] | None:
@@ -267,55 +276,103 @@ def canonical_answer(result: Any) -> tuple[Any, bytes] | None:
         return None
 
 
+def _answer(result: dict[str, Any], expect_line: bytes) -> tuple[Any, bytes] | None:
+    """:attr:`Case.answer` of a case whose ``expect`` is ``{"result": result}``, its text ``expect_line`` as the
+    case file writes it: the result's own text, cut out of ``{"result":R}``, unless that text shows spaces after
+    a comma or a colon or a ``\\u`` escape (as ``json.dumps`` writes by default), which an engine's compact
+    answer would not have: then the compact JSON of the result (:func:`canonical_answer`). Either text decodes
+    to the result; which one is kept only decides which answers pass without being decoded."""
+    if not expect_line.startswith(_RESULT_PREFIX):
+        return canonical_answer(result)
+    text = expect_line[len(_RESULT_PREFIX):-2]
+    if b", " in text or b": " in text or b"\\u" in text:
+        return canonical_answer(result)
+    return result, text
+
+
 class CaseSpool:
     """The selected cases of a suite, checked once and kept in a temporary file for the run.
 
     Building it is the checking pass (every case under ``paths`` is read as :func:`iter_cases` reads it:
     a malformed record or a duplicate id is an :class:`~skruuvi.rules.errors.InputError` before the run
-    starts) and gives :attr:`count`. :meth:`cases` then reads the selected cases back without parsing YAML
-    or checking JSON again: each is two lines, its id, ruleset, place and ``expect`` as JSON, and its
-    public part already encoded (:attr:`Case.request`). Memory stays flat whatever the suite's length;
-    the run judges exactly the cases that were checked, even if a file changes meanwhile.
+    starts, the first one in file order) and gives :attr:`count`. :meth:`cases` then reads the selected cases
+    back without parsing YAML or checking JSON again: each is three lines, its id, ruleset and place, its
+    ``expect`` as canonical JSON, and its public part (:attr:`Case.request`: a JSON line's members as they are
+    written, see :func:`public_text`). Memory stays flat whatever the suite's length (the ids are checked for
+    duplicates by :class:`~skruuvi.suite.id_hashes.IdHashes`); the run judges exactly the cases that were
+    checked, even if a file changes meanwhile.
     """
 
     def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
         self.count = 0
+        self._files: list[str] = []
+        paths = list(paths)
+        selection = selection or Selection()
         try:
             self._file = tempfile.TemporaryFile(prefix="skruuvi-cases-")  # noqa: SIM115 - open until close()
         except OSError as exc:
             raise InputError(f"cannot create a temporary file for the cases: {exc.strerror or exc}",
                              file=tempfile.gettempdir()) from None
+        ids = IdHashes()
         try:
-            write = self._file.write
-            for case in iter_cases(paths, selection):
-                meta = [case.id, case.ruleset, case.file, case.location, case.expect]
-                try:
-                    write(_encode_meta(meta).encode("utf-8"))
-                    write(b"\n" + encode_public(case.record) + b"\n")
-                except OSError as exc:  # e.g. no space left in the temporary folder
-                    raise InputError(f"cannot keep the cases in a temporary file: {exc.strerror or exc}",
-                                     file=tempfile.gettempdir()) from None
-                self.count += 1
+            try:
+                self._check(paths, selection, ids)
+            except CaseFormatError:
+                repeated = ids.repeated()  # a duplicate id before the bad record is the first error
+                duplicate = first_duplicate(paths, repeated, ids.count) if repeated else None
+                if duplicate is not None:
+                    raise duplicate from None
+                raise
+            repeated = ids.repeated()
+            duplicate = first_duplicate(paths, repeated, ids.count) if repeated else None
+            if duplicate is not None:
+                raise duplicate
             self._file.flush()
         except BaseException:
             self._file.close()
             raise
+        finally:
+            ids.close()
+
+    def _check(self, paths: list[str | Path], selection: Selection, ids: IdHashes) -> None:
+        write = self._file.write
+        for file_path in list_case_files(paths):
+            file_number = len(self._files)
+            self._files.append(str(file_path))
+            for file, location, record, source in _records(file_path):
+                case = check_record(record, file, location)
+                ids.add(case.id)
+                if not selection.accepts(case):
+                    continue
+                expect, faithful = expect_text(record, source)
+                meta = _encode_canonical([case.id, case.ruleset, file_number, location, faithful])
+                try:
+                    write(b"%b\n%b\n%b\n" % (meta.encode(), expect.encode(), public_text(record, source)))
+                except OSError as exc:  # e.g. no space left in the temporary folder
+                    raise InputError(f"cannot keep the cases in a temporary file: {exc.strerror or exc}",
+                                     file=tempfile.gettempdir()) from None
+                self.count += 1
 
     def cases(self, *, full_records: bool = False) -> Iterator[Case]:
         """The spooled cases in order; with ``full_records`` each record is whole (its public part parsed
         back, with ``expect``), for code that reads more of a case than the runner does."""
         self._file.seek(0)
         lines = iter(self._file)
+        files = self._files
         for meta_line in lines:
+            expect_line = next(lines)
             request = next(lines)[:-1]
-            case_id, ruleset, file, location, expect = _decode_meta(meta_line.decode("utf-8"))
-            if full_records or (isinstance(expect, dict) and not expect.keys().isdisjoint(LEGAL_EXPECTATIONS)):
+            case_id, ruleset, file_number, location, faithful = _scan(meta_line.decode("utf-8"), 0)[0]
+            expect = _scan(expect_line.decode("utf-8"), 0)[0]
+            if full_records or not expect.keys().isdisjoint(LEGAL_EXPECTATIONS):
                 record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
             else:
                 record = {"id": case_id, "ruleset": ruleset, "expect": expect}
-            result = expect.get("result") if isinstance(expect, dict) else None
-            answer = canonical_answer(result) if isinstance(result, dict) else None
-            yield Case(case_id, ruleset, file, location, record, request=request, answer=answer)
+            result = expect.get("result")
+            answer = None
+            if isinstance(result, dict):
+                answer = _answer(result, expect_line) if faithful and len(expect) == 1 else canonical_answer(result)
+            yield Case(case_id, ruleset, files[file_number], location, record, request=request, answer=answer)
 
     def close(self) -> None:
         self._file.close()
