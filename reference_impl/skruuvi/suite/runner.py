@@ -464,6 +464,9 @@ class RunConfig:
     known_failures: frozenset[str] = frozenset()
     #: At most this many cases in flight at once (bounds the reorder buffer when results finish out of order).
     window: int = 256
+    #: And no more cases in flight than their requests' bytes allow (at least one case): big cases (a match's
+    #: many deals) then take no more memory than small ones (:attr:`Case.request`, where it is known).
+    window_bytes: int = 512 << 10
     #: Cases sent to one engine before the oldest answer is read (1: strictly one at a time).
     pipeline: int = 16
 
@@ -696,8 +699,9 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
     """Run ``cases`` on the started ``engines`` (one worker thread each); yield results in case order.
 
     ``cases`` is consumed lazily: at most ``config.window`` cases are in flight (sent, waiting or
-    finished but not yet yielded), so a suite of any length streams with flat memory, and a slow case
-    holds back at most that many finished results. Cases whose ruleset the engine does not declare, or
+    finished but not yet yielded), and no more than ``config.window_bytes`` of their encoded requests (but
+    always one), so a suite of any length and of any mix streams with flat memory, and a slow case holds back at
+    most that many finished results. Cases whose ruleset the engine does not declare, or
     that need a feature it does not declare, are ``unsupported`` and never sent; a case is judged under
     the readings the engine declares (``plan``, by default the engine's: :mod:`skruuvi.suite.declare`).
     Cases go to the workers, and their results come back, in batches (:func:`_batch_size`): a thread
@@ -724,18 +728,24 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
         thread.start()
     source = enumerate(cases)
     fed = 0  # cases taken from ``source``
+    held = 0  # bytes of the requests of the cases in flight (fed, not yielded)
+    sizes: deque[int] = deque()  # those of each case in flight, oldest first
+    room = config.window_bytes
     exhausted = finished = False
     try:
         index = 0
         while True:
-            if not exhausted and fed - index <= window - batch:  # room for a whole batch
+            if not exhausted and fed - index <= window - batch and (held < room or fed == index):  # room for a batch
                 chunk: list[tuple[int, Case]] = []
-                while fed - index < window:
+                while fed - index < window and (held < room or fed == index):
                     item = next(source, None)
                     if item is None:
                         exhausted = True
                         break
                     fed += 1
+                    size = len(item[1].request or b"")
+                    held += size
+                    sizes.append(size)
                     planned = _planned(plan, item[1])
                     if isinstance(planned, CaseResult):
                         ready[item[0]] = planned
@@ -754,6 +764,7 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
             while index not in ready:
                 for i, result in done.get():
                     ready[i] = result
+            held -= sizes.popleft()
             yield ready.pop(index)
             index += 1
         finished = True
