@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
@@ -22,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.errors import CaseFormatError, InputError
-from ..rules.jsonsafe import compact_encoder, dumps_compact
 from ..rules.yamlio import Source, find_case_files, iter_records, iter_spanned_records, read_lines
+from .case_text import answer_for, canonical_answer, encode_canonical, expect_text, public_text
 from .id_hashes import IdHashes, _SeenIds, first_duplicate
 
 LEGAL_EXPECTATIONS = ("legal", "perft")
@@ -211,83 +210,7 @@ def count_cases(paths: Iterable[str | Path], selection: Selection | None = None)
     return sum(1 for _ in iter_cases(paths, selection))
 
 
-#: The fields of a case the engine does not see (:data:`skruuvi.suite.protocol.PRIVATE_CASE_FIELDS`).
-_PRIVATE = ("expect", "justification")
-
-
-def encode_public(record: dict[str, Any]) -> bytes:
-    """The case as the engine sees it (everything but ``expect`` and ``justification``), as the compact JSON
-    that :func:`skruuvi.suite.protocol.encode` writes for the ``case`` of a run request."""
-    public = {key: value for key, value in record.items() if key not in _PRIVATE}
-    return dumps_compact(public).encode("utf-8")
-
-
-def public_text(record: dict[str, Any], source: Source | None) -> bytes:
-    """The case as the engine sees it, as JSON: its line's members but ``expect`` and ``justification``, as
-    they are written there, when the record is a JSON line whose members are known (``source``), else
-    :func:`encode_public`. Both decode to the same object."""
-    if source is None:
-        return encode_public(record)
-    line, spans = source
-    runs: list[str] = []  # the text of each run of public members, the commas between them as written
-    start = end = -1
-    for key, (a, b) in spans.items():
-        if key in _PRIVATE:
-            if start >= 0:
-                runs.append(line[start:end])
-                start = -1
-        else:
-            if start < 0:
-                start = a
-            end = b
-    if start >= 0:
-        runs.append(line[start:end])
-    return ("{" + ",".join(runs) + "}").encode("utf-8")
-
-
-def expect_text(record: dict[str, Any], source: Source | None) -> tuple[str, bool]:
-    """``(text, faithful)``: the case's ``expect`` as JSON, as its line writes it when that is known (``source``),
-    else as compact JSON; ``faithful`` unless it could only be written made plain (:func:`dumps_compact`),
-    which no checked case needs. A faithful text decodes to ``expect``, value and type alike."""
-    if source is not None:
-        line, spans = source
-        a, b = spans["expect"]
-        return line[_VALUE_AFTER_KEY(line, a).end():b], True
-    try:
-        return _encode_canonical(record["expect"]), True
-    except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
-        return dumps_compact(record["expect"]), False
-
-
-_encode_canonical = compact_encoder()
-#: A member's key and colon (a JSON string without escapes: the spanned members' keys have none).
-_VALUE_AFTER_KEY = re.compile(r'"[^"\\]*"[ \t\n]*:[ \t\n]*').match
 _scan = make_scanner(json.JSONDecoder())  # for the spool's own lines: compact JSON it wrote itself
-_RESULT_PREFIX = b'{"result":'
-
-
-def canonical_answer(result: Any) -> tuple[Any, bytes] | None:
-    """``(result, bytes)``: ``result`` (JSON just decoded: objects with string keys, lists, strings, finite
-    numbers, booleans, null) as compact JSON, keys in order, non-ASCII as UTF-8; ``None`` when it cannot be
-    written so (a lone surrogate, NaN). Decoding the bytes gives ``result`` back, value and type alike."""
-    try:
-        return result, _encode_canonical(result).encode("utf-8")
-    except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
-        return None
-
-
-def _answer(result: dict[str, Any], expect_line: bytes) -> tuple[Any, bytes] | None:
-    """:attr:`Case.answer` of a case whose ``expect`` is ``{"result": result}``, its text ``expect_line`` as the
-    case file writes it: the result's own text, cut out of ``{"result":R}``, unless that text shows spaces after
-    a comma or a colon or a ``\\u`` escape (as ``json.dumps`` writes by default), which an engine's compact
-    answer would not have: then the compact JSON of the result (:func:`canonical_answer`). Either text decodes
-    to the result; which one is kept only decides which answers pass without being decoded."""
-    if not expect_line.startswith(_RESULT_PREFIX):
-        return canonical_answer(result)
-    text = expect_line[len(_RESULT_PREFIX):-2]
-    if b", " in text or b": " in text or b"\\u" in text:
-        return canonical_answer(result)
-    return result, text
 
 
 class CaseSpool:
@@ -345,7 +268,7 @@ class CaseSpool:
                 if not selection.accepts(case):
                     continue
                 expect, faithful = expect_text(record, source)
-                meta = _encode_canonical([case.id, case.ruleset, file_number, location, faithful])
+                meta = encode_canonical([case.id, case.ruleset, file_number, location, faithful])
                 try:
                     write(b"%b\n%b\n%b\n" % (meta.encode(), expect.encode(), public_text(record, source)))
                 except OSError as exc:  # e.g. no space left in the temporary folder
@@ -371,7 +294,7 @@ class CaseSpool:
             result = expect.get("result")
             answer = None
             if isinstance(result, dict):
-                answer = _answer(result, expect_line) if faithful and len(expect) == 1 else canonical_answer(result)
+                answer = answer_for(result, expect_line) if faithful and len(expect) == 1 else canonical_answer(result)
             yield Case(case_id, ruleset, files[file_number], location, record, request=request, answer=answer)
 
     def close(self) -> None:
