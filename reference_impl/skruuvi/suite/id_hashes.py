@@ -44,7 +44,7 @@ class IdHashes:
         self.count = 0
 
     def add(self, case_id: str) -> None:
-        self._buffer[self._held] = hash(case_id) & _MASK
+        self._buffer[self._held] = id_hash(case_id)
         self._held += 1
         self.count += 1
         if self._held == RUN:
