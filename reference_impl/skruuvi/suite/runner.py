@@ -350,6 +350,13 @@ class Engine:
         stdout = self._stdout
         return stdout is not None and stdout.has_line()
 
+    def answer_soon(self, seconds: float) -> bool:
+        """Write the queued requests and wait at most ``seconds`` for an answer line (or the end of stdout):
+        True when :meth:`receive` would not wait."""
+        self.flush()
+        stdout = self._stdout
+        return stdout is not None and stdout.wait_line(seconds)
+
     def send(self, message: dict[str, Any]) -> None:
         """Queue one message without waiting for its answer (pipelining: read it later with :meth:`receive`)."""
         self._send(message)
@@ -783,6 +790,10 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
 
 #: Cases handed to a worker at once, and results handed back (at most; see :func:`_batch_size`).
 BATCH = 32
+#: Seconds a worker waits for the next answer before it hands back the results it holds (a batch not full):
+#: answers that come at once fill whole batches, one hand-off for many, and a slow one holds no result back
+#: for longer than this.
+HAND_BACK_AFTER = 0.002
 
 
 def _batch_size(window: int, workers: int) -> int:
@@ -798,7 +809,8 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
     waits for the runner. When an answer goes wrong the engine is discarded and the cases sent after it,
     still unanswered, are sent again to the next engine: each case is judged exactly once. Results go back
     ``batch`` at a time, and always before the worker may wait (for an answer not read yet, a perft walk, a
-    restart or more cases), so that no finished result waits for a slow one.
+    restart or more cases) once the next answer has not come within :data:`HAND_BACK_AFTER`, so that no finished
+    result waits for a slow one.
     """
     depth = max(1, worker.config.pipeline)
     pending: deque[tuple[int, Case]] = deque()  # sent, answer not read yet (oldest first)
@@ -853,7 +865,7 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
                 continue
             index, case = pending.popleft()
             if out and (len(out) >= batch or is_perft(case) or worker.engine is None
-                        or not worker.engine.has_answer()):
+                        or not worker.engine.answer_soon(HAND_BACK_AFTER)):
                 hand_back()  # the answer may take a while: what is finished goes first
             try:
                 result = worker.judge(index + 1, case)
