@@ -48,9 +48,11 @@ class Case:
     """The readings the runner worked this case's ``expect`` out under (the engine declared them), if any."""
     request: bytes | None = field(default=None, compare=False, repr=False, kw_only=True)
     answer: tuple[Any, bytes] | None = field(default=None, compare=False, repr=False, kw_only=True)
-    """``(expect.result, its canonical JSON)`` for a case read back from a :class:`CaseSpool` whose ``expect`` is
-    a result: the runner passes an answer that is these bytes exactly without decoding it (and decodes and
-    judges every other answer). Used only while ``expect.result`` is still that very object."""
+    """``(expect.result, a JSON text of it)`` for a case read back from a :class:`CaseSpool` whose ``expect`` is
+    a result (the text as the case's JSON line writes it, or its compact JSON:
+    :func:`~skruuvi.suite.case_text.answer_for`): the runner passes an answer that is these bytes exactly
+    without decoding it (and decodes and judges every other answer). Used only while ``expect.result`` is
+    still that very object."""
 
     @property
     def expect(self) -> dict[str, Any]:
@@ -220,10 +222,11 @@ class CaseSpool:
     a malformed record or a duplicate id is an :class:`~skruuvi.rules.errors.InputError` before the run
     starts, the first one in file order) and gives :attr:`count`. :meth:`cases` then reads the selected cases
     back without parsing YAML or checking JSON again: each is three lines, its id, ruleset and place, its
-    ``expect`` as canonical JSON, and its public part (:attr:`Case.request`: a JSON line's members as they are
-    written, see :func:`public_text`). Memory stays flat whatever the suite's length (the ids are checked for
-    duplicates by :class:`~skruuvi.suite.id_hashes.IdHashes`); the run judges exactly the cases that were
-    checked, even if a file changes meanwhile.
+    ``expect`` as JSON (:func:`~skruuvi.suite.case_text.expect_text`), and its public part (:attr:`Case.request`:
+    a JSON line's members as they are written, see :func:`~skruuvi.suite.case_text.public_text`). Memory stays
+    flat whatever the suite's length (the ids are checked for duplicates by
+    :class:`~skruuvi.suite.id_hashes.IdHashes`); the run judges exactly the cases that were checked, even if a
+    file changes meanwhile.
     """
 
     def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:

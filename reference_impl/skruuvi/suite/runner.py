@@ -628,11 +628,12 @@ class Worker:
 
 
 def _answers_as_expected(case: Case, seq: int, line: bytes) -> bool:
-    """The fast pass: the answer line is, byte for byte, ``{"seq":SEQ,"result":R}`` with ``R`` the canonical
-    JSON of the case's ``expect.result`` (:attr:`Case.answer`). Such a line decodes to exactly that message,
-    which the full judge passes (the seq, one kind, the result's every key equal, types and all); any other
-    line, however small the difference (spaces, key order, extra keys, an error's message), is decoded and
-    judged in full. Only while ``expect.result`` is the object the bytes were made from."""
+    """The fast pass: the answer line is, byte for byte, ``{"seq":SEQ,"result":R}`` with ``R`` a JSON text of
+    the case's ``expect.result`` (:attr:`Case.answer`: its compact JSON, or its text in the case's own line,
+    which the checking pass read as strict JSON). Such a line is strict JSON and decodes to exactly that
+    message, which the full judge passes (the seq, one kind, the result's every key equal, types and all); any
+    other line, however small the difference (spaces, key order, extra keys, an error's message), is decoded
+    and judged in full. Only while ``expect.result`` is the object the bytes were made from."""
     answer = case.answer
     if answer is None or answer[0] is not case.expect.get("result"):
         return False
