@@ -162,13 +162,18 @@ def _first_location(paths: list[str | Path], case_id: str) -> str:
     return "an earlier record"
 
 
-def _records(path: Path) -> Iterator[tuple[str, str | None, Any, Source | None]]:
-    """The records of one case file, each with its JSON line and where its members are when that is known
-    (:func:`~skruuvi.rules.yamlio.iter_spanned_records`); a truncated or corrupt file is a :class:`CaseFormatError`."""
+def _records(path: Path, *, spanned: bool = False) -> Iterator[tuple[str, str | None, Any, Source | None]]:
+    """The records of one case file; with ``spanned`` each with its JSON line and where its members are when that
+    is known (:func:`~skruuvi.rules.yamlio.iter_spanned_records`), else ``None``. A truncated or corrupt file is a
+    :class:`CaseFormatError`."""
     location: str | None = None
     try:
-        for file, location, record, source in iter_spanned_records(path):
-            yield file, location, record, source
+        if spanned:
+            for file, location, record, source in iter_spanned_records(path):
+                yield file, location, record, source
+        else:
+            for file, location, record in iter_records(path):
+                yield file, location, record, None
     except (EOFError, OSError, UnicodeDecodeError, zlib.error) as exc:
         after = f" after {location}" if location else ""
         raise CaseFormatError(f"cannot read the file{after}: {exc}", file=str(path)) from None
@@ -265,7 +270,7 @@ class CaseSpool:
         for file_path in list_case_files(paths):
             file_number = len(self._files)
             self._files.append(str(file_path))
-            for file, location, record, source in _records(file_path):
+            for file, location, record, source in _records(file_path, spanned=True):
                 case = check_record(record, file, location)
                 ids.add(case.id)
                 if not selection.accepts(case):
