@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from skruuvi.rules.errors import InputError
-from skruuvi.rules.jsonsafe import JsonError, loads, loads_spanned
+from skruuvi.rules.jsonsafe import JsonError, compact_encoder, dumps_compact, dumps_safe, loads, loads_spanned
 from skruuvi.rules.yamlio import iter_records
 from skruuvi.suite import id_hashes
 from skruuvi.suite.case_text import encode_public
@@ -213,3 +213,24 @@ def test_a_gzip_suite_spools_like_a_plain_one(tmp_path: Path) -> None:
         handle.write("".join(line + "\n" for line in lines))
     with CaseSpool([tmp_path / "c.jsonl.gz"]) as spool:
         assert [c.request for c in spool.cases()] == [encode_public({**RECORD, "id": f"x.{n}"}) for n in range(3)]
+
+
+# ---------------------------------------------------------------------------------------------------
+# The compact encoder made once
+
+
+@pytest.mark.parametrize("value", [
+    RECORD, {"a": [1, 2.5, -0.0, 1e300, 10**40, True, False, None, "ä\u2028\x01\"\\"]}, [], {}, "päivä", 7, 0.1,
+    {"nested": {"deep": [[[{"x": "y"}]]]}}, {3: "int key", 2.5: "float key", True: "bool key", None: "null key"}])
+def test_the_compact_encoder_writes_what_json_dumps_writes(value: Any) -> None:
+    assert compact_encoder()(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    assert dumps_compact(value) == dumps_safe(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("value", [{"a": float("nan")}, [float("inf")], {"a": object()}, {(1, 2): 3}])
+def test_the_compact_encoder_refuses_what_json_dumps_refuses(value: Any) -> None:
+    with pytest.raises((ValueError, TypeError)) as old:
+        json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    with pytest.raises(old.type):
+        compact_encoder()(value)
+    assert dumps_compact(value) == dumps_safe(value, ensure_ascii=False, separators=(",", ":"))

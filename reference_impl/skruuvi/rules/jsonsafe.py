@@ -242,7 +242,10 @@ def compact_encoder(*, allow_nan: bool = False) -> Callable[[Any], str]:
     quote = getattr(json.encoder, "c_encode_basestring", None)
     if make is None or quote is None:  # pragma: no cover - an interpreter without the C accelerator
         return slow
-    chunks = make(None, _refuse, quote, None, ":", ",", False, False, allow_nan)
+    try:  # (markers, default, encoder, indent, key_separator, item_separator, sort_keys, skipkeys, allow_nan)
+        chunks = make(None, _refuse, quote, None, ":", ",", False, False, allow_nan)
+    except TypeError:  # pragma: no cover - another interpreter's accelerator
+        return slow
 
     def encode(value: Any) -> str:
         if isinstance(value, str):
