@@ -10,9 +10,10 @@
    (allocation and garbage collection make that yardstick slower per record, by a factor that depends on
    what else is held): the two ratios are not comparable; per record, the replay costs about the same in
    both. The suite also mixes in invalid and truncated records, which stop early.
-3. Streaming: the generated files' records repeated with new ids into a temporary ``.jsonl.gz`` of
-   10,000 and of ``--count`` records, each run with ``--jobs 2``: wall time and the runner's peak RSS, which
-   must be the same for both (the runner streams; it does not hold the suite).
+3. Streaming: the generated files' records, mixed (:func:`mixed`: each stretch holds the same kinds of case),
+   repeated with new ids into a temporary ``.jsonl.gz`` of 10,000 and of ``--count`` records, each run with
+   ``--jobs 2``: wall time and the runner's peak RSS, which must be the same for both (the runner streams; it
+   does not hold the suite).
 4. ``skruuvi serve``: the time from starting the process to its answer to ``start`` (the first answer), and
    the whole process's CPU time to there, the median of 7 starts.
 
@@ -33,6 +34,7 @@ import contextlib
 import gzip
 import itertools
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -170,9 +172,21 @@ def serve_first_answer(runs: int = 7) -> dict[str, Any]:
             "runs": runs}
 
 
+def mixed(records: list[Any]) -> list[Any]:
+    """``records`` in an order in which every stretch has about the same mix: record ``n * step mod N`` at
+    ``n``, ``step`` near ``N / 1.618`` and prime to ``N`` (the generated files hold their match records
+    together at their ends; taken in file order, the first 10,000 hold none, and a run of 10,000 would not be
+    comparable with one of 100,000)."""
+    total = len(records)
+    step = max(1, round(total / 1.618))
+    while math.gcd(step, total) != 1:
+        step += 1
+    return [records[n * step % total] for n in range(total)]
+
+
 def write_big(path: Path, count: int) -> int:
-    """``count`` records: the generated ones over and over, each copy with a new id."""
-    generated = [c.record for c in iter_cases([SUITE[1]])]
+    """``count`` records: the generated ones (:func:`mixed`) over and over, each copy with a new id."""
+    generated = mixed([c.record for c in iter_cases([SUITE[1]])])
     with gzip.open(path, "wt", encoding="utf-8", compresslevel=1) as handle:
         for n, record in zip(range(count), itertools.cycle(generated), strict=False):
             handle.write(json.dumps({**record, "id": f"big.{n:06d}.{record['id']}"}, separators=(",", ":")) + "\n")

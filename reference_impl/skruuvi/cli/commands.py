@@ -17,6 +17,7 @@ from .. import __version__
 from ..rules.errors import InputError
 from . import conformance, declaring, export, tools
 from .conformance import default_impl
+from .serve_stdio import serve_on_stdio
 
 PROG = "skruuvi"
 EXIT_USAGE = 2
@@ -348,26 +349,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from ..suite.serving import serve_stdio
-
     readings = _parse_readings(args.reading, "serve")
     variants = _pick_variants(args.variant, "serve")
     if readings is None or variants is None:
         return EXIT_USAGE
     if (declares := declaring.declares(args, readings, variants)) is None:
         return EXIT_USAGE
-    server = declaring.server(readings, variants, declares)
-
-    for stream in (sys.stdin, sys.stdout):
-        if hasattr(stream, "reconfigure"):  # a non-UTF-8 request byte becomes a surrogate: answered errored
-            stream.reconfigure(encoding="utf-8", errors="surrogateescape")
-    channel = sys.stdout
-    sys.stdout = sys.stderr  # a stray print() must not corrupt the protocol channel
-    try:
-        serve_stdio(sys.stdin, channel, server)
-    finally:
-        sys.stdout = channel
-    return 0
+    return serve_on_stdio(declaring.server(readings, variants, declares))
 
 
 # ---------------------------------------------------------------------------------------------------

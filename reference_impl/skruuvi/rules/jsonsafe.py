@@ -16,6 +16,7 @@ import json
 import math
 import re
 from collections.abc import Callable
+from json.scanner import make_scanner
 from typing import Any
 
 #: Containers nested deeper than this are refused (no real case comes near it; the interpreter recurses).
@@ -101,6 +102,12 @@ def plain_problem(value: Any, max_depth: int = MAX_DEPTH, *, string_keys: bool =
     return None
 
 
+#: The strict decoder, made once (``json.loads`` with hooks builds a new decoder at every call).
+_STRICT = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_pairs)
+#: Its scanner: one JSON value from a position of a text, as ``(value, end)``.
+_scan_value = make_scanner(_STRICT)
+
+
 def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
     """Parse strict JSON or raise :class:`JsonError` (never another exception) with the reason."""
     if isinstance(text, bytes):
@@ -109,7 +116,7 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         except UnicodeDecodeError as exc:
             raise JsonError(f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     try:
-        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_pairs)
+        value = _STRICT.decode(text)
     except JsonError:
         raise
     except json.JSONDecodeError as exc:
@@ -123,6 +130,77 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         if problem is not None:
             raise JsonError(problem)
     return value
+
+
+#: Where each top-level member of a JSON object is in its text: key -> (start of its key, end of its value).
+Spans = dict[str, tuple[int, int]]
+
+_SPACE = " \t\n\r"
+_SKIP_SPACE = re.compile(r"[ \t\n\r]*").match
+#: A key without escapes (what :func:`json.decoder.scanstring` reads of such a string, strict) and its colon.
+_PLAIN_KEY = re.compile(r'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*').match
+
+
+def _spanned_object(text: str) -> tuple[dict[str, Any], Spans] | None:
+    """The strict JSON object ``text`` with where each top-level member is, or ``None`` when this quick reading
+    does not apply (then :func:`loads` reads the text and says why it is not such an object, if it is not).
+
+    The object's members are read here, each value by the strict decoder's own scanner (the hooks of
+    :func:`loads`: no duplicate key, no NaN, finite numbers), so that the value is exactly what :func:`loads`
+    gives. Anything this reading does not accept as it stands is left to :func:`loads`: a syntax error, a key
+    twice at the top level or a top-level key with an escape, a surrogate (or its escape) anywhere, a value the
+    scanner refuses (too deep, an integer over the digit limit), and a carriage return (a top-level member is
+    handed on as its text, and some line readers end a line at a carriage return)."""
+    if "\r" in text or _SURROGATE_ESCAPE.search(text) or has_surrogate(text):
+        return None
+    scan, key_at, skip = _scan_value, _PLAIN_KEY, _SKIP_SPACE
+    value: dict[str, Any] = {}
+    spans: Spans = {}
+    try:
+        pos = skip(text, 0).end()
+        if text[pos] != "{":
+            return None
+        pos = skip(text, pos + 1).end()
+        if text[pos] == "}":
+            pos += 1
+        else:
+            while True:
+                found = key_at(text, pos)
+                if found is None:
+                    return None
+                key = found.group(1)
+                if key in value:
+                    return None  # a duplicate key: loads says so
+                start = pos
+                value[key], pos = scan(text, found.end())
+                spans[key] = (start, pos)
+                if text[pos] in _SPACE:
+                    pos = skip(text, pos).end()
+                if text[pos] == ",":
+                    pos += 1
+                    if text[pos] in _SPACE:
+                        pos = skip(text, pos).end()
+                    continue
+                if text[pos] != "}":
+                    return None
+                pos += 1
+                break
+    except Exception:  # StopIteration (no value there), IndexError (the end), a hook's JsonError, ...: loads says
+        return None
+    if pos != len(text) and skip(text, pos).end() != len(text):
+        return None
+    return value, spans
+
+
+def loads_spanned(text: str) -> tuple[Any, Spans | None]:
+    """:func:`loads` (the same value, the same :class:`JsonError`) and, for a JSON object, where each of its
+    top-level members is in ``text`` (``None`` when it is not known): a caller can hand some members on as
+    they are written, without encoding them again. ``text[start:end]`` is a member as written, ``"key":value``
+    (with the spaces it has, but never a carriage return)."""
+    found = _spanned_object(text)
+    if found is not None:
+        return found
+    return loads(text), None
 
 
 def _sanitized(value: Any, depth: int = 0) -> Any:
@@ -148,6 +226,44 @@ def _encoder(**kwargs: Any) -> Callable[[Any], str]:
     """The ``encode`` of a :class:`json.JSONEncoder` with these options and ``allow_nan=False``, made once:
     ``json.dumps`` with options builds a new encoder at every call."""
     return json.JSONEncoder(allow_nan=False, **kwargs).encode
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def compact_encoder(*, allow_nan: bool = False) -> Callable[[Any], str]:
+    """A function that writes a value as ``json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
+    allow_nan=allow_nan).encode`` does (compact, keys in order, non-ASCII as is), the same text and the same
+    errors for JSON data, without building an encoder at every call (as ``encode`` does): cheap for small values.
+    It does not look for cycles (a cyclic value is a :class:`RecursionError`)."""
+    slow = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=allow_nan).encode
+    make = getattr(json.encoder, "c_make_encoder", None)
+    quote = getattr(json.encoder, "c_encode_basestring", None)
+    if make is None or quote is None:  # pragma: no cover - an interpreter without the C accelerator
+        return slow
+    try:  # (markers, default, encoder, indent, key_separator, item_separator, sort_keys, skipkeys, allow_nan)
+        chunks = make(None, _refuse, quote, None, ":", ",", False, False, allow_nan)
+    except TypeError:  # pragma: no cover - another interpreter's accelerator
+        return slow
+
+    def encode(value: Any) -> str:
+        if isinstance(value, str):
+            return quote(value)  # type: ignore[no-any-return]
+        return "".join(chunks(value, 0))
+
+    return encode
+
+
+_compact = compact_encoder()
+
+
+def dumps_compact(value: Any) -> str:
+    """:func:`dumps_safe` with ``ensure_ascii=False, separators=(",", ":")``: the same text, quicker."""
+    try:
+        return _compact(value).encode("utf-8").decode("utf-8")
+    except (ValueError, TypeError, RecursionError, UnicodeEncodeError):
+        return json.dumps(_sanitized(value), allow_nan=False, ensure_ascii=False, separators=(",", ":"))
 
 
 def dumps_safe(value: Any, **kwargs: Any) -> str:

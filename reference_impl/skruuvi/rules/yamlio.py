@@ -20,7 +20,7 @@ from typing import IO, Any
 import yaml
 
 from .errors import CaseFormatError, InputError, YamlError
-from .jsonsafe import MAX_DEPTH, JsonError, plain_problem
+from .jsonsafe import MAX_DEPTH, JsonError, Spans, loads_spanned, plain_problem
 from .jsonsafe import loads as strict_loads
 
 try:  # the C loader is several times faster; fall back to the pure-Python one
@@ -227,6 +227,43 @@ def iter_json_lines(lines: Iterator[Any] | list[Any], file: str,
             on_error(error)
             continue
         yield f"line {number}", value
+
+
+#: A record's JSON line and where its top-level members are in it (:func:`~skruuvi.rules.jsonsafe.loads_spanned`).
+Source = tuple[str, Spans]
+
+
+def iter_spanned_json_lines(lines: Iterator[Any], file: str) -> Iterator[tuple[str, Any, Source | None]]:
+    """:func:`iter_json_lines` (the same values and errors, without ``on_error``) with each object's line and
+    where its top-level members are in it, when that is known: ``(location, object, source)``."""
+    for number, line in enumerate(lines, start=1):
+        if isinstance(line, InputError):
+            raise line
+        if not line.strip():
+            continue
+        try:
+            value, spans = loads_spanned(line)
+        except JsonError as exc:
+            raise CaseFormatError(str(exc), file=file, path=f"line {number}") from None
+        yield f"line {number}", value, None if spans is None else (line, spans)
+
+
+def iter_spanned_records(path: str | Path) -> Iterator[tuple[str, str | None, Any, Source | None]]:
+    """:func:`iter_records` (the same records and errors, without ``on_error``) with, for a JSON line, the line and
+    where its top-level members are in it when that is known (else ``None``): ``(file, location, record,
+    source)``."""
+    if not is_json_lines(path):
+        for file, location, record in iter_records(path):
+            yield file, location, record, None
+        return
+    file = str(path)
+    try:
+        handle = open_binary(path)
+    except OSError as exc:
+        raise CaseFormatError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+    with handle:
+        for location, record, source in iter_spanned_json_lines(read_lines(handle, file), file):
+            yield file, location, record, source
 
 
 def is_json_lines(path: str | Path) -> bool:

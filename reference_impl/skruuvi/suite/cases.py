@@ -13,16 +13,17 @@ import hashlib
 import json
 import tempfile
 import zlib
-from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from json.scanner import make_scanner
 from pathlib import Path
 from typing import Any
 
 from ..rules.errors import CaseFormatError, InputError
-from ..rules.jsonsafe import dumps_safe
-from ..rules.yamlio import find_case_files, iter_records, read_lines
+from ..rules.yamlio import Source, find_case_files, iter_records, iter_spanned_records, read_lines
+from .case_text import answer_for, canonical_answer, encode_canonical, expect_text, public_text
+from .id_hashes import IdHashes, _SeenIds, first_duplicate
 
 LEGAL_EXPECTATIONS = ("legal", "perft")
 """The expectations judged through SCP/1 ``legal`` (a legal set, a perft count), not ``run``."""
@@ -47,9 +48,11 @@ class Case:
     """The readings the runner worked this case's ``expect`` out under (the engine declared them), if any."""
     request: bytes | None = field(default=None, compare=False, repr=False, kw_only=True)
     answer: tuple[Any, bytes] | None = field(default=None, compare=False, repr=False, kw_only=True)
-    """``(expect.result, its canonical JSON)`` for a case read back from a :class:`CaseSpool` whose ``expect`` is
-    a result: the runner passes an answer that is these bytes exactly without decoding it (and decodes and
-    judges every other answer). Used only while ``expect.result`` is still that very object."""
+    """``(expect.result, a JSON text of it)`` for a case read back from a :class:`CaseSpool` whose ``expect`` is
+    a result (the text as the case's JSON line writes it, or its compact JSON:
+    :func:`~skruuvi.suite.case_text.answer_for`): the runner passes an answer that is these bytes exactly
+    without decoding it (and decodes and judges every other answer). Used only while ``expect.result`` is
+    still that very object."""
 
     @property
     def expect(self) -> dict[str, Any]:
@@ -159,49 +162,18 @@ def _first_location(paths: list[str | Path], case_id: str) -> str:
     return "an earlier record"
 
 
-class _SeenIds:
-    """The case ids seen so far, kept as 64-bit hashes in an open-addressing table: about 16 bytes a case
-    instead of some 100 for a set of the ids themselves, so that a long suite's checking pass stays nearly
-    flat in memory. :meth:`add` says whether the hash was there already; the caller confirms a duplicate
-    (two ids may share a hash)."""
-
-    def __init__(self) -> None:
-        self._slots = array("Q", bytes(8 * 1024))
-        self._count = 0
-
-    def add(self, case_id: str) -> bool:
-        slots = self._slots
-        mask = len(slots) - 1
-        code = (hash(case_id) & 0xFFFF_FFFF_FFFF_FFFF) or 1  # 0 marks an empty slot
-        i = code & mask
-        while (found := slots[i]) != 0:
-            if found == code:
-                return True
-            i = (i + 1) & mask
-        slots[i] = code
-        self._count += 1
-        if self._count * 2 > len(slots):
-            self._grow()
-        return False
-
-    def _grow(self) -> None:
-        old = self._slots
-        self._slots = array("Q", bytes(16 * len(old)))
-        mask = len(self._slots) - 1
-        for code in old:
-            if code:
-                i = code & mask
-                while self._slots[i] != 0:
-                    i = (i + 1) & mask
-                self._slots[i] = code
-
-
-def _records(path: Path) -> Iterator[tuple[str, str | None, Any]]:
-    """The records of one case file; a truncated or corrupt file is a :class:`CaseFormatError`."""
+def _records(path: Path, *, spanned: bool = False) -> Iterator[tuple[str, str | None, Any, Source | None]]:
+    """The records of one case file; with ``spanned`` each with its JSON line and where its members are when that
+    is known (:func:`~skruuvi.rules.yamlio.iter_spanned_records`), else ``None``. A truncated or corrupt file is a
+    :class:`CaseFormatError`."""
     location: str | None = None
     try:
-        for file, location, record in iter_records(path):
-            yield file, location, record
+        if spanned:
+            for file, location, record, source in iter_spanned_records(path):
+                yield file, location, record, source
+        else:
+            for file, location, record in iter_records(path):
+                yield file, location, record, None
     except (EOFError, OSError, UnicodeDecodeError, zlib.error) as exc:
         after = f" after {location}" if location else ""
         raise CaseFormatError(f"cannot read the file{after}: {exc}", file=str(path)) from None
@@ -229,7 +201,7 @@ def iter_cases(paths: Iterable[str | Path], selection: Selection | None = None, 
     selection = selection or Selection()
     seen = _SeenIds()
     for file_path in list_case_files(paths):
-        for file, location, record in _records(file_path):
+        for file, location, record, _ in _records(file_path):
             case = check_record(record, file, location)
             if check_duplicates and seen.add(case.id):
                 first = _first_location(paths, case.id)
@@ -245,26 +217,7 @@ def count_cases(paths: Iterable[str | Path], selection: Selection | None = None)
     return sum(1 for _ in iter_cases(paths, selection))
 
 
-def encode_public(record: dict[str, Any]) -> bytes:
-    """The case as the engine sees it (everything but ``expect`` and ``justification``), as the compact JSON
-    that :func:`skruuvi.suite.protocol.encode` writes for the ``case`` of a run request."""
-    public = {key: value for key, value in record.items() if key not in ("expect", "justification")}
-    return dumps_safe(public, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-_encode_meta = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_decode_meta = json.JSONDecoder().decode
-_encode_canonical = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
-
-
-def canonical_answer(result: Any) -> tuple[Any, bytes] | None:
-    """``(result, bytes)``: ``result`` (JSON just decoded: objects with string keys, lists, strings, finite
-    numbers, booleans, null) as compact JSON, keys in order, non-ASCII as UTF-8; ``None`` when it cannot be
-    written so (a lone surrogate, NaN). Decoding the bytes gives ``result`` back, value and type alike."""
-    try:
-        return result, _encode_canonical(result).encode("utf-8")
-    except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
-        return None
+_scan = make_scanner(json.JSONDecoder())  # for the spool's own lines: compact JSON it wrote itself
 
 
 class CaseSpool:
@@ -272,50 +225,85 @@ class CaseSpool:
 
     Building it is the checking pass (every case under ``paths`` is read as :func:`iter_cases` reads it:
     a malformed record or a duplicate id is an :class:`~skruuvi.rules.errors.InputError` before the run
-    starts) and gives :attr:`count`. :meth:`cases` then reads the selected cases back without parsing YAML
-    or checking JSON again: each is two lines, its id, ruleset, place and ``expect`` as JSON, and its
-    public part already encoded (:attr:`Case.request`). Memory stays flat whatever the suite's length;
-    the run judges exactly the cases that were checked, even if a file changes meanwhile.
+    starts, the first one in file order) and gives :attr:`count`. :meth:`cases` then reads the selected cases
+    back without parsing YAML or checking JSON again: each is three lines, its id, ruleset and place, its
+    ``expect`` as JSON (:func:`~skruuvi.suite.case_text.expect_text`), and its public part (:attr:`Case.request`:
+    a JSON line's members as they are written, see :func:`~skruuvi.suite.case_text.public_text`). Memory stays
+    flat whatever the suite's length (the ids are checked for duplicates by
+    :class:`~skruuvi.suite.id_hashes.IdHashes`); the run judges exactly the cases that were checked, even if a
+    file changes meanwhile.
     """
 
     def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
         self.count = 0
+        self._files: list[str] = []
+        paths = list(paths)
+        selection = selection or Selection()
         try:
             self._file = tempfile.TemporaryFile(prefix="skruuvi-cases-")  # noqa: SIM115 - open until close()
         except OSError as exc:
             raise InputError(f"cannot create a temporary file for the cases: {exc.strerror or exc}",
                              file=tempfile.gettempdir()) from None
+        ids = IdHashes()
         try:
-            write = self._file.write
-            for case in iter_cases(paths, selection):
-                meta = [case.id, case.ruleset, case.file, case.location, case.expect]
-                try:
-                    write(_encode_meta(meta).encode("utf-8"))
-                    write(b"\n" + encode_public(case.record) + b"\n")
-                except OSError as exc:  # e.g. no space left in the temporary folder
-                    raise InputError(f"cannot keep the cases in a temporary file: {exc.strerror or exc}",
-                                     file=tempfile.gettempdir()) from None
-                self.count += 1
+            try:
+                self._check(paths, selection, ids)
+            except CaseFormatError:
+                repeated = ids.repeated()  # a duplicate id before the bad record is the first error
+                duplicate = first_duplicate(paths, repeated, ids.count) if repeated else None
+                if duplicate is not None:
+                    raise duplicate from None
+                raise
+            repeated = ids.repeated()
+            duplicate = first_duplicate(paths, repeated, ids.count) if repeated else None
+            if duplicate is not None:
+                raise duplicate
             self._file.flush()
         except BaseException:
             self._file.close()
             raise
+        finally:
+            ids.close()
+
+    def _check(self, paths: list[str | Path], selection: Selection, ids: IdHashes) -> None:
+        write = self._file.write
+        for file_path in list_case_files(paths):
+            file_number = len(self._files)
+            self._files.append(str(file_path))
+            for file, location, record, source in _records(file_path, spanned=True):
+                case = check_record(record, file, location)
+                ids.add(case.id)
+                if not selection.accepts(case):
+                    continue
+                expect, faithful = expect_text(record, source)
+                meta = encode_canonical([case.id, case.ruleset, file_number, location, faithful])
+                try:
+                    write(b"%b\n%b\n%b\n" % (meta.encode(), expect.encode(), public_text(record, source)))
+                except OSError as exc:  # e.g. no space left in the temporary folder
+                    raise InputError(f"cannot keep the cases in a temporary file: {exc.strerror or exc}",
+                                     file=tempfile.gettempdir()) from None
+                self.count += 1
 
     def cases(self, *, full_records: bool = False) -> Iterator[Case]:
         """The spooled cases in order; with ``full_records`` each record is whole (its public part parsed
         back, with ``expect``), for code that reads more of a case than the runner does."""
         self._file.seek(0)
         lines = iter(self._file)
+        files = self._files
         for meta_line in lines:
+            expect_line = next(lines)
             request = next(lines)[:-1]
-            case_id, ruleset, file, location, expect = _decode_meta(meta_line.decode("utf-8"))
-            if full_records or (isinstance(expect, dict) and not expect.keys().isdisjoint(LEGAL_EXPECTATIONS)):
+            case_id, ruleset, file_number, location, faithful = _scan(meta_line.decode("utf-8"), 0)[0]
+            expect = _scan(expect_line.decode("utf-8"), 0)[0]
+            if full_records or not expect.keys().isdisjoint(LEGAL_EXPECTATIONS):
                 record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
             else:
                 record = {"id": case_id, "ruleset": ruleset, "expect": expect}
-            result = expect.get("result") if isinstance(expect, dict) else None
-            answer = canonical_answer(result) if isinstance(result, dict) else None
-            yield Case(case_id, ruleset, file, location, record, request=request, answer=answer)
+            result = expect.get("result")
+            answer = None
+            if isinstance(result, dict):
+                answer = answer_for(result, expect_line) if faithful and len(expect) == 1 else canonical_answer(result)
+            yield Case(case_id, ruleset, files[file_number], location, record, request=request, answer=answer)
 
     def close(self) -> None:
         self._file.close()

@@ -46,7 +46,8 @@ MAX_SHOWN = 12
 
 
 def is_perft(case: Case) -> bool:
-    return isinstance(case.expect, Mapping) and "perft" in case.expect
+    expect = case.expect
+    return (type(expect) is dict or isinstance(expect, Mapping)) and "perft" in expect
 
 
 def request_for(seq: int, case: Case) -> dict[str, Any]:

@@ -71,20 +71,33 @@ class LineReader:
                 return found
             if self._fd is None:
                 return "eof", b""
-            ready, _, _ = select.select([self._fd], [], [], max(wait, 0.0))
-            if not ready:
-                return "wait", b""
-            try:
-                data = os.read(self._fd, CHUNK)
-            except BlockingIOError:
-                data = None
-            except OSError:
-                data = b""
-            if data == b"":
-                self._eof = True
-            elif data:
-                self._buf += data
+            self._fill(wait)
             return self._cut() or ("wait", b"")
+
+    def wait_line(self, wait: float) -> bool:
+        """Wait at most ``wait`` seconds for a line (or the end) to be there; True when it is (:meth:`has_line`)."""
+        with self.lock:
+            if self.has_line() or self._fd is None:
+                return True
+            self._fill(wait)
+            return self.has_line()
+
+    def _fill(self, wait: float) -> None:
+        """Read what the pipe has within ``wait`` seconds into the buffer (the caller holds :attr:`lock`)."""
+        assert self._fd is not None
+        ready, _, _ = select.select([self._fd], [], [], max(wait, 0.0))
+        if not ready:
+            return
+        try:
+            data = os.read(self._fd, CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if data == b"":
+            self._eof = True
+        else:
+            self._buf += data
 
     def close(self) -> bool:
         """Close the pipe unless a read is under way (that reader sees the engine gone and closes it then);

@@ -34,7 +34,7 @@ from typing import IO, Any
 
 from .. import __version__
 from ..rules.errors import InputError
-from ..rules.jsonsafe import JsonError, dumps_safe, has_surrogate, safe_text
+from ..rules.jsonsafe import JsonError, dumps_compact, has_surrogate, safe_text
 from ..rules.jsonsafe import loads as strict_loads
 
 PROTOCOL_VERSION = 1
@@ -62,7 +62,7 @@ def encode(message: dict[str, Any]) -> str:
 
     Never fails and never writes NaN, Infinity or a lone surrogate (see :func:`~skruuvi.rules.jsonsafe.dumps_safe`).
     """
-    return dumps_safe(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return dumps_compact(message) + "\n"
 
 
 def start_request() -> dict[str, Any]:

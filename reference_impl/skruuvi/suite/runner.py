@@ -350,6 +350,13 @@ class Engine:
         stdout = self._stdout
         return stdout is not None and stdout.has_line()
 
+    def answer_soon(self, seconds: float) -> bool:
+        """Write the queued requests and wait at most ``seconds`` for an answer line (or the end of stdout):
+        True when :meth:`receive` would not wait."""
+        self.flush()
+        stdout = self._stdout
+        return stdout is not None and stdout.wait_line(seconds)
+
     def send(self, message: dict[str, Any]) -> None:
         """Queue one message without waiting for its answer (pipelining: read it later with :meth:`receive`)."""
         self._send(message)
@@ -464,6 +471,9 @@ class RunConfig:
     known_failures: frozenset[str] = frozenset()
     #: At most this many cases in flight at once (bounds the reorder buffer when results finish out of order).
     window: int = 256
+    #: And no more cases in flight than their requests' bytes allow (at least one case): big cases (a match's
+    #: many deals) then take no more memory than small ones (:attr:`Case.request`, where it is known).
+    window_bytes: int = 512 << 10
     #: Cases sent to one engine before the oldest answer is read (1: strictly one at a time).
     pipeline: int = 16
 
@@ -618,11 +628,12 @@ class Worker:
 
 
 def _answers_as_expected(case: Case, seq: int, line: bytes) -> bool:
-    """The fast pass: the answer line is, byte for byte, ``{"seq":SEQ,"result":R}`` with ``R`` the canonical
-    JSON of the case's ``expect.result`` (:attr:`Case.answer`). Such a line decodes to exactly that message,
-    which the full judge passes (the seq, one kind, the result's every key equal, types and all); any other
-    line, however small the difference (spaces, key order, extra keys, an error's message), is decoded and
-    judged in full. Only while ``expect.result`` is the object the bytes were made from."""
+    """The fast pass: the answer line is, byte for byte, ``{"seq":SEQ,"result":R}`` with ``R`` a JSON text of
+    the case's ``expect.result`` (:attr:`Case.answer`: its compact JSON, or its text in the case's own line,
+    which the checking pass read as strict JSON). Such a line is strict JSON and decodes to exactly that
+    message, which the full judge passes (the seq, one kind, the result's every key equal, types and all); any
+    other line, however small the difference (spaces, key order, extra keys, an error's message), is decoded
+    and judged in full. Only while ``expect.result`` is the object the bytes were made from."""
     answer = case.answer
     if answer is None or answer[0] is not case.expect.get("result"):
         return False
@@ -696,8 +707,9 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
     """Run ``cases`` on the started ``engines`` (one worker thread each); yield results in case order.
 
     ``cases`` is consumed lazily: at most ``config.window`` cases are in flight (sent, waiting or
-    finished but not yet yielded), so a suite of any length streams with flat memory, and a slow case
-    holds back at most that many finished results. Cases whose ruleset the engine does not declare, or
+    finished but not yet yielded), and no more than ``config.window_bytes`` of their encoded requests (but
+    always one), so a suite of any length and of any mix streams with flat memory, and a slow case holds back at
+    most that many finished results. Cases whose ruleset the engine does not declare, or
     that need a feature it does not declare, are ``unsupported`` and never sent; a case is judged under
     the readings the engine declares (``plan``, by default the engine's: :mod:`skruuvi.suite.declare`).
     Cases go to the workers, and their results come back, in batches (:func:`_batch_size`): a thread
@@ -724,18 +736,24 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
         thread.start()
     source = enumerate(cases)
     fed = 0  # cases taken from ``source``
+    held = 0  # bytes of the requests of the cases in flight (fed, not yielded)
+    sizes: deque[int] = deque()  # those of each case in flight, oldest first
+    room = config.window_bytes
     exhausted = finished = False
     try:
         index = 0
         while True:
-            if not exhausted and fed - index <= window - batch:  # room for a whole batch
+            if not exhausted and fed - index <= window - batch and (held < room or fed == index):  # room for a batch
                 chunk: list[tuple[int, Case]] = []
-                while fed - index < window:
+                while fed - index < window and (held < room or fed == index):
                     item = next(source, None)
                     if item is None:
                         exhausted = True
                         break
                     fed += 1
+                    size = len(item[1].request or b"")
+                    held += size
+                    sizes.append(size)
                     planned = _planned(plan, item[1])
                     if isinstance(planned, CaseResult):
                         ready[item[0]] = planned
@@ -754,6 +772,7 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
             while index not in ready:
                 for i, result in done.get():
                     ready[i] = result
+            held -= sizes.popleft()
             yield ready.pop(index)
             index += 1
         finished = True
@@ -772,6 +791,10 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
 
 #: Cases handed to a worker at once, and results handed back (at most; see :func:`_batch_size`).
 BATCH = 32
+#: Seconds a worker waits for the next answer before it hands back the results it holds (a batch not full):
+#: answers that come at once fill whole batches, one hand-off for many, and a slow one holds no result back
+#: for longer than this.
+HAND_BACK_AFTER = 0.002
 
 
 def _batch_size(window: int, workers: int) -> int:
@@ -787,7 +810,8 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
     waits for the runner. When an answer goes wrong the engine is discarded and the cases sent after it,
     still unanswered, are sent again to the next engine: each case is judged exactly once. Results go back
     ``batch`` at a time, and always before the worker may wait (for an answer not read yet, a perft walk, a
-    restart or more cases), so that no finished result waits for a slow one.
+    restart or more cases) once the next answer has not come within :data:`HAND_BACK_AFTER`, so that no finished
+    result waits for a slow one.
     """
     depth = max(1, worker.config.pipeline)
     pending: deque[tuple[int, Case]] = deque()  # sent, answer not read yet (oldest first)
@@ -842,7 +866,7 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
                 continue
             index, case = pending.popleft()
             if out and (len(out) >= batch or is_perft(case) or worker.engine is None
-                        or not worker.engine.has_answer()):
+                        or not worker.engine.answer_soon(HAND_BACK_AFTER)):
                 hand_back()  # the answer may take a while: what is finished goes first
             try:
                 result = worker.judge(index + 1, case)

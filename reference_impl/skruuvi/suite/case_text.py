@@ -1,0 +1,93 @@
+"""The texts a spooled case is kept as (:class:`~skruuvi.suite.cases.CaseSpool`): its public part as the engine
+gets it, its ``expect``, and the answer that passes without being decoded (:attr:`~skruuvi.suite.cases.Case.answer`).
+
+A case read from a JSON line whose members' places are known (:func:`~skruuvi.rules.jsonsafe.loads_spanned`)
+keeps them as its line writes them, cut out of it; any other case (a YAML file, an unusual line) is encoded as
+compact JSON. Either text decodes to the same object.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..rules.jsonsafe import compact_encoder, dumps_compact
+from ..rules.yamlio import Source
+
+encode_canonical = compact_encoder()
+#: A member's key and colon (a JSON string without escapes: the spanned members' keys have none).
+_VALUE_AFTER_KEY = re.compile(r'"[^"\\]*"[ \t\n]*:[ \t\n]*').match
+_RESULT_PREFIX = b'{"result":'
+
+#: The fields of a case the engine does not see (:data:`skruuvi.suite.protocol.PRIVATE_CASE_FIELDS`).
+_PRIVATE = ("expect", "justification")
+
+
+def encode_public(record: dict[str, Any]) -> bytes:
+    """The case as the engine sees it (everything but ``expect`` and ``justification``), as the compact JSON
+    that :func:`skruuvi.suite.protocol.encode` writes for the ``case`` of a run request."""
+    public = {key: value for key, value in record.items() if key not in _PRIVATE}
+    return dumps_compact(public).encode("utf-8")
+
+
+def public_text(record: dict[str, Any], source: Source | None) -> bytes:
+    """The case as the engine sees it, as JSON: its line's members but ``expect`` and ``justification``, as
+    they are written there, when the record is a JSON line whose members are known (``source``), else
+    :func:`encode_public`. Both decode to the same object."""
+    if source is None:
+        return encode_public(record)
+    line, spans = source
+    runs: list[str] = []  # the text of each run of public members, the commas between them as written
+    start = end = -1
+    for key, (a, b) in spans.items():
+        if key in _PRIVATE:
+            if start >= 0:
+                runs.append(line[start:end])
+                start = -1
+        else:
+            if start < 0:
+                start = a
+            end = b
+    if start >= 0:
+        runs.append(line[start:end])
+    return ("{" + ",".join(runs) + "}").encode("utf-8")
+
+
+def expect_text(record: dict[str, Any], source: Source | None) -> tuple[str, bool]:
+    """``(text, faithful)``: the case's ``expect`` as JSON, as its line writes it when that is known (``source``),
+    else as compact JSON; ``faithful`` unless it could only be written made plain (:func:`dumps_compact`),
+    which no checked case needs. A faithful text decodes to ``expect``, value and type alike."""
+    if source is not None:
+        line, spans = source
+        a, b = spans["expect"]
+        return line[_VALUE_AFTER_KEY(line, a).end():b], True
+    try:
+        return encode_canonical(record["expect"]), True
+    except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
+        return dumps_compact(record["expect"]), False
+
+
+def canonical_answer(result: Any) -> tuple[Any, bytes] | None:
+    """``(result, bytes)``: ``result`` (JSON just decoded: objects with string keys, lists, strings, finite
+    numbers, booleans, null) as compact JSON, keys in order, non-ASCII as UTF-8; ``None`` when it cannot be
+    written so (a lone surrogate, NaN). Decoding the bytes gives ``result`` back, value and type alike."""
+    try:
+        return result, encode_canonical(result).encode("utf-8")
+    except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
+        return None
+
+
+def answer_for(result: dict[str, Any], expect_line: bytes) -> tuple[Any, bytes] | None:
+    """:attr:`Case.answer` of a case whose ``expect`` is ``{"result": result}``, its text ``expect_line`` as the
+    case file writes it: the result's own text, cut out of ``{"result":R}``, unless that text shows spaces after
+    a comma or a colon or a ``\\u`` escape (as ``json.dumps`` writes by default), which an engine's compact
+    answer would not have: then the compact JSON of the result (:func:`canonical_answer`). Either text decodes
+    to the result; which one is kept only decides which answers pass without being decoded."""
+    if not expect_line.startswith(_RESULT_PREFIX):
+        return canonical_answer(result)
+    text = expect_line[len(_RESULT_PREFIX):-2]
+    if b", " in text or b": " in text or b"\\u" in text:
+        return canonical_answer(result)
+    return result, text
+
+
