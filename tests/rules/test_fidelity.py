@@ -155,8 +155,14 @@ def test_issue_17_texts_and_citations() -> None:
     assert "Handbook itself not read" in load_yaml(Path(spec_dir()) / "rulesets" / "skruuvi-2016.yaml")["title"]
 
 
-def test_the_book_has_a_reconstruction_page_per_era_linking_every_open_rule() -> None:
-    pages = site.build_pages(ROOT)
+@pytest.fixture(scope="module")
+def book_pages() -> dict[str, str]:
+    """The generated book, rendered once for the tests below that read it."""
+    return site.build_pages(ROOT)
+
+
+def test_the_book_has_a_reconstruction_page_per_era_linking_every_open_rule(book_pages: dict[str, str]) -> None:
+    pages = book_pages
     for path in RULESETS:
         rs = load_ruleset(path)
         page = pages[reconstruction_path(rs.id)]
@@ -167,11 +173,11 @@ def test_the_book_has_a_reconstruction_page_per_era_linking_every_open_rule() ->
     assert "Reconstruction notes" in nav
 
 
-def test_the_kotka_source_example_is_a_worked_example() -> None:
+def test_the_kotka_source_example_is_a_worked_example(book_pages: dict[str, str]) -> None:
     case = load_yaml(ROOT / "conformance" / "cases" / "1944" / "kotka" / "source-example-6S-nine-tricks.yaml")
     assert case["example"] is True and case["justification"]["kind"] == "source-example"
     assert case["expect"]["result"]["score"]["NS"]["below"] == 54
-    page = site.build_pages(ROOT)["examples/skruuvi-1944.md"]
+    page = book_pages["examples/skruuvi-1944.md"]
     assert "1944.kotka.source-example-6S-nine-tricks" in page
 
 
