@@ -28,7 +28,7 @@ from skruuvi.interpreter import engine
 from skruuvi.rules.notation import DECK, SEATS
 from skruuvi.rules.paths import repo_root, spec_dir
 from skruuvi.rules.ruleset import get_ruleset
-from skruuvi.rules.yamlio import iter_records, load_yaml
+from skruuvi.rules.yamlio import load_yaml
 
 ROOT = repo_root()
 
@@ -260,11 +260,10 @@ def test_cross_era_page_renders_curated_deals_with_rule_links(rs):
     assert "[`score.below-tricks`](../rules/skruuvi-1944.md#score.below-tricks)" in page
 
 
-def test_the_configured_curated_deals_cover_six_kinds():
+def test_the_configured_curated_deals_cover_six_kinds(suite_cases):
     notes = load_yaml(spec_dir() / "comparison.yaml")
-    cases = []
-    for path in sorted((ROOT / "conformance" / "cases").rglob("*.yaml")):
-        cases += [r for _, _, r in iter_records(path) if isinstance(r, dict)]
+    cases, unread = suite_cases  # every record of every case file (load_cases, read once per session)
+    assert unread == []
     rulesets = [get_ruleset("skruuvi-2016"), get_ruleset("skruuvi-1944")]
     curated, problems = curated_deals(notes, cases, rulesets)
     assert problems == [] and len(curated) >= 6
