@@ -165,7 +165,12 @@ class Look:
     shot: Path
 
     def assert_loaded(self) -> None:
-        assert self.status is not None and 200 <= self.status < 300, f"{self.url}: HTTP {self.status or '?'}"
+        assert _ok(self.status), f"{self.url}: HTTP {self.status or '?'}"
+
+
+def _ok(status: int | None) -> bool:
+    """What Playwright's ``response.ok`` says of a status."""
+    return status is not None and 200 <= status < 300
 
 
 def _slug(path: str) -> str:
@@ -211,6 +216,10 @@ def _measure(tabs: dict[int, _Tab], base_url: str, path: str, folder: Path) -> d
     for width in WIDTHS:
         tab = tabs[width]
         tab.page.wait_for_load_state("networkidle")
+        if not _ok(statuses[width]):  # nothing to measure: every test of the page fails on its status
+            seen[str(width)] = {"status": statuses[width], "problems": list(tab.problems), "layout": {}, "h1": 0,
+                                "ids": [], "rule_links": [], "shot": ""}
+            continue
         layout = tab.page.evaluate(_LAYOUT)
         extra = tab.page.evaluate(_EXTRA)
         shot = folder / f"{_slug(path)}-{width}.png"
