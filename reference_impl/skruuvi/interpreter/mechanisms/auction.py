@@ -56,17 +56,30 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     return {"step": OPENING, "to_act": seat_ref(state, params["first"])}, False
 
 
-def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:
+def _bid_refusal(state: DealState, params: Mapping[str, Any], bid: Bid) -> str | None:
+    """The error code that refuses ``bid`` here, or None when it may be made (the legal set asks this of every
+    bid: cheaper than raising and catching an error for each refused one)."""
     order = state.form.params["strain_order"]
     if bid.strain not in order:
-        raise IllegalAction("bid-not-allowed", f"{bid.strain} cannot be bid in a {state.form.name}")
+        return "bid-not-allowed"
     minimum = params.get("min_level")
     if minimum is not None and bid.level < minimum:
-        raise IllegalAction("bid-below-minimum", f"the lowest bid here is at level {minimum}")
+        return "bid-below-minimum"
     if state.highest is not None and _rank(state, bid) <= _rank(state, state.highest):
         if bid == state.highest and params.get("equal_bids", "rejected") == "first-chooses":
-            return
-        raise IllegalAction("bid-not-higher", f"{bid} is not higher than {state.highest}")
+            return None
+        return "bid-not-higher"
+    return None
+
+
+def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:
+    code = _bid_refusal(state, params, bid)
+    if code == "bid-not-allowed":
+        raise IllegalAction(code, f"{bid.strain} cannot be bid in a {state.form.name}")
+    if code == "bid-below-minimum":
+        raise IllegalAction(code, f"the lowest bid here is at level {params.get('min_level')}")
+    if code == "bid-not-higher":
+        raise IllegalAction(code, f"{bid} is not higher than {state.highest}")
 
 
 def _ends_too_low(state: DealState, params: Mapping[str, Any]) -> bool:
@@ -183,8 +196,5 @@ def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     if not _ends_too_low(state, params):
         yield Action(seat, "pass")
     for bid in BIDS.values():
-        try:
-            _verify_bid(state, params, bid)
-        except IllegalAction:
-            continue
-        yield Action(seat, "bid", bid=bid)
+        if _bid_refusal(state, params, bid) is None:
+            yield Action(seat, "bid", bid=bid)
