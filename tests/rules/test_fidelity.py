@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +18,7 @@ import pytest
 
 from skruuvi.book import site
 from skruuvi.book.reconstruction import open_rules, reconstruction_path
+from skruuvi.cli.commands import main
 from skruuvi.rules import schemas
 from skruuvi.rules.paths import spec_dir
 from skruuvi.rules.ruleset import load_ruleset
@@ -181,13 +180,12 @@ def test_the_kotka_source_example_is_a_worked_example(book_pages: dict[str, str]
     assert "1944.kotka.source-example-6S-nine-tricks" in page
 
 
-def test_rounding_to_five_is_the_executable_alternative() -> None:
+def test_rounding_to_five_is_the_executable_alternative(capsys: pytest.CaptureFixture[str]) -> None:
     case = ROOT / "conformance" / "cases" / "1944" / "match" / "set-final-not-rounded-to-five.yaml"
 
-    def book(*extra: str) -> int:
-        out = subprocess.run([sys.executable, "-m", "skruuvi", "replay", *extra, str(case)], capture_output=True,
-                             text=True, check=True, timeout=120).stdout
-        return json.loads(out)["result"]["match"]["final"]["book"]
+    def book(*extra: str) -> int:  # ``skruuvi replay [--reading R] CASE``, run in this process
+        assert main(["replay", *extra, str(case)]) == 0
+        return json.loads(capsys.readouterr().out)["result"]["match"]["final"]["book"]
 
     assert book() == -38
     assert book("--reading", "match.final-rounding=5") == -40
