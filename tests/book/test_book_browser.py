@@ -179,7 +179,7 @@ def _slug(path: str) -> str:
 
 class _Tab:
     """A tab kept open at one width for the looks: each load starts a new document, whose console errors and
-    uncaught exceptions are collected from its navigation on."""
+    uncaught exceptions are collected from the start of its navigation on."""
 
     def __init__(self, browser: Any, width: int) -> None:
         self.context = browser.new_context(viewport={"width": width, "height": 900})
@@ -191,8 +191,7 @@ class _Tab:
         self.page.on("pageerror", lambda exc: self.problems.append(f"exception: {exc}"))
 
     def load(self, url: str) -> int | None:
-        self.page.goto("about:blank")  # the last document is gone before the next one's problems are counted
-        self.problems = []
+        self.problems = []  # from here on (the last document, measured and idle, may add its unloading: stricter)
         response = self.page.goto(url, wait_until="load")
         return response.status if response is not None else None
 
