@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import hashlib
 import importlib.util
 import json
 import os
@@ -143,7 +144,8 @@ def era_pages() -> list[tuple[str, str]]:
 # at once, after which it is measured: its console errors and uncaught exceptions until the network is idle, the
 # layout (_LAYOUT), its headings, element ids and rule links, and a screenshot. The tests below each assert their own
 # part of it. Seen once per run for all pytest-xdist workers, as the book is built once (conftest.py): the first
-# worker to need a page looks at it under that page's file lock and stores what it saw beside the build.
+# worker to need a page looks at it under that page's file lock and stores what it saw beside the build (in a
+# folder named by a hash of this file: a run of other checks never reads these).
 
 WIDTHS = (1280, 390)
 _EXTRA = """() => ({h1: document.querySelectorAll('article h1').length,
@@ -232,7 +234,8 @@ def _measure(tabs: dict[int, _Tab], base_url: str, path: str, folder: Path) -> d
 @pytest.fixture(scope="session")
 def look(tabs: dict[int, _Tab], base_url: str, site: Path) -> Callable[[str, int], Look]:
     """``look(url path, width)``: the page as seen at that width (measured by the first worker that asks)."""
-    folder = site.parent / "looks"
+    measuring = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]  # what is measured, and how
+    folder = site.parent / f"looks-{measuring}"
     folder.mkdir(exist_ok=True)
     mine: dict[str, dict[str, Any]] = {}
 
