@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from math import comb
+from operator import attrgetter
 
 import skruuvi
 from skruuvi.interpreter import engine
@@ -21,6 +22,7 @@ from skruuvi.rules.notation import BIDS, DECK, Action, parse_action
 from skruuvi.rules.ruleset import Ruleset
 
 MAX_SUBSETS = 300
+_CODE = attrgetter("code")
 
 
 def options_of(ruleset: Ruleset) -> list[str]:
@@ -47,7 +49,7 @@ def _universe(state, rng: random.Random, options: list[str]) -> list[Action]:
             if comb(len(held), k) <= MAX_SUBSETS:
                 subsets = list(combinations(held, k))
             else:
-                subsets = [tuple(sorted(rng.sample(held, k), key=lambda c: c.code)) for _ in range(MAX_SUBSETS)]
+                subsets = [tuple(sorted(rng.sample(held, k), key=_CODE)) for _ in range(MAX_SUBSETS)]
             out += [Action(seat, "give", target=target, cards=cards) for cards in subsets]
     return out
 
@@ -65,15 +67,18 @@ def check_position(state, rng: random.Random, options: list[str]) -> int:
     answer = skruuvi.legal_actions(state)
     assert answer == sorted(answer), "the answer is sorted by code point"
     assert len(set(answer)) == len(answer), "an action is listed twice"
-    listed = set(answer)
+    # The answer parsed. Each spelling is asserted canonical, so an action found here has its spelling listed; the
+    # universe's actions are compared as actions, cheaper than spelling each one (and never skipping one more).
+    listed: set[Action] = set()
     for text in answer:
         action = parse_action(text)
         assert str(action) == text, f"{text!r} is not in canonical spelling"
         assert action.seat == state.to_act
         engine.verify(state, action)  # raises if the listed action is rejected
         engine.apply(state, action)
+        listed.add(action)
     for action in _universe(state, rng, options):
-        if str(action) not in listed:
+        if action not in listed:
             assert not _accepted(state, action), f"{action} is accepted but not in the legal set"
     if state.to_act is None:
         assert answer == []

@@ -1,7 +1,10 @@
 """One build of the rule book per test run (``mkdocs build --strict`` into a tmp dir), shared by the build test,
 the reader checks and the browser tests, and by every pytest-xdist worker of the run: the first worker to ask
 builds it under a file lock into the run's shared tmp folder, keyed by a hash of the book's inputs; the others
-wait for the lock and read the same site."""
+wait for the lock and read the same site. The link check of that build is made once per run the same way.
+
+The suite's cases as the book reads them (``load_cases``) are read once per worker session and shared by the
+modules that render pages from the whole suite; the renderers only read them, which the session's end checks."""
 
 from __future__ import annotations
 
@@ -13,11 +16,14 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from skruuvi.book.site import load_cases
 from skruuvi.rules.paths import repo_root
 
 ROOT = repo_root()
@@ -73,3 +79,30 @@ def built_book(tmp_path_factory: pytest.TempPathFactory) -> Build:
             return build
     said = json.loads(done.read_text(encoding="utf-8"))
     return Build(folder / "site", said["stderr"], said["seconds"])
+
+
+@pytest.fixture(scope="session")
+def built_book_links(built_book: Build) -> list[str]:
+    """``check_links`` (test_book.py) over the run's one build, made once per run under the build's folder."""
+    from test_book import check_links
+
+    folder = built_book.site.parent
+    done = folder / "links.json"
+    with open(folder / "links.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            done.write_text(json.dumps(check_links(built_book.site)), encoding="utf-8")
+    return json.loads(done.read_text(encoding="utf-8"))
+
+
+def _fingerprint(cases: tuple[list[dict[str, Any]], list[str]]) -> str:
+    return hashlib.sha256(json.dumps(cases, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+@pytest.fixture(scope="session")
+def suite_cases() -> Iterator[tuple[list[dict[str, Any]], list[str]]]:
+    """``load_cases(ROOT)``: every case record of conformance/cases with its ``_file``, and the unreadable files."""
+    cases = load_cases(ROOT)
+    before = _fingerprint(cases)
+    yield cases
+    assert _fingerprint(cases) == before, "a test or a renderer changed the shared cases (copy them first)"

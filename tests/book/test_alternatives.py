@@ -9,7 +9,6 @@ import pytest
 
 from skruuvi.book import era_page
 from skruuvi.book.alternatives import pinned_readings
-from skruuvi.book.site import load_cases
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruledoc import rule_entries
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
@@ -88,10 +87,10 @@ def test_a_pinned_value_no_alternative_lists_is_shown_as_such():
 
 
 @pytest.mark.parametrize("rid", available_rulesets())
-def test_every_case_in_the_suite_that_pins_a_reading_is_in_that_rule_s_box(rid):
+def test_every_case_in_the_suite_that_pins_a_reading_is_in_that_rule_s_box(rid, suite_cases):
     """Read the case files here (not through the book) and look for each pin in the rule's box."""
     rs = get_ruleset(rid)
-    cases, _ = load_cases(ROOT)
+    cases, _ = suite_cases  # load_cases(ROOT), read once per session (conftest.py)
     page = era_page(rs, cases=cases)
     for c in cases:
         if c.get("ruleset") != rid or not c.get("readings"):

@@ -28,7 +28,7 @@ from skruuvi.interpreter import engine
 from skruuvi.rules.notation import DECK, SEATS
 from skruuvi.rules.paths import repo_root, spec_dir
 from skruuvi.rules.ruleset import get_ruleset
-from skruuvi.rules.yamlio import iter_records, load_yaml
+from skruuvi.rules.yamlio import load_yaml
 
 ROOT = repo_root()
 
@@ -260,11 +260,10 @@ def test_cross_era_page_renders_curated_deals_with_rule_links(rs):
     assert "[`score.below-tricks`](../rules/skruuvi-1944.md#score.below-tricks)" in page
 
 
-def test_the_configured_curated_deals_cover_six_kinds():
+def test_the_configured_curated_deals_cover_six_kinds(suite_cases):
     notes = load_yaml(spec_dir() / "comparison.yaml")
-    cases = []
-    for path in sorted((ROOT / "conformance" / "cases").rglob("*.yaml")):
-        cases += [r for _, _, r in iter_records(path) if isinstance(r, dict)]
+    cases, unread = suite_cases  # every record of every case file (load_cases, read once per session)
+    assert unread == []
     rulesets = [get_ruleset("skruuvi-2016"), get_ruleset("skruuvi-1944")]
     curated, problems = curated_deals(notes, cases, rulesets)
     assert problems == [] and len(curated) >= 6
@@ -318,7 +317,7 @@ def check_links(site: Path) -> list[str]:
     return broken
 
 
-def test_mkdocs_build_strict_and_every_internal_link_resolves(built_book):
+def test_mkdocs_build_strict_and_every_internal_link_resolves(built_book, built_book_links):
     site = built_book.site
     assert "WARNING" not in built_book.stderr, built_book.stderr
     for page in ["index.html", "rules/skruuvi-2016/index.html", "examples/skruuvi-2016/index.html",
@@ -330,7 +329,7 @@ def test_mkdocs_build_strict_and_every_internal_link_resolves(built_book):
     rules = _Links()
     rules.feed((site / "rules/skruuvi-2016/index.html").read_text(encoding="utf-8"))
     assert {r for r in get_ruleset("skruuvi-2016").rules} <= rules.ids
-    assert check_links(site) == []
+    assert built_book_links == []  # check_links(site), made once per run (conftest.py)
     print(f"mkdocs build: {built_book.seconds:.1f}s")
 
 

@@ -8,15 +8,21 @@ Screenshots of every page kind, at 1280 and 390 px wide, go to ``test-artifacts/
 
 from __future__ import annotations
 
+import fcntl
 import functools
+import hashlib
 import importlib.util
+import json
 import os
+import re
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -64,13 +70,13 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site(request: pytest.FixtureRequest) -> Path:
     _require()
     return request.getfixturevalue("built_book").site  # the session's one build (tests/book/conftest.py)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
@@ -83,8 +89,9 @@ def base_url(site: Path) -> Iterator[str]:
         thread.join(timeout=10)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(base_url: str) -> Iterator[Any]:
+    """One Chromium per worker session: every test opens its own context or pages in it."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -106,11 +113,17 @@ def page(browser: Any) -> Iterator[Any]:
         context.close()
 
 
-def _open(page: Any, url: str) -> list[str]:
-    """Load ``url``; return its console errors and uncaught exceptions (the load itself must succeed)."""
+def _listen(page: Any) -> list[str]:
+    """The page's console errors and uncaught exceptions, collected from now on."""
     problems: list[str] = []
     page.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None)
     page.on("pageerror", lambda exc: problems.append(f"exception: {exc}"))
+    return problems
+
+
+def _open(page: Any, url: str) -> list[str]:
+    """Load ``url``; return its console errors and uncaught exceptions (the load itself must succeed)."""
+    problems = _listen(page)
     response = page.goto(url, wait_until="load")
     assert response is not None and response.ok, f"{url}: HTTP {response.status if response else '?'}"
     page.wait_for_load_state("networkidle")
@@ -126,33 +139,157 @@ def era_pages() -> list[tuple[str, str]]:
     return [*pages, ("comparison", md.COMPARISON), ("cross-era", md.CROSS_ERA)]
 
 
-@pytest.mark.parametrize(("name", "path"), era_pages(), ids=[n for n, _ in era_pages()])
-def test_era_page_loads_without_console_errors(page: Any, base_url: str, name: str, path: str) -> None:
-    problems = _open(page, base_url + page_path(path))
-    assert problems == []
-    assert page.locator("article h1").count() >= 1
+# --- what a page shows when it is loaded, seen once per run ---------------------------------------------------
+# Every page is loaded once at each width (1280 and 390 px, 900 high), in a tab kept for that width, the two widths
+# at once, after which it is measured: its console errors and uncaught exceptions until the network is idle, the
+# layout (_LAYOUT), its headings, element ids and rule links, and a screenshot. The tests below each assert their own
+# part of it. Seen once per run for all pytest-xdist workers, as the book is built once (conftest.py): the first
+# worker to need a page looks at it under that page's file lock and stores what it saw beside the build (in a
+# folder named by a hash of this file: a run of other checks never reads these).
+
+WIDTHS = (1280, 390)
+_EXTRA = """() => ({h1: document.querySelectorAll('article h1').length,
+  ids: [...document.querySelectorAll('[id]')].map(e => e.id),
+  ruleLinks: [...document.querySelectorAll("article a[href*='/rules/']")].map(e => e.href)})"""
+
+
+@dataclass(frozen=True)
+class Look:
+    """One page at one width, as loaded and measured."""
+
+    url: str
+    status: int | None
+    problems: list[str]
+    layout: dict[str, Any]
+    h1: int
+    ids: frozenset[str]
+    rule_links: list[str]  # the hrefs of the article's links into rules/, relative to the site
+    shot: Path
+
+    def assert_loaded(self) -> None:
+        assert _ok(self.status), f"{self.url}: HTTP {self.status or '?'}"
+
+
+def _ok(status: int | None) -> bool:
+    """What Playwright's ``response.ok`` says of a status."""
+    return status is not None and 200 <= status < 300
+
+
+def _slug(path: str) -> str:
+    return re.sub(r"[^A-Za-z0-9.-]+", "_", path).strip("_") or "index"
+
+
+class _Tab:
+    """A tab kept open at one width for the looks: each load starts a new document, whose console errors and
+    uncaught exceptions are collected from the start of its navigation on."""
+
+    def __init__(self, browser: Any, width: int) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": 900})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.problems: list[str] = []
+        self.page.on("console", lambda msg: self.problems.append(f"console {msg.type}: {msg.text}")
+                     if msg.type == "error" else None)
+        self.page.on("pageerror", lambda exc: self.problems.append(f"exception: {exc}"))
+
+    def load(self, url: str) -> int | None:
+        self.problems = []  # from here on (the last document, measured and idle, may add its unloading: stricter)
+        response = self.page.goto(url, wait_until="load")
+        return response.status if response is not None else None
+
+
+@pytest.fixture(scope="session")
+def tabs(browser: Any) -> Iterator[dict[int, _Tab]]:
+    made = {width: _Tab(browser, width) for width in WIDTHS}
+    try:
+        yield made
+    finally:
+        for tab in made.values():
+            tab.context.close()
+
+
+def _measure(tabs: dict[int, _Tab], base_url: str, path: str, folder: Path) -> dict[str, Any]:
+    """Load ``path`` at every width, the loads overlapping (the next starts while the last waits for the network to
+    go idle); what each showed, as JSON, and its screenshot in ``folder``."""
+    url = base_url + path
+    statuses = {width: tabs[width].load(url) for width in WIDTHS}
+    seen: dict[str, Any] = {}
+    for width in WIDTHS:
+        tab = tabs[width]
+        tab.page.wait_for_load_state("networkidle")
+        if not _ok(statuses[width]):  # nothing to measure: every test of the page fails on its status
+            seen[str(width)] = {"status": statuses[width], "problems": list(tab.problems), "layout": {}, "h1": 0,
+                                "ids": [], "rule_links": [], "shot": ""}
+            continue
+        layout = tab.page.evaluate(_LAYOUT)
+        extra = tab.page.evaluate(_EXTRA)
+        shot = folder / f"{_slug(path)}-{width}.png"
+        tab.page.screenshot(path=str(shot))
+        rule_links = [h.removeprefix(base_url) for h in extra["ruleLinks"]]
+        seen[str(width)] = {"status": statuses[width], "problems": list(tab.problems), "layout": layout,
+                            "h1": extra["h1"], "ids": extra["ids"], "rule_links": rule_links, "shot": shot.name}
+    return seen
+
+
+@pytest.fixture(scope="session")
+def look(tabs: dict[int, _Tab], base_url: str, site: Path) -> Callable[[str, int], Look]:
+    """``look(url path, width)``: the page as seen at that width (measured by the first worker that asks)."""
+    measuring = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]  # what is measured, and how
+    folder = site.parent / f"looks-{measuring}"
+    folder.mkdir(exist_ok=True)
+    mine: dict[str, dict[str, Any]] = {}
+
+    def seen(path: str) -> dict[str, Any]:
+        if path not in mine:
+            done = folder / f"{_slug(path)}.json"
+            with open(folder / f"{_slug(path)}.lock", "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+                if not done.exists():
+                    measured = _measure(tabs, base_url, path, folder)
+                    done.write_text(json.dumps(measured), encoding="utf-8")
+            mine[path] = json.loads(done.read_text(encoding="utf-8"))
+        return mine[path]
+
+    def one(path: str, width: int) -> Look:
+        said = seen(path)[str(width)]
+        return Look(path, said["status"], said["problems"], said["layout"], said["h1"], frozenset(said["ids"]),
+                    said["rule_links"], folder / said["shot"])
+
+    return one
+
+
+def _keep_shot(look: Look, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     shot = SHOTS / f"{name}.png"
-    page.screenshot(path=str(shot))
+    shutil.copyfile(look.shot, shot)
+    return shot
+
+
+@pytest.mark.parametrize(("name", "path"), era_pages(), ids=[n for n, _ in era_pages()])
+def test_era_page_loads_without_console_errors(look: Callable[[str, int], Look], name: str, path: str) -> None:
+    seen = look(page_path(path), 1280)
+    seen.assert_loaded()
+    assert seen.problems == []
+    assert seen.h1 >= 1
+    shot = _keep_shot(seen, name)
     assert shot.stat().st_size > 10_000
 
 
 @pytest.mark.parametrize("ruleset", available_rulesets())
-def test_every_rule_anchor_linked_from_the_cases_resolves(page: Any, base_url: str, ruleset: str) -> None:
-    _open(page, base_url + page_path(md.cases_path(ruleset)))
-    hrefs: list[str] = page.eval_on_selector_all("article a[href*='/rules/']", "els => els.map(e => e.href)")
+def test_every_rule_anchor_linked_from_the_cases_resolves(look: Callable[[str, int], Look], ruleset: str) -> None:
+    cases = look(page_path(md.cases_path(ruleset)), 1280)
+    cases.assert_loaded()
     targets: dict[str, set[str]] = {}
-    for href in hrefs:
+    for href in cases.rule_links:
         url, _, fragment = href.partition("#")
         if fragment:
             targets.setdefault(url, set()).add(fragment)
     assert targets, "the cases page links to no rule"
     missing = []
     for url, fragments in sorted(targets.items()):
-        _open(page, url)
-        found = page.evaluate("ids => ids.filter(id => document.getElementById(decodeURIComponent(id)) === null)",
-                              sorted(fragments))
-        missing += [f"{url}#{f}" for f in found]
+        target = look(url, 1280)
+        target.assert_loaded()
+        missing += [f"{url}#{f}" for f in sorted(fragments) if unquote(f) not in target.ids]
     assert missing == []
     assert sum(len(f) for f in targets.values()) >= 10
 
@@ -168,10 +305,8 @@ def test_search_finds_misaari(page: Any, base_url: str) -> None:
     assert "misääri" in page.locator(".md-search-result").inner_text().lower()
 
 
-def test_no_broken_internal_link_in_the_served_site(site: Path) -> None:
-    from test_book import check_links  # the link checker of the build test, over this build
-
-    assert check_links(site) == []
+def test_no_broken_internal_link_in_the_served_site(site: Path, built_book_links: list[str]) -> None:
+    assert built_book_links == []  # the link checker of the build test (check_links), over this build
 
 
 def reader_pages() -> list[tuple[str, str]]:
@@ -194,7 +329,7 @@ _LAYOUT = """() => {
   const article = document.querySelector('article');
   const right = article.getBoundingClientRect().right;
   const out = [...article.querySelectorAll('*')]
-    .filter(e => !e.closest('pre, .highlight, .md-typeset__scrollwrap') && e.getBoundingClientRect().right > right + 6)
+    .filter(e => e.getBoundingClientRect().right > right + 6 && !e.closest('pre, .highlight, .md-typeset__scrollwrap'))
     .slice(0, 5).map(e => e.tagName + ' ' + (e.textContent || '').trim().slice(0, 50));
   const tricks = [...article.querySelectorAll('.sk-tricks table')]
     .filter(t => t.getBoundingClientRect().right > right + 1 || t.scrollWidth > t.parentElement.clientWidth + 1)
@@ -221,20 +356,15 @@ _LAYOUT = """() => {
 
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize(("name", "path"), reader_pages(), ids=[n for n, _ in reader_pages()])
-def test_page_fits_its_width_and_reads_as_words(browser: Any, base_url: str, name: str, path: str,
+def test_page_fits_its_width_and_reads_as_words(look: Callable[[str, int], Look], name: str, path: str,
                                                 width: int) -> None:
     from test_book_reader import literals  # the same literal check as the build walk, on the rendered text
 
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    try:
-        pg = context.new_page()
-        pg.set_default_timeout(30_000)
-        assert _open(pg, base_url + page_path(path)) == []
-        layout = pg.evaluate(_LAYOUT)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        pg.screenshot(path=str(SHOTS / f"{name}-{width}.png"))
-    finally:
-        context.close()
+    seen = look(page_path(path), width)
+    seen.assert_loaded()
+    assert seen.problems == []
+    layout = seen.layout
+    _keep_shot(seen, f"{name}-{width}")
     assert layout["page"] <= 0, f"the page scrolls sideways by {layout['page']}px"
     assert layout["out"] == [] and layout["tricks"] == []
     assert layout["wraps"] == [], "tables that scroll sideways (issue 18, §7: lay them out to fit)"

@@ -6,7 +6,6 @@ import re
 
 from skruuvi.book import cases_page
 from skruuvi.book.cases import SHOWN_RULES
-from skruuvi.book.site import load_cases
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import get_ruleset
 
@@ -29,9 +28,9 @@ def test_a_long_rule_list_is_folded_and_a_short_one_is_not():
     assert "file `conformance/cases/2016/x/long.yaml`" in long_row
 
 
-def test_a_case_that_pins_a_reading_says_so_in_words():
+def test_a_case_that_pins_a_reading_says_so_in_words(suite_cases):
     rs = get_ruleset("skruuvi-1944")
-    cases = [c for c in load_cases(ROOT)[0] if c.get("ruleset") == rs.id]
+    cases = [c for c in suite_cases[0] if c.get("ruleset") == rs.id]  # load_cases(ROOT), once per session
     page = cases_page(rs, cases)
     pinned = [c for c in cases if c.get("readings")]
     assert pinned

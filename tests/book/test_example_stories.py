@@ -11,7 +11,6 @@ import pytest
 from skruuvi.book import examples_page
 from skruuvi.book.chosen import added_examples
 from skruuvi.book.narrative import match_story
-from skruuvi.book.site import load_cases
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import compile_ruleset, get_ruleset
 
@@ -21,8 +20,8 @@ KINDS = ("a failed contract", "a doubled or redoubled contract", "a deal without
 
 
 @pytest.fixture(scope="module")
-def cases():
-    return load_cases(ROOT)[0]
+def cases(suite_cases):
+    return suite_cases[0]  # read once per session (conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -39,11 +39,10 @@ def test_the_rule_book_links_worked_examples_by_their_titles():
     assert f"`{case['id']}`" not in line
 
 
-def test_the_book_adds_an_example_of_each_kind_the_marked_ones_do_not_show():
+def test_the_book_adds_an_example_of_each_kind_the_marked_ones_do_not_show(suite_cases):
     from skruuvi.book.chosen import added_examples
-    from skruuvi.book.site import load_cases
 
-    cases = load_cases(ROOT)[0]
+    cases = suite_cases[0]  # load_cases(ROOT), read once per session (conftest.py)
     rs = get_ruleset("skruuvi-2016")
     added = dict(added_examples(rs, cases))
     page = examples_page(rs, cases)

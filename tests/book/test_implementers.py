@@ -8,7 +8,7 @@ import pytest
 
 from skruuvi.book import case_format_page
 from skruuvi.book.implementers import DEAL_FIELDS
-from skruuvi.book.site import load_cases, optional_json
+from skruuvi.book.site import optional_json
 from skruuvi.interpreter.deal import build_deal
 from skruuvi.rules.notation import DECK
 from skruuvi.rules.paths import repo_root
@@ -25,8 +25,8 @@ def page():
 
 
 @pytest.fixture(scope="module")
-def cases():
-    return load_cases(ROOT)[0]
+def cases(suite_cases):
+    return suite_cases[0]  # read once per session (conftest.py)
 
 
 def test_every_deal_field_of_the_schema_is_described(page):

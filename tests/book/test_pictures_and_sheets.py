@@ -10,7 +10,6 @@ from skruuvi.book.card import card_page
 from skruuvi.book.examples import examples_page
 from skruuvi.book.pictures import deal_table_svg, transfers
 from skruuvi.book.sheets import match_cases, match_sheet
-from skruuvi.book.site import load_cases
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
 from skruuvi.rules.yamlio import load_yaml
@@ -19,8 +18,8 @@ ROOT = repo_root()
 
 
 @pytest.fixture(scope="module")
-def cases():
-    return load_cases(ROOT)[0]
+def cases(suite_cases):
+    return suite_cases[0]  # read once per session (conftest.py)
 
 
 def legend(svg: str) -> list[str]:

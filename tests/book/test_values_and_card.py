@@ -7,7 +7,6 @@ import re
 import pytest
 
 from skruuvi.book.card import card_page
-from skruuvi.book.site import load_cases
 from skruuvi.book.values import Labels, target
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
@@ -16,8 +15,8 @@ ROOT = repo_root()
 
 
 @pytest.fixture(scope="module")
-def cases():
-    return load_cases(ROOT)[0]
+def cases(suite_cases):
+    return suite_cases[0]  # read once per session (conftest.py)
 
 
 def test_values_read_as_words_not_literals():

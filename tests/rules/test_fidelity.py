@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +18,7 @@ import pytest
 
 from skruuvi.book import site
 from skruuvi.book.reconstruction import open_rules, reconstruction_path
+from skruuvi.cli.commands import main
 from skruuvi.rules import schemas
 from skruuvi.rules.paths import spec_dir
 from skruuvi.rules.ruleset import load_ruleset
@@ -155,8 +154,14 @@ def test_issue_17_texts_and_citations() -> None:
     assert "Handbook itself not read" in load_yaml(Path(spec_dir()) / "rulesets" / "skruuvi-2016.yaml")["title"]
 
 
-def test_the_book_has_a_reconstruction_page_per_era_linking_every_open_rule() -> None:
-    pages = site.build_pages(ROOT)
+@pytest.fixture(scope="module")
+def book_pages() -> dict[str, str]:
+    """The generated book, rendered once for the tests below that read it."""
+    return site.build_pages(ROOT)
+
+
+def test_the_book_has_a_reconstruction_page_per_era_linking_every_open_rule(book_pages: dict[str, str]) -> None:
+    pages = book_pages
     for path in RULESETS:
         rs = load_ruleset(path)
         page = pages[reconstruction_path(rs.id)]
@@ -167,21 +172,20 @@ def test_the_book_has_a_reconstruction_page_per_era_linking_every_open_rule() ->
     assert "Reconstruction notes" in nav
 
 
-def test_the_kotka_source_example_is_a_worked_example() -> None:
+def test_the_kotka_source_example_is_a_worked_example(book_pages: dict[str, str]) -> None:
     case = load_yaml(ROOT / "conformance" / "cases" / "1944" / "kotka" / "source-example-6S-nine-tricks.yaml")
     assert case["example"] is True and case["justification"]["kind"] == "source-example"
     assert case["expect"]["result"]["score"]["NS"]["below"] == 54
-    page = site.build_pages(ROOT)["examples/skruuvi-1944.md"]
+    page = book_pages["examples/skruuvi-1944.md"]
     assert "1944.kotka.source-example-6S-nine-tricks" in page
 
 
-def test_rounding_to_five_is_the_executable_alternative() -> None:
+def test_rounding_to_five_is_the_executable_alternative(capsys: pytest.CaptureFixture[str]) -> None:
     case = ROOT / "conformance" / "cases" / "1944" / "match" / "set-final-not-rounded-to-five.yaml"
 
-    def book(*extra: str) -> int:
-        out = subprocess.run([sys.executable, "-m", "skruuvi", "replay", *extra, str(case)], capture_output=True,
-                             text=True, check=True, timeout=120).stdout
-        return json.loads(out)["result"]["match"]["final"]["book"]
+    def book(*extra: str) -> int:  # ``skruuvi replay [--reading R] CASE``, run in this process
+        assert main(["replay", *extra, str(case)]) == 0
+        return json.loads(capsys.readouterr().out)["result"]["match"]["final"]["book"]
 
     assert book() == -38
     assert book("--reading", "match.final-rounding=5") == -40

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
@@ -36,7 +37,13 @@ def href(here: str, target: str, anchor: str | None = None) -> str:
     frag = f"#{anchor}" if anchor else ""
     if target == here:
         return frag or posixpath.basename(target)
-    return posixpath.relpath(target, posixpath.dirname(here) or ".") + frag
+    return _relative(target, posixpath.dirname(here) or ".") + frag
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative(target: str, folder: str) -> str:
+    """``posixpath.relpath``, remembered: a page links to the same few pages thousands of times."""
+    return posixpath.relpath(target, folder)
 
 
 def link(text: str, here: str, target: str, anchor: str | None = None) -> str:

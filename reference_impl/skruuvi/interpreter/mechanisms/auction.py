@@ -14,7 +14,7 @@ declarer) or withdraws by passing, and when one caller is left he is the declare
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from ...rules.errors import IllegalAction
@@ -56,17 +56,38 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     return {"step": OPENING, "to_act": seat_ref(state, params["first"])}, False
 
 
-def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:
+def _bid_judge(state: DealState, params: Mapping[str, Any]) -> Callable[[Bid], str | None]:
+    """``judge(bid)``: the error code that refuses ``bid`` here, or None when it may be made. The legal set asks
+    this of every bid with one judge (cheaper than raising and catching an error for each refused one)."""
     order = state.form.params["strain_order"]
-    if bid.strain not in order:
-        raise IllegalAction("bid-not-allowed", f"{bid.strain} cannot be bid in a {state.form.name}")
     minimum = params.get("min_level")
-    if minimum is not None and bid.level < minimum:
-        raise IllegalAction("bid-below-minimum", f"the lowest bid here is at level {minimum}")
-    if state.highest is not None and _rank(state, bid) <= _rank(state, state.highest):
-        if bid == state.highest and params.get("equal_bids", "rejected") == "first-chooses":
-            return
-        raise IllegalAction("bid-not-higher", f"{bid} is not higher than {state.highest}")
+    highest = state.highest
+    equal_ok = params.get("equal_bids", "rejected") == "first-chooses"
+    top: list[tuple[int, int]] = []  # the highest bid's rank, once a bid gets as far as comparing with it
+
+    def judge(bid: Bid) -> str | None:
+        if bid.strain not in order:
+            return "bid-not-allowed"
+        if minimum is not None and bid.level < minimum:
+            return "bid-below-minimum"
+        if highest is not None:
+            if not top:
+                top.append(_rank(state, highest))
+            if (bid.level, order.index(bid.strain)) <= top[0]:
+                return None if bid == highest and equal_ok else "bid-not-higher"
+        return None
+
+    return judge
+
+
+def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:
+    code = _bid_judge(state, params)(bid)
+    if code == "bid-not-allowed":
+        raise IllegalAction(code, f"{bid.strain} cannot be bid in a {state.form.name}")
+    if code == "bid-below-minimum":
+        raise IllegalAction(code, f"the lowest bid here is at level {params.get('min_level')}")
+    if code == "bid-not-higher":
+        raise IllegalAction(code, f"{bid} is not higher than {state.highest}")
 
 
 def _ends_too_low(state: DealState, params: Mapping[str, Any]) -> bool:
@@ -182,9 +203,7 @@ def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
         return
     if not _ends_too_low(state, params):
         yield Action(seat, "pass")
+    judge = _bid_judge(state, params)
     for bid in BIDS.values():
-        try:
-            _verify_bid(state, params, bid)
-        except IllegalAction:
-            continue
-        yield Action(seat, "bid", bid=bid)
+        if judge(bid) is None:
+            yield Action(seat, "bid", bid=bid)
