@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -162,10 +163,32 @@ def with_readings(ruleset: Ruleset, readings: Mapping[str, Any]) -> Ruleset:
     compiled and checked like any ruleset; its id is unchanged, so records replay under it as under the
     original, and its ``readings`` list the readings on top of the ruleset's own. Raises
     :class:`RulesetError` for an unknown rule id, a rule without a value or alternatives, a reading that
-    cannot be executed, a set of readings that cannot hold together, or a value the ruleset cannot use."""
+    cannot be executed, a set of readings that cannot hold together, or a value the ruleset cannot use.
+
+    Each ruleset under each set of readings is compiled once (the last :data:`COMPILED_KEPT` are kept); every
+    call returns a copy of its own (a variant's name is set on the copy)."""
     chosen = resolve_values(ruleset, readings)
     if not chosen:
         return ruleset
+    key = (id(ruleset), _key(chosen))
+    kept = _COMPILED.get(key)
+    if kept is not None and kept[0] is ruleset:
+        _COMPILED.move_to_end(key)
+        return copy.copy(kept[1])
+    compiled = _compile_under(ruleset, chosen)
+    _COMPILED[key] = (ruleset, compiled)  # the ruleset is kept with it, so its id stays its own
+    while len(_COMPILED) > COMPILED_KEPT:
+        _COMPILED.popitem(last=False)
+    return copy.copy(compiled)
+
+
+COMPILED_KEPT = 512
+"""How many rulesets compiled under readings :func:`with_readings` keeps (each is ~0.2 MB)."""
+
+_COMPILED: OrderedDict[tuple[int, str], tuple[Ruleset, Ruleset]] = OrderedDict()
+
+
+def _compile_under(ruleset: Ruleset, chosen: Mapping[str, Any]) -> Ruleset:
     doc = copy.deepcopy(dict(ruleset.raw))
     entries = {entry.get("id"): entry for _, entry in rule_entries(doc)}
     merged = dict(ruleset.readings)
