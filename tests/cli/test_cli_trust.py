@@ -8,6 +8,7 @@ protocol lines to replay, validate and serve and asserts that none of them ever 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
@@ -217,6 +218,13 @@ def _number_places(doc: dict[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:
 
 
 def _ruleset_doc(ruleset_id: str) -> dict[str, Any]:
+    import copy
+
+    return copy.deepcopy(_parsed_ruleset(ruleset_id))  # a copy of its own: no test changes another's
+
+
+@functools.cache  # parsed once per process: the fuzz tests ask for it on every example
+def _parsed_ruleset(ruleset_id: str) -> dict[str, Any]:
     from skruuvi.rules.paths import rulesets_dir
 
     doc = parse_yaml((rulesets_dir() / f"{ruleset_id}.yaml").read_text(encoding="utf-8"))
