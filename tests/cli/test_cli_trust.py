@@ -381,6 +381,7 @@ def test_fuzz_yaml_and_protocol_lines_never_raise(text: str) -> None:
             parse_yaml(line, "f.yaml")
 
 
+@pytest.mark.usefixtures("parse_once")  # mutate reads the suite's files before the equivalents file
 @pytest.mark.parametrize("entry", [
     "- {rule: kitty.take, mutation: x, reason: y}",  # keyed by rule, as before pointers: refused, not guessed
     "- [not, a, mapping]",

@@ -15,6 +15,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from parsed_once import load_yaml_once
 from skruuvi.rules import schemas
 from skruuvi.rules.paths import cases_dir, spec_dir
 from skruuvi.rules.schema_fast import Undecided, compile_check
@@ -135,7 +136,7 @@ def _agreement(records: list[Any], schema: str, defs: str | None, tries: int) ->
 
 
 def _hand_written() -> list[Any]:
-    return [load_yaml(p) for p in sorted(Path(cases_dir()).rglob("*.yaml"))]
+    return [load_yaml_once(p) for p in sorted(Path(cases_dir()).rglob("*.yaml"))]
 
 
 def test_cases_changed_at_random_are_valid_exactly_when_jsonschema_says() -> None:
