@@ -8,6 +8,7 @@ protocol lines to replay, validate and serve and asserts that none of them ever 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import os
@@ -217,6 +218,13 @@ def _number_places(doc: dict[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:
 
 
 def _ruleset_doc(ruleset_id: str) -> dict[str, Any]:
+    import copy
+
+    return copy.deepcopy(_parsed_ruleset(ruleset_id))  # a copy of its own: no test changes another's
+
+
+@functools.cache  # parsed once per process: the fuzz tests ask for it on every example
+def _parsed_ruleset(ruleset_id: str) -> dict[str, Any]:
     from skruuvi.rules.paths import rulesets_dir
 
     doc = parse_yaml((rulesets_dir() / f"{ruleset_id}.yaml").read_text(encoding="utf-8"))
@@ -373,6 +381,7 @@ def test_fuzz_yaml_and_protocol_lines_never_raise(text: str) -> None:
             parse_yaml(line, "f.yaml")
 
 
+@pytest.mark.usefixtures("parse_once")  # mutate reads the suite's files before the equivalents file
 @pytest.mark.parametrize("entry", [
     "- {rule: kitty.take, mutation: x, reason: y}",  # keyed by rule, as before pointers: refused, not guessed
     "- [not, a, mapping]",

@@ -68,18 +68,21 @@ def test_compare_two_variants_of_one_ruleset(capsys: pytest.CaptureFixture[str])
     assert "no variant 'newer'" in capsys.readouterr().err
 
 
-def test_conformance_judges_an_engine_under_a_variant() -> None:
+def test_conformance_judges_an_engine_under_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
     """The reference as it is fails the cases the older table changes; the reference serving the variant
-    passes them all; the summary line says how many cases were judged under the variant."""
+    passes them all; the summary line says how many cases were judged under the variant. (The runner runs in
+    this process, each engine in its own.)"""
     cases = str(cases_dir() / "1944" / "above")
-    base = [sys.executable, "-m", "skruuvi", "conformance", cases, "--quiet", "--ruleset", "skruuvi-1944:older-table"]
-    plain = subprocess.run(base, capture_output=True, text=True, timeout=300, cwd=repo_root())
-    assert plain.returncode == 1 and " 0 failed" not in plain.stdout
+    base = ["conformance", cases, "--quiet", "--ruleset", "skruuvi-1944:older-table"]
+    capsys.readouterr()
+    code = cli.main(base)
+    out = capsys.readouterr().out
+    assert code == 1 and " 0 failed" not in out
     judged = sum(1 for _ in Path(cases).glob("*.yaml"))
-    assert f"{judged} judged under skruuvi-1944:older-table" in plain.stdout.splitlines()[-1]
-    served = subprocess.run([*base, "--impl", f"{sys.executable} -m skruuvi serve --variant skruuvi-1944:older-table"],
-                            capture_output=True, text=True, timeout=300, cwd=repo_root())
-    assert served.returncode == 0 and " 0 failed" in served.stdout, served.stdout[-2000:]
+    assert f"{judged} judged under skruuvi-1944:older-table" in out.splitlines()[-1]
+    code = cli.main([*base, "--impl", f"{sys.executable} -m skruuvi serve --variant skruuvi-1944:older-table"])
+    out = capsys.readouterr().out
+    assert code == 0 and " 0 failed" in out, out[-2000:]
 
 
 def test_serve_under_a_reading_answers_like_replay() -> None:

@@ -18,20 +18,27 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
+from skruuvi.cli import commands as cli
 from skruuvi.rules.paths import cases_dir, repo_root, schema_dir
 from skruuvi.rules.ruleset import get_ruleset
 from skruuvi.suite.features import feature_tags
 
 SERVE = [sys.executable, "-m", "skruuvi", "serve"]
 
+pytestmark = pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for all these runs
 
-def conformance(tmp_path: Path, serve_args: list[str], *paths: str) -> tuple[int, str, str, list[dict[str, Any]]]:
+
+def conformance(tmp_path: Path, capsys: pytest.CaptureFixture[str], serve_args: list[str],
+                *paths: str) -> tuple[int, str, str, list[dict[str, Any]]]:
+    """``skruuvi conformance`` run in this process (as ``skruuvi.cli`` runs it); the engine, ``skruuvi serve``,
+    is a process of its own spoken to over SCP/1."""
     report = tmp_path / f"report-{len(list(tmp_path.iterdir()))}.jsonl"
-    proc = subprocess.run([sys.executable, "-m", "skruuvi", "conformance", *paths, "--quiet", "--report",
-                           str(report), "--impl", shlex.join([*SERVE, *serve_args])],
-                          capture_output=True, text=True, timeout=600, cwd=repo_root())
+    capsys.readouterr()
+    code = cli.main(["conformance", *paths, "--quiet", "--report", str(report), "--impl",
+                     shlex.join([*SERVE, *serve_args])])
+    out, err = capsys.readouterr()
     records = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()] if report.exists() else []
-    return proc.returncode, proc.stdout, proc.stderr, records
+    return code, out, err, records
 
 
 def report_validator() -> Draft202012Validator:
@@ -57,9 +64,10 @@ READINGS = [
 
 
 @pytest.mark.parametrize("readings", READINGS)
-def test_the_reference_under_readings_passes_all_when_it_declares_them(tmp_path: Path, readings: list[str]) -> None:
+def test_the_reference_under_readings_passes_all_when_it_declares_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], readings: list[str]) -> None:
     args = [a for r in readings for a in ("--reading", r)]
-    code, out, err, records = conformance(tmp_path, args)
+    code, out, err, records = conformance(tmp_path, capsys, args)
     counts = summary(records)["counts"]
     assert code == 0, out[-3000:] + err
     validator = report_validator()
@@ -75,19 +83,20 @@ def test_the_reference_under_readings_passes_all_when_it_declares_them(tmp_path:
     unsupported = [r for r in records if r.get("status") == "unsupported"]
     assert all(r["got"] is None and "does not declare ruleset" in r["detail"] for r in unsupported)
 
-    code, out, err, plain = conformance(tmp_path, ["--undeclared", *args])
+    code, out, err, plain = conformance(tmp_path, capsys, ["--undeclared", *args])
     assert code == 1
     failed = {r["id"] for r in plain if r.get("status") == "fail"}
     assert failed == {r["id"] for r in marked}  # each failure is a case the declaration was judged on anew
     assert "judged_under_readings" not in summary(plain)
 
 
-def test_an_engine_declaring_some_features_gets_the_rest_unsupported(tmp_path: Path) -> None:
+def test_an_engine_declaring_some_features_gets_the_rest_unsupported(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """Only the opening deal: the kotka, bolsevikki and passimisääri cases, the match records and those that
     pin readings are not sent; nothing fails."""
     tags = "form:alkupeli,phase:first-auction,phase:kitty,phase:second-auction,phase:defenders-exchange," \
            "phase:doubling,phase:play"
-    code, out, err, records = conformance(tmp_path, ["--features", tags], str(cases_dir() / "2016"))
+    code, out, err, records = conformance(tmp_path, capsys, ["--features", tags], str(cases_dir() / "2016"))
     assert code == 0, out[-3000:] + err
     for record in records:
         report_validator().validate(record)
@@ -102,14 +111,14 @@ def test_an_engine_declaring_some_features_gets_the_rest_unsupported(tmp_path: P
     assert "judged_under_readings" not in summary(records)
 
 
-def test_no_declaration_is_a_run_as_before(tmp_path: Path) -> None:
+def test_no_declaration_is_a_run_as_before(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     proc = subprocess.run([*SERVE], input='{"cmd": "start", "protocol": 1}\n', capture_output=True, text=True,
                           timeout=60, cwd=repo_root())
     impl = json.loads(proc.stdout)["implementation"]
     assert set(impl) == {"name", "version", "rulesets", "features"}
     for rid in impl["rulesets"]:  # every tag: nothing withheld (legal-actions, never implied, is listed)
         assert impl["features"][rid] == feature_tags(get_ruleset(rid))
-    code, out, _, records = conformance(tmp_path, [], str(cases_dir() / "1895" / "aces"))
+    code, out, _, records = conformance(tmp_path, capsys, [], str(cases_dir() / "1895" / "aces"))
     assert code == 0 and "judged under" not in out
     assert all("judged_under" not in r for r in records) and "judged_under_readings" not in summary(records)
 

@@ -27,6 +27,8 @@ from skruuvi.suite.features import asks_legal
 
 SERVE = [sys.executable, "-m", "skruuvi", "serve", "--undeclared"]  # plays its readings without saying so
 
+pytestmark = pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for all these runs
+
 
 def _run(tmp_path: Path, impl: list[str], era: str = "2016", *extra: str) -> tuple[int, str, dict[str, Any]]:
     report = tmp_path / "report.jsonl"

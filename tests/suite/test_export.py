@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from parsed_once import parsing_once
 from skruuvi.cli import commands as cli
 from skruuvi.suite.export import expand_exports, export_case_files
 
@@ -52,10 +53,11 @@ def _skruuvi(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess
                           cwd=cwd)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per test process: xdist interleaves this module's tests with others
 def export(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("export") / "suite"
-    assert cli.main(["export", "--no-generated", str(target)]) == 0
+    with parsing_once():
+        assert cli.main(["export", "--no-generated", str(target)]) == 0
     return target
 
 
@@ -101,10 +103,11 @@ def test_every_case_is_exported_unchanged_in_its_ruleset_and_topic_file(export: 
     assert seen == {case_id: entry["record"] for case_id, entry in records.items()}
 
 
-def test_conformance_runs_an_export_like_the_checkout(export: Path) -> None:
-    proc = _skruuvi("conformance", "--quiet", str(export))
-    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-    assert proc.stdout.splitlines()[-1].startswith(f"conformance: {len(_hand_written())} passed, 0 failed, 0 errored")
+def test_conformance_runs_an_export_like_the_checkout(export: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(["conformance", "--quiet", str(export)])  # the runner here, the reference engine a process
+    out, err = capsys.readouterr()
+    assert code == 0, out[-2000:] + err[-2000:]
+    assert out.splitlines()[-1].startswith(f"conformance: {len(_hand_written())} passed, 0 failed, 0 errored")
 
 
 def test_an_export_lists_its_case_files_not_its_errors_or_rulesets(export: Path) -> None:
@@ -124,11 +127,13 @@ def test_a_changed_export_is_refused_with_one_line(export: Path, tmp_path: Path)
     assert proc.stderr.count("\n") == 1 and "sha256" in proc.stderr and victim.name in proc.stderr, proc.stderr
 
 
+@pytest.mark.usefixtures("parse_once")
 def test_export_is_deterministic(export: Path, tmp_path: Path) -> None:
     assert cli.main(["export", "--no-generated", str(tmp_path / "again")]) == 0
     assert (tmp_path / "again" / "manifest.json").read_bytes() == (export / "manifest.json").read_bytes()
 
 
+@pytest.mark.usefixtures("parse_once")
 def test_a_non_empty_folder_needs_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "keep.txt").write_text("mine")
     assert cli.main(["export", "--no-generated", str(tmp_path)]) == 1
@@ -148,6 +153,7 @@ def test_unwritable_targets_are_one_line(tmp_path: Path, capsys: pytest.CaptureF
     assert err.count("\n") == 1 and err.startswith("skruuvi: ") and str(target) in err
 
 
+@pytest.mark.usefixtures("parse_once")
 def test_the_full_export_counts_the_generated_cases_and_runs(tmp_path: Path) -> None:
     expected: dict[str, Counter[str]] = {}
     for path in sorted(GENERATED.rglob("*.jsonl.gz")):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,14 +23,21 @@ def features_of(relative: str) -> frozenset[str]:
     return case_features(record, record_ruleset(record))
 
 
-@pytest.fixture(scope="module")
-def derived() -> dict[str, dict[str, frozenset[str]]]:
-    """Every hand-written case's tags, by ruleset and case file (relative to the cases directory)."""
-    out: dict[str, dict[str, frozenset[str]]] = defaultdict(dict)
+@pytest.fixture(scope="session")  # once per test process: xdist interleaves this module's tests with others
+def suite_records() -> dict[str, dict[str, dict[str, Any]]]:
+    """Every hand-written case's record, by ruleset and case file (relative to the cases directory)."""
+    out: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
     for case in load_cases([CASES]):
         rel = Path(case.file).resolve().relative_to(CASES.resolve()).as_posix()
-        out[case.ruleset][rel] = case_features(case.record, record_ruleset(case.record))
+        out[case.ruleset][rel] = case.record
     return out
+
+
+@pytest.fixture(scope="session")
+def derived(suite_records: dict[str, dict[str, dict[str, Any]]]) -> dict[str, dict[str, frozenset[str]]]:
+    """Every hand-written case's tags, by ruleset and case file (relative to the cases directory)."""
+    return {rid: {rel: case_features(record, record_ruleset(record)) for rel, record in by_file.items()}
+            for rid, by_file in suite_records.items()}
 
 
 def test_the_closed_list_is_read_off_the_ruleset() -> None:
@@ -108,10 +116,11 @@ def test_an_error_in_the_first_auction_needs_no_later_phase(derived: dict[str, d
         assert "phase:play" not in tags
 
 
-def test_match_set_position_and_case_readings_tags(derived: dict[str, dict[str, frozenset[str]]]) -> None:
-    for by_file in derived.values():
+def test_match_set_position_and_case_readings_tags(derived: dict[str, dict[str, frozenset[str]]],
+                                                  suite_records: dict[str, dict[str, dict[str, Any]]]) -> None:
+    for rid, by_file in derived.items():
         for rel, tags in by_file.items():
-            record = load_yaml(CASES / rel)
+            record = suite_records[rid][rel]  # the file as read
             assert ("match" in tags) == ("match" in record), rel
             assert ("case-readings" in tags) == bool(record.get("readings")), rel
             if "deal" in record:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import importlib.util
 import random
-import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -19,6 +18,7 @@ from types import ModuleType
 import pytest
 
 from skruuvi.authoring.bots import random_record
+from skruuvi.cli import commands as cli
 from skruuvi.interpreter.replay import replay
 from skruuvi.rules.notation import DECK, SEATS
 from skruuvi.rules.ruleset import get_ruleset
@@ -39,20 +39,19 @@ def oracle() -> ModuleType:
     return module
 
 
-def test_the_oracle_passes_the_hand_written_suite_over_scp() -> None:
+@pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for both readings of it
+def test_the_oracle_passes_the_hand_written_suite_over_scp(capsys: pytest.CaptureFixture[str]) -> None:
     """Every hand-written case, the ones that pin `readings:` included (the oracle implements every
     executable alternative since 0.9.0; test_oracle_readings.py checks each one on random records), and the
     legal-set and perft cases (the oracle answers `legal` since 0.10.0 and declares `legal-actions`)."""
     cases = list(iter_cases([ROOT / "conformance" / "cases"]))
     assert [c.id for c in cases if "readings" in c.record], "no case pins readings any more"
     assert [c.id for c in cases if asks_legal(c.record)], "no legal or perft case any more"
-    proc = subprocess.run(
-        [sys.executable, "-m", "skruuvi", "conformance", "--quiet", "--jobs", "2",
-         "--impl", f"{sys.executable} {ORACLE}"],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
-    )
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    assert f"conformance: {len(cases)} passed, 0 failed, 0 errored in" in proc.stdout, proc.stdout[-500:]
+    capsys.readouterr()  # the runner here, the oracle two processes of its own spoken to over SCP/1
+    code = cli.main(["conformance", "--quiet", "--jobs", "2", "--impl", f"{sys.executable} {ORACLE}"])
+    out, err = capsys.readouterr()
+    assert code == 0, out[-3000:] + err[-3000:]
+    assert f"conformance: {len(cases)} passed, 0 failed, 0 errored in" in out, out[-500:]
 
 
 VERBS = ["pass", "double", "redouble", "bid 5H", "bid 1S", "bid 7G", "bid 6M", "play AS", "play 2C",

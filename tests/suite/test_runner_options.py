@@ -77,6 +77,7 @@ def test_shard_is_a_stable_hash_of_the_id() -> None:
 
 
 @pytest.mark.parametrize("n", [2, 3, 5])
+@pytest.mark.usefixtures("parse_once")  # the same files read n + 1 times
 def test_shards_partition_the_suite_exactly(n: int) -> None:
     everything = [c.id for c in iter_cases([cases_dir()])]
     shards = [[c.id for c in iter_cases([cases_dir()], Selection(shard=(k, n)))] for k in range(1, n + 1)]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -166,10 +167,32 @@ def with_readings(ruleset: Ruleset, readings: Mapping[str, Any], *, valid_base: 
 
     ``valid_base``: the ruleset's document is known to pass the JSON Schema (it was compiled with the check, or
     its change from one that was is proven harmless); then the schema is checked again only when the readings'
-    changes are not proven harmless too (rules/schema_delta.py)."""
+    changes are not proven harmless too (rules/schema_delta.py).
+
+    Each ruleset under each set of readings is compiled once (the last :data:`COMPILED_KEPT` are kept); every
+    call returns a copy of its own (a variant's name is set on the copy)."""
     chosen = resolve_values(ruleset, readings)
     if not chosen:
         return ruleset
+    key = (id(ruleset), _key(chosen))
+    kept = _COMPILED.get(key)
+    if kept is not None and kept[0] is ruleset:
+        _COMPILED.move_to_end(key)
+        return copy.copy(kept[1])
+    compiled = _compile_under(ruleset, chosen, valid_base=valid_base)
+    _COMPILED[key] = (ruleset, compiled)  # the ruleset is kept with it, so its id stays its own
+    while len(_COMPILED) > COMPILED_KEPT:
+        _COMPILED.popitem(last=False)
+    return copy.copy(compiled)
+
+
+COMPILED_KEPT = 512
+"""How many rulesets compiled under readings :func:`with_readings` keeps (each is ~0.2 MB)."""
+
+_COMPILED: OrderedDict[tuple[int, str], tuple[Ruleset, Ruleset]] = OrderedDict()
+
+
+def _compile_under(ruleset: Ruleset, chosen: Mapping[str, Any], *, valid_base: bool) -> Ruleset:
     base = dict(ruleset.raw)
     doc = copy.deepcopy(base)
     entries = {entry.get("id"): (path, entry) for path, entry in rule_entries(doc)}

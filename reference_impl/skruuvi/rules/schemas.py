@@ -4,6 +4,8 @@ Schemas are registered by their ``$id`` in a :class:`referencing.Registry`, so o
 :func:`check` raises the single most relevant error (``jsonschema.exceptions.best_match``) as an
 :class:`~skruuvi.rules.errors.InputError` subclass whose ``path`` is a JSON pointer into the instance;
 :func:`iter_errors` returns every error of an instance, one per problem, for ``skruuvi validate``.
+Both first ask the schema's compiled quick check (:mod:`skruuvi.rules.schema_fast`): an instance it calls valid
+has no error; any other goes through ``jsonschema``, which finds the errors.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from referencing.jsonschema import DRAFT202012
 
 from .errors import CaseFormatError, InputError, RulesetError
 from .paths import schema_dir
+from .schema_fast import Check, Undecided, compile_check
 
 BASE_URI = "https://skruuvi-spec.example/schema/"
 
@@ -75,6 +78,26 @@ def validator(schema: str, defs: str | None = None) -> Draft202012Validator:
     if defs is not None and defs not in document.get("$defs", {}):
         raise InputError(f"schema {schema!r} has no $defs/{defs}")
     return Draft202012Validator(root, registry=registry())
+
+
+@cache
+def quick_check(schema: str, defs: str | None = None) -> Check | None:
+    """:func:`~skruuvi.rules.schema_fast.compile_check` of schema ``schema`` (or its ``$defs/<defs>``), compiled
+    once; None when the quick check does not compile it (jsonschema alone decides)."""
+    documents = {doc.get("$id", schema_uri(name)): doc for name, doc in _documents().items()}
+    fragment = "" if defs is None else f"#/$defs/{defs}"
+    return compile_check(documents, schema_uri(schema) + fragment)
+
+
+def quickly_valid(instance: Any, schema: str, defs: str | None = None) -> bool:
+    """Whether the quick check calls ``instance`` valid (False: invalid, or not for it to say)."""
+    quick = quick_check(schema, defs)
+    if quick is None:
+        return False
+    try:
+        return quick(instance)
+    except Undecided:
+        return False
 
 
 @cache
@@ -214,6 +237,8 @@ def check(instance: Any, schema: str, *, file: str, defs: str | None = None, pre
 
     ``prefix`` is put before the JSON pointer (e.g. ``"line 7"`` for a JSON Lines record).
     """
+    if quickly_valid(instance, schema, defs):
+        return
     best = best_match(validator(schema, defs).iter_errors(instance))
     if best is not None:
         raise _to_input_error(best, schema, file, prefix)
@@ -222,6 +247,8 @@ def check(instance: Any, schema: str, *, file: str, defs: str | None = None, pre
 def iter_errors(instance: Any, schema: str, *, file: str, defs: str | None = None,
                 prefix: str = "") -> Iterator[InputError]:
     """Every schema error of ``instance``, one per problem, ordered by their place in the document."""
+    if quickly_valid(instance, schema, defs):
+        return
     errors = sorted(validator(schema, defs).iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
     for error in errors:
         best = best_match([error])

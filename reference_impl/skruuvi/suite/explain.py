@@ -89,7 +89,8 @@ def distance(a: Any, b: Any) -> int:
 
 
 class Explainer:
-    """Replays failing cases under readings; each ruleset (and set of readings) is compiled once."""
+    """Replays failing cases under readings; each ruleset (and set of readings) is compiled once, and each case
+    is replayed once under each set of readings however often it is explained."""
 
     def __init__(self, variants: Mapping[str, Ruleset] | None = None) -> None:
         self.variants = dict(variants or {})
@@ -97,6 +98,7 @@ class Explainer:
         self._candidates: dict[str, list[Reading]] = {}
         self._compiled: dict[tuple[str, str], Ruleset | None] = {}
         self._reach: dict[tuple[int, str], frozenset[str]] = {}
+        self._answers: dict[tuple[int, str], tuple[Case, dict[str, Any] | None, list[str]]] = {}
 
     def base(self, ruleset_id: str) -> Ruleset:
         if ruleset_id not in self._bases:
@@ -142,6 +144,17 @@ class Explainer:
                 problems: list[str] | None = None) -> dict[str, Any] | None:
         """The case's answer (in the shape of its expectation) under ``readings`` with its own on top; None when
         there is none (a failure of the reference itself is added to ``problems``, never raised)."""
+        key = (id(case), json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr))
+        kept = self._answers.get(key)
+        if kept is None or kept[0] is not case:
+            failed: list[str] = []
+            kept = self._answers[key] = (case, self._replayed(case, readings, own, failed), failed)
+        if problems is not None:
+            problems.extend(kept[2])
+        return kept[1]
+
+    def _replayed(self, case: Case, readings: Mapping[str, Any], own: Mapping[str, Any],
+                  problems: list[str]) -> dict[str, Any] | None:
         ruleset = self.compiled(case.ruleset, {**readings, **own})
         if ruleset is None:
             return None
@@ -152,8 +165,7 @@ class Explainer:
         except InputError:
             return None
         except Exception as exc:  # a defect of the reference under a reading must not stop the explanation
-            if problems is not None:
-                problems.append(f"{type(exc).__name__}: {exc}")
+            problems.append(f"{type(exc).__name__}: {exc}")
             return None
 
     def explain(self, case: Case, got: Mapping[str, Any]) -> Verdict:

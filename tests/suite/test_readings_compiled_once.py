@@ -1,0 +1,45 @@
+"""``with_readings`` compiles a ruleset under a set of readings once and hands every caller a copy of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from skruuvi.rules import readings as readings_module
+from skruuvi.rules.errors import RulesetError
+from skruuvi.rules.readings import label, variant, with_readings
+from skruuvi.rules.ruleset import get_ruleset
+
+
+def test_the_same_readings_are_compiled_once_and_each_caller_gets_its_own_copy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    base = get_ruleset("skruuvi-1944")
+    compiled: list[str] = []
+    real = readings_module.compile_ruleset
+
+    def counting(doc: object, path: str) -> object:
+        compiled.append(path)
+        return real(doc, path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(readings_module, "compile_ruleset", counting)
+    monkeypatch.setattr(readings_module, "_COMPILED", type(readings_module._COMPILED)())
+    first = with_readings(base, {"score.honours-from": "tricks-won"})
+    again = with_readings(base, {"score.honours-from": "tricks-won"})
+    assert len(compiled) == 1 and first is not again and first == again
+    assert first.readings == again.readings == {"score.honours-from": "tricks-won"}
+    object.__setattr__(again, "variant", "mine")  # what variant() does to the copy it is given
+    assert with_readings(base, {"score.honours-from": "tricks-won"}).variant is None and len(compiled) == 1
+
+
+def test_a_variant_names_only_its_own_copy() -> None:
+    base = get_ruleset("skruuvi-1944")
+    named = variant(base, "older-table")
+    plain = with_readings(base, dict(named.readings))
+    assert named.variant == "older-table" and plain.variant is None
+    assert label(named) == "skruuvi-1944:older-table" and label(plain) != label(named)
+
+
+def test_a_reading_the_ruleset_refuses_is_refused_every_time() -> None:
+    base = get_ruleset("skruuvi-2016")
+    for _ in range(2):
+        with pytest.raises(RulesetError):
+            with_readings(base, {"no.such-rule": 1})
