@@ -16,9 +16,9 @@ def test_the_same_readings_are_compiled_once_and_each_caller_gets_its_own_copy(
     compiled: list[str] = []
     real = readings_module.compile_ruleset
 
-    def counting(doc: object, path: str) -> object:
+    def counting(doc: object, path: str, **options: object) -> object:
         compiled.append(path)
-        return real(doc, path)  # type: ignore[arg-type]
+        return real(doc, path, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(readings_module, "compile_ruleset", counting)
     monkeypatch.setattr(readings_module, "_COMPILED", type(readings_module._COMPILED)())
