@@ -733,7 +733,9 @@ def auto_play(st, target=None, goal=None, limit=300000, hint=None, trace=None):
     if trace is not None:
         trace["searched"] = True
     if hint is not None:
-        played = _hinted(st, hint, target)
+        from search_hints import hinted_play  # beside this tool (main puts its folder on the path)
+
+        played = hinted_play(st, hint, target, Err)
         if played is not None:
             for a in played:
                 st.apply(a)
@@ -766,21 +768,6 @@ def auto_play(st, target=None, goal=None, limit=300000, hint=None, trace=None):
     if trace is not None:
         trace["play"] = " ".join(a.split()[2] for a in r)
     return r
-
-
-def _hinted(st, cards, target):
-    """The actions playing ``cards`` (a stored play, one card after another) from ``st``, when each is legal, the
-    deal ends with the last and ``target`` holds there; else None."""
-    st2, actions = st.clone(), []
-    try:
-        for c in cards.split():
-            if st2.to_act() is None:
-                return None
-            actions.append(f"{st2.to_act()} play {c}")
-            st2.apply(actions[-1])
-    except Err:
-        return None
-    return actions if st2.phase == "done" and target(st2) else None
 
 
 # ----------------------------------------------------------------------------- notes

@@ -13,6 +13,22 @@ import json
 import os
 
 
+def hinted_play(st, cards, target, refused):
+    """The actions playing ``cards`` (a stored play, one card after another) from the tool's state ``st``, when
+    each is legal (the tool's engine raises ``refused`` for one that is not), the deal ends with the last and
+    ``target`` holds there; else None. The state needs ``clone``, ``to_act``, ``apply`` and ``phase``."""
+    st2, actions = st.clone(), []
+    try:
+        for c in cards.split():
+            if st2.to_act() is None:
+                return None
+            actions.append(f"{st2.to_act()} play {c}")
+            st2.apply(actions[-1])
+    except refused:
+        return None
+    return actions if st2.phase == "done" and target(st2) else None
+
+
 class Hints:
     """The hints of one tool: read from ``path`` (none when the file is absent), recorded anew as found."""
 
