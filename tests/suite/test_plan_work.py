@@ -48,9 +48,9 @@ def test_each_set_of_pinned_readings_is_compiled_once(monkeypatch: pytest.Monkey
     compiled: list[str] = []
     original = readings_module.with_readings
 
-    def counting(ruleset: Any, chosen: Any) -> Any:
+    def counting(ruleset: Any, chosen: Any, **options: Any) -> Any:  # options: valid_base, passed on
         compiled.append(repr(sorted(chosen.items())))
-        return original(ruleset, chosen)
+        return original(ruleset, chosen, **options)
 
     monkeypatch.setattr(declare, "with_readings", counting)
     every = feature_tags(get_ruleset("skruuvi-2016"))
