@@ -16,6 +16,8 @@ from skruuvi.suite.declare import plan_for
 from skruuvi.suite.features import feature_tags
 from skruuvi.suite.protocol import Server
 
+pytestmark = pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for all these tests
+
 CASES = cases_dir()
 
 
