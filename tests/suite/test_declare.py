@@ -21,6 +21,8 @@ from skruuvi.suite.protocol import Server
 from skruuvi.suite.report import case_lines, case_record
 from skruuvi.suite.runner import CaseResult
 
+pytestmark = pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for all these tests
+
 CASES = cases_dir()
 
 

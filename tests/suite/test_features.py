@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from parsed_once import parsing_once
 from skruuvi.interpreter.replay import record_ruleset
 from skruuvi.rules.paths import cases_dir
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
@@ -27,9 +28,10 @@ def features_of(relative: str) -> frozenset[str]:
 def suite_records() -> dict[str, dict[str, dict[str, Any]]]:
     """Every hand-written case's record, by ruleset and case file (relative to the cases directory)."""
     out: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
-    for case in load_cases([CASES]):
-        rel = Path(case.file).resolve().relative_to(CASES.resolve()).as_posix()
-        out[case.ruleset][rel] = case.record
+    with parsing_once():  # the suite's files, parsed once per process for every test that reads them
+        for case in load_cases([CASES]):
+            rel = Path(case.file).resolve().relative_to(CASES.resolve()).as_posix()
+            out[case.ruleset][rel] = case.record
     return out
 
 

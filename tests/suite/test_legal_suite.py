@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from skruuvi.interpreter.legal import legal_for, perft_for
 from skruuvi.rules.ruleset import available_rulesets
 from skruuvi.suite.cases import iter_cases
@@ -17,6 +19,8 @@ from skruuvi.suite.features import asks_legal
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "conformance" / "cases"
+
+pytestmark = pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for all these tests
 
 
 def _legal_cases() -> list:

@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from parsed_once import parsing_once
 from skruuvi.authoring.bots import random_record
 from skruuvi.interpreter.replay import replay
 from skruuvi.rules import readings as rd
@@ -199,8 +200,9 @@ def walked_match(ruleset: str, readings: dict[str, Any], rng: random.Random,
 # ----------------------------------------------------------------------------- the sample
 
 def _match_cases(ruleset: str) -> list[dict[str, Any]]:
-    return [copy.deepcopy(dict(c.record)) for c in iter_cases([ROOT / "conformance" / "cases"])
-            if c.record.get("ruleset") == ruleset and "match" in c.record and "readings" not in c.record]
+    with parsing_once():  # the suite's files, parsed once per process for every test that reads them
+        return [copy.deepcopy(dict(c.record)) for c in iter_cases([ROOT / "conformance" / "cases"])
+                if c.record.get("ruleset") == ruleset and "match" in c.record and "readings" not in c.record]
 
 
 def _without_stages(cases: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:

@@ -16,6 +16,8 @@ from skruuvi.suite.declare import plan_for
 from skruuvi.suite.features import feature_tags
 from skruuvi.suite.protocol import Server
 
+pytestmark = pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for all these tests
+
 CASES = cases_dir()
 
 
@@ -48,9 +50,9 @@ def test_each_set_of_pinned_readings_is_compiled_once(monkeypatch: pytest.Monkey
     compiled: list[str] = []
     original = readings_module.with_readings
 
-    def counting(ruleset: Any, chosen: Any) -> Any:
+    def counting(ruleset: Any, chosen: Any, **options: Any) -> Any:  # options: valid_base, passed on
         compiled.append(repr(sorted(chosen.items())))
-        return original(ruleset, chosen)
+        return original(ruleset, chosen, **options)
 
     monkeypatch.setattr(declare, "with_readings", counting)
     every = feature_tags(get_ruleset("skruuvi-2016"))

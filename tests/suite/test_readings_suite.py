@@ -27,6 +27,8 @@ from skruuvi.suite.cases import Case, iter_cases
 from skruuvi.suite.features import asks_legal
 from skruuvi.suite.runner import compare
 
+pytestmark = pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for all these tests
+
 ROOT = Path(__file__).resolve().parents[2]
 UNEXERCISED = ROOT / "conformance" / "readings" / "unexercised.yaml"
 

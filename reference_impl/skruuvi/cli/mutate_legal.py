@@ -14,11 +14,13 @@ import argparse
 import gzip
 import json
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from ..authoring.mutate import LegalMeasure, Mutant
 from ..rules import paths
 from ..rules.errors import InputError
+
+if TYPE_CHECKING:  # names of annotations only: the command line of every other command does not import mutate
+    from ..authoring.mutate import LegalMeasure, Mutant
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -179,9 +179,14 @@ def export_suite(target: str | Path, *, force: bool = False, generated: bool = T
         roots[GENERATED] = paths.generated_dir().resolve()
     counts: dict[str, Counter[str]] = {}
     output = _Output(root)
+    where: dict[tuple[str, str], tuple[str, str]] = {}  # by (case file, ruleset): a file holds many cases
     try:
         for case in iter_cases(list(roots.values())):
-            origin, rel = _case_file(case, roots)
+            key = (case.file, case.ruleset)
+            found = where.get(key)
+            if found is None:
+                found = where[key] = _case_file(case, roots)
+            origin, rel = found
             output.write(rel, _json_line(case), {"ruleset": case.ruleset, "origin": origin})
             tally = counts.setdefault(case.ruleset, Counter())
             tally["cases"] += 1

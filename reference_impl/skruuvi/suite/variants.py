@@ -9,6 +9,8 @@ same case with its ``expect`` worked out by the reference interpreter under the 
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -64,7 +66,7 @@ def _legal_expect(record: Mapping[str, Any], old: Mapping[str, Any], ruleset: Ru
 def expect_under(case: Case, variant: Ruleset) -> Case:
     """``case`` with the expectation of the reference interpreter under ``variant`` (the case's own readings
     applied on top), for judging an engine that implements the variant."""
-    ruleset = with_readings(variant, _case_readings(case.record))
+    ruleset = with_readings(variant, _case_readings(case.record), valid_base=True)
     if "legal" in case.expect or "perft" in case.expect:
         expect = _legal_expect(case.record, case.expect, ruleset)
     else:
@@ -97,6 +99,28 @@ class VariantCases:
         return f"{self.judged} judged under {names} (expectations worked out by the reference)"
 
 
+_UNDER_KEPT = 256
+"""How many (ruleset, readings) pairs :func:`_under` keeps."""
+
+_UNDER: OrderedDict[tuple[int, str], tuple[Ruleset, Ruleset]] = OrderedDict()
+
+
+def _under(base: Ruleset, readings: Mapping[str, Any]) -> Ruleset:
+    """``with_readings(base, readings)``, the same object for the same ``base`` and ``readings`` (kept with
+    ``base``, so its id stays its own): the case's own readings on top of it then hit with_readings' cache of
+    compiled rulesets, keyed by the id of the ruleset they go on, rather than compiling again for every
+    :class:`ReadingReplay` (a fresh copy from with_readings each time had a fresh id)."""
+    key = (id(base), json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr))
+    kept = _UNDER.get(key)
+    if kept is None or kept[0] is not base:
+        kept = _UNDER[key] = (base, with_readings(base, readings, valid_base=True))
+        while len(_UNDER) > _UNDER_KEPT:
+            _UNDER.popitem(last=False)
+    else:
+        _UNDER.move_to_end(key)
+    return kept[1]
+
+
 @dataclass
 class ReadingReplay:
     """The reference interpreter under readings: ``readings`` apply to every record's ruleset (a value of
@@ -117,7 +141,7 @@ class ReadingReplay:
         key = (rid, repr(sorted(own.items(), key=lambda kv: kv[0])))
         if key not in self._compiled:
             base = self.variants.get(rid) or get_ruleset(rid)
-            self._compiled[key] = with_readings(with_readings(base, self.readings), own)
+            self._compiled[key] = with_readings(_under(base, self.readings), own, valid_base=True)
         return self._compiled[key]
 
     def __call__(self, record: Mapping[str, Any]) -> Outcome:
