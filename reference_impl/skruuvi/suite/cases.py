@@ -231,6 +231,11 @@ def count_cases(paths: Iterable[str | Path], selection: Selection | None = None)
 _scan = make_scanner(json.JSONDecoder())  # for the spool's own lines: compact JSON it wrote itself
 
 
+#: Bytes a :class:`CaseSpool` writes and reads at once (the default, 4 KiB, is two or three generated cases: a
+#: system call, and a seek, for each).
+SPOOL_BUFFER = 1 << 17
+
+
 class CaseSpool:
     """The selected cases of a suite, checked once and kept in a temporary file for the run.
 
@@ -251,7 +256,8 @@ class CaseSpool:
         paths = list(paths)
         selection = selection or Selection()
         try:
-            self._file = tempfile.TemporaryFile(prefix="skruuvi-cases-")  # noqa: SIM115 - open until close()
+            self._file = tempfile.TemporaryFile(  # noqa: SIM115 - open until close()
+                prefix="skruuvi-cases-", buffering=SPOOL_BUFFER)
         except OSError as exc:
             raise InputError(f"cannot create a temporary file for the cases: {exc.strerror or exc}",
                              file=tempfile.gettempdir()) from None
