@@ -197,6 +197,17 @@ def test_engine_that_exits_mid_run_is_restarted() -> None:
     assert [r.status for r in results] == ["pass", "pass", "crashed", "pass", "pass", "crashed"]
 
 
+@pytest.mark.parametrize("pipeline", [1, 2, 4, 16])
+def test_engines_that_keep_exiting_lose_no_case_at_any_pipeline_depth(pipeline: int) -> None:
+    # each engine answers five runs and exits on the sixth request: the sixth case is crashed and every case
+    # sent after it (to the dead engine, whose process is looked at once per top-up) is sent again and passes
+    cases = [make_case(f"t.n{i}") for i in range(20)]
+    config = RunConfig(command=fake("--exit-after", "5"), timeout=1.0, start_timeout=5.0, pipeline=pipeline)
+    _, results = run_all(cases, config)
+    assert [r.case.id for r in results] == [c.id for c in cases]
+    assert [r.status for r in results] == (["pass"] * 5 + ["crashed"]) * 3 + ["pass"] * 2
+
+
 def test_engine_that_cannot_restart_marks_cases_crashed(tmp_path: Path) -> None:
     poison = tmp_path / "poison"
     results = run([make_case("t.correct.0"), make_case("t.crash.1"), make_case("t.correct.2")],

@@ -65,6 +65,13 @@ class Case:
 
 def check_record(record: Any, file: str, location: str | None) -> Case:
     """Turn a loaded record into a :class:`Case`, or raise :class:`CaseFormatError` saying what is missing."""
+    case_id, ruleset = check_fields(record, file, location)
+    return Case(case_id, ruleset, file, location, record)
+
+
+def check_fields(record: Any, file: str, location: str | None) -> tuple[str, str]:
+    """:func:`check_record` (the same checks, the same errors) without making the :class:`Case`: the record's
+    ``(id, ruleset)``."""
     def fail(reason: str, path: str | None = None) -> CaseFormatError:
         return CaseFormatError(reason, file=file, path=" ".join(p for p in (location, path) if p) or None)
 
@@ -91,7 +98,7 @@ def check_record(record: Any, file: str, location: str | None) -> Case:
             raise fail("expect.perft must be {depth: n, count: n} (non-negative integers)", f"{case_id}: expect.perft")
     elif not isinstance(expect[kind], dict):
         raise fail(f"expect.{kind} must be a mapping", f"{case_id}: expect")
-    return Case(case_id, ruleset, file, location, record)
+    return case_id, ruleset
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -126,14 +133,18 @@ class Selection:
     shard: tuple[int, int] = (1, 1)
 
     def accepts(self, case: Case) -> bool:
-        if self.rulesets and case.ruleset not in self.rulesets:
+        return self.accepts_id(case.id, case.ruleset)
+
+    def accepts_id(self, case_id: str, ruleset: str) -> bool:
+        """:meth:`accepts` for the case of this id and ruleset."""
+        if self.rulesets and ruleset not in self.rulesets:
             return False
-        if self.run and not any(fnmatchcase(case.id, glob) for glob in self.run):
+        if self.run and not any(fnmatchcase(case_id, glob) for glob in self.run):
             return False
-        if any(fnmatchcase(case.id, glob) for glob in self.skip):
+        if any(fnmatchcase(case_id, glob) for glob in self.skip):
             return False
         k, n = self.shard
-        return n == 1 or shard_of(case.id, n) == k
+        return n == 1 or shard_of(case_id, n) == k
 
     def describe(self) -> str:
         """The selection in words, for "no cases ... found" messages; empty when nothing is filtered."""
@@ -220,6 +231,11 @@ def count_cases(paths: Iterable[str | Path], selection: Selection | None = None)
 _scan = make_scanner(json.JSONDecoder())  # for the spool's own lines: compact JSON it wrote itself
 
 
+#: Bytes a :class:`CaseSpool` writes and reads at once (the default, 4 KiB, is two or three generated cases: a
+#: system call, and a seek, for each).
+SPOOL_BUFFER = 1 << 17
+
+
 class CaseSpool:
     """The selected cases of a suite, checked once and kept in a temporary file for the run.
 
@@ -240,7 +256,8 @@ class CaseSpool:
         paths = list(paths)
         selection = selection or Selection()
         try:
-            self._file = tempfile.TemporaryFile(prefix="skruuvi-cases-")  # noqa: SIM115 - open until close()
+            self._file = tempfile.TemporaryFile(  # noqa: SIM115 - open until close()
+                prefix="skruuvi-cases-", buffering=SPOOL_BUFFER)
         except OSError as exc:
             raise InputError(f"cannot create a temporary file for the cases: {exc.strerror or exc}",
                              file=tempfile.gettempdir()) from None
@@ -266,17 +283,17 @@ class CaseSpool:
             ids.close()
 
     def _check(self, paths: list[str | Path], selection: Selection, ids: IdHashes) -> None:
-        write = self._file.write
+        write, accepts = self._file.write, selection.accepts_id
         for file_path in list_case_files(paths):
             file_number = len(self._files)
             self._files.append(str(file_path))
             for file, location, record, source in _records(file_path, spanned=True):
-                case = check_record(record, file, location)
-                ids.add(case.id)
-                if not selection.accepts(case):
+                case_id, ruleset = check_fields(record, file, location)
+                ids.add(case_id)
+                if not accepts(case_id, ruleset):
                     continue
                 expect, faithful = expect_text(record, source)
-                meta = encode_canonical([case.id, case.ruleset, file_number, location, faithful])
+                meta = encode_canonical([case_id, ruleset, file_number, location, faithful])
                 try:
                     write(b"%b\n%b\n%b\n" % (meta.encode(), expect.encode(), public_text(record, source)))
                 except OSError as exc:  # e.g. no space left in the temporary folder

@@ -829,6 +829,7 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
     try:
         while not stop.is_set():
             if len(pending) < refill:  # else judge first: the next requests go out together
+                polled = False  # the engine's process looked at in this top-up (once: a waitpid is a system call)
                 while len(pending) < depth:
                     if not again:
                         if no_more:
@@ -845,9 +846,10 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
                         again.extend(chunk)
                         continue
                     item = again.popleft()
-                    if pending and (worker.engine is None or not worker.engine.alive):
+                    if pending and (worker.engine is None or (not polled and not worker.engine.alive)):
                         again.appendleft(item)  # judge what the dead engine owes first; it is replaced after
                         break
+                    polled = polled or bool(pending)  # (without pending, send's restart looks at it)
                     index, case = item
                     if not pending and (worker.engine is None or not worker.engine.alive):
                         hand_back()  # a restart may take a while
