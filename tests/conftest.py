@@ -36,7 +36,6 @@ SLOW_FIRST = (
     "tests/suite/test_explain.py::test_an_engine_under",
     "tests/authoring/test_code_mutation.py::test_fast_path_kills_what_the_cases_tell_apart",
     "tests/suite/test_explain.py::test_a_real_bug_is_listed_first_as_explained_by_no_reading",
-    "tests/suite/test_legal_suite.py::test_the_rule_book_publishes_a_perft_table_per_ruleset",
     "tests/suite/test_oracle_readings.py::test_the_oracle_and_the_reference_agree_under_each_alternative",
     "tests/suite/test_explain.py::",
     "tests/suite/test_checking_pass.py::test_every_generated_case_is_sent_as_before",
