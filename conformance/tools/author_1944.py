@@ -963,14 +963,10 @@ def auto_play(st, target=None, goal=None, limit=300000, hint=None, trace=None):
     if trace is not None:
         trace["searched"] = True
     if hint is not None:
-        from search_hints import hinted_play  # beside this tool (main puts its folder on the path)
+        from search_hints import play_hint  # beside this tool (main puts its folder on the path)
 
-        played = hinted_play(st, hint, target, Err)
+        played = play_hint(st, hint, target, Err, trace)
         if played is not None:
-            for a in played:
-                st.apply(a)
-            if trace is not None:
-                trace["play"] = hint
             return played
     count = [0]
 

@@ -29,6 +29,18 @@ def hinted_play(st, cards, target, refused):
     return actions if st2.phase == "done" and target(st2) else None
 
 
+def play_hint(st, cards, target, refused, trace=None):
+    """:func:`hinted_play`, and when the stored play holds, its actions applied to ``st`` and the play noted in
+    ``trace`` (as for a play the search finds); ``None`` (``st`` untouched) when it does not."""
+    played = hinted_play(st, cards, target, refused)
+    if played is not None:
+        for action in played:
+            st.apply(action)
+        if trace is not None:
+            trace["play"] = cards
+    return played
+
+
 class Hints:
     """The hints of one tool: read from ``path`` (none when the file is absent), recorded anew as found."""
 
