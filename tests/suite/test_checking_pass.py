@@ -14,6 +14,7 @@ import pytest
 from skruuvi.rules.errors import InputError
 from skruuvi.rules.jsonsafe import JsonError, compact_encoder, dumps_compact, dumps_safe, loads, loads_spanned
 from skruuvi.rules.yamlio import iter_records
+from skruuvi.suite import cases as cases_module
 from skruuvi.suite import id_hashes
 from skruuvi.suite.case_text import encode_public
 from skruuvi.suite.cases import CaseSpool, check_record, iter_cases
@@ -181,6 +182,7 @@ def test_the_first_error_in_file_order_wins(tmp_path: Path) -> None:
 
 def test_a_shared_hash_is_not_a_duplicate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(id_hashes, "id_hash", lambda case_id: 7)
+    monkeypatch.setattr(cases_module, "id_hash", lambda case_id: 7)  # where the duplicate is confirmed
     path = tmp_path / "c.jsonl"
     path.write_text("".join(_record(f"x.{n}") + "\n" for n in range(5)))
     with CaseSpool([path]) as spool:

@@ -10,6 +10,7 @@ falls in the same shard on every machine and in every run, whatever the other ca
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import tempfile
 import zlib
@@ -23,7 +24,7 @@ from typing import Any
 from ..rules.errors import CaseFormatError, InputError
 from ..rules.yamlio import Source, find_case_files, iter_records, iter_spanned_records, read_lines
 from .case_text import answer_for, canonical_answer, encode_canonical, expect_text, public_text
-from .id_hashes import IdHashes, _SeenIds, first_duplicate
+from .id_hashes import IdHashes, _SeenIds, id_hash
 
 LEGAL_EXPECTATIONS = ("legal", "perft")
 """The expectations judged through SCP/1 ``legal`` (a legal set, a perft count), not ``run``."""
@@ -198,6 +199,25 @@ def list_case_files(paths: Iterable[str | Path]) -> list[Path]:
         if not Path(path).exists():
             raise InputError("no such file or directory", file=str(path))
     return find_case_files(paths)
+
+
+def first_duplicate(paths: list[str | Path], suspects: set[int], records: int) -> CaseFormatError | None:
+    """The error of the first record, among the first ``records`` under ``paths``, whose id an earlier one has,
+    looking only at ids whose :func:`~skruuvi.suite.id_hashes.id_hash` is in ``suspects``; ``None`` when no id
+    comes twice (the hashes were shared by different ids)."""
+    first: dict[str, str] = {}
+    for file_path in list_case_files(paths):
+        for file, location, record, _ in itertools.islice(_records(file_path), records):
+            records -= 1
+            case_id = record.get("id") if isinstance(record, dict) else None
+            if isinstance(case_id, str) and id_hash(case_id) in suspects:
+                if case_id in first:
+                    return CaseFormatError(f"duplicate case id {case_id!r} (first in {first[case_id]})", file=file,
+                                           path=location)
+                first[case_id] = f"{file}: {location}" if location else file
+        if records <= 0:
+            break
+    return None
 
 
 def iter_cases(paths: Iterable[str | Path], selection: Selection | None = None, *,

@@ -16,10 +16,7 @@ import itertools
 import tempfile
 from array import array
 from collections.abc import Iterator
-from pathlib import Path
 from typing import IO
-
-from ..rules.errors import CaseFormatError
 
 #: Hashes sorted in memory at once (a run); its buffer is allocated whole at the start.
 RUN = 8192
@@ -143,27 +140,6 @@ class _SeenIds:
                 while self._slots[i] != 0:
                     i = (i + 1) & mask
                 self._slots[i] = code
-
-
-def first_duplicate(paths: list[str | Path], suspects: set[int], records: int) -> CaseFormatError | None:
-    """The error of the first record, among the first ``records`` under ``paths``, whose id an earlier one has,
-    looking only at ids whose :func:`~skruuvi.suite.id_hashes.id_hash` is in ``suspects``; ``None`` when no id
-    comes twice (the hashes were shared by different ids)."""
-    from .cases import _records, list_case_files  # here: cases uses this module
-
-    first: dict[str, str] = {}
-    for file_path in list_case_files(paths):
-        for file, location, record, _ in itertools.islice(_records(file_path), records):
-            records -= 1
-            case_id = record.get("id") if isinstance(record, dict) else None
-            if isinstance(case_id, str) and id_hash(case_id) in suspects:
-                if case_id in first:
-                    return CaseFormatError(f"duplicate case id {case_id!r} (first in {first[case_id]})", file=file,
-                                           path=location)
-                first[case_id] = f"{file}: {location}" if location else file
-        if records <= 0:
-            break
-    return None
 
 
 def id_hash(case_id: str) -> int:
