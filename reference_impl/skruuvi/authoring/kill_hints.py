@@ -14,10 +14,9 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..rules.paths import conformance_dir, repo_root
+from ..rules.paths import conformance_dir, rulesets_dir
+from ..rules.ruleset import available_rulesets
 from ..rules.yamlio import find_case_files, iter_records, load_yaml
-
-RULESETS = ("skruuvi-2016", "skruuvi-1944", "skruuvi-1895")
 
 
 def hints_file() -> Path:
@@ -51,11 +50,10 @@ def dump_hints(by_ruleset: Mapping[str, Mapping[tuple[str, str], str]]) -> str:
 def main() -> int:
     from .mutate import run_mutation
 
-    root = repo_root()
-    cases = [case for f in find_case_files([root / "conformance" / "cases"]) for _, _, case in iter_records(f)]
+    cases = [case for f in find_case_files([conformance_dir() / "cases"]) for _, _, case in iter_records(f)]
     found = {}
-    for ruleset_id in RULESETS:
-        doc = load_yaml(root / "spec" / "rulesets" / f"{ruleset_id}.yaml")
+    for ruleset_id in available_rulesets():
+        doc = load_yaml(rulesets_dir() / f"{ruleset_id}.yaml")
         mine = [c for c in cases if isinstance(c, dict) and c.get("ruleset") == ruleset_id]
         report = run_mutation(doc, ruleset_id, mine, first=load_hints(ruleset_id))
         found[ruleset_id] = report.killed_by
