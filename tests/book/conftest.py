@@ -3,8 +3,9 @@ the reader checks and the browser tests, and by every pytest-xdist worker of the
 builds it under a file lock into the run's shared tmp folder, keyed by a hash of the book's inputs; the others
 wait for the lock and read the same site. The link check of that build is made once per run the same way.
 
-The suite's cases as the book reads them (``load_cases``) are read once per worker session and shared by the
-modules that render pages from the whole suite; the renderers only read them, which the session's end checks."""
+The suite's cases as the book reads them (``load_cases``) are read once per run the same way (pickled for the other
+workers) and shared by the modules that render pages from the whole suite; the renderers only read them, which the
+session's end checks."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import pickle
 import subprocess
 import sys
 import time
@@ -99,10 +101,28 @@ def _fingerprint(cases: tuple[list[dict[str, Any]], list[str]]) -> str:
     return hashlib.sha256(json.dumps(cases, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
+def _cases_key() -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in (ROOT / "conformance" / "cases").rglob("*") if p.is_file()):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 @pytest.fixture(scope="session")
-def suite_cases() -> Iterator[tuple[list[dict[str, Any]], list[str]]]:
-    """``load_cases(ROOT)``: every case record of conformance/cases with its ``_file``, and the unreadable files."""
-    cases = load_cases(ROOT)
+def suite_cases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[list[dict[str, Any]], list[str]]]:
+    """``load_cases(ROOT)``: every case record of conformance/cases with its ``_file``, and the unreadable files.
+    Read once per run: the first worker to ask reads them under a file lock and pickles what it read into the run's
+    tmp folder, keyed by a hash of the case files; the others unpickle the same records."""
+    folder = _run_dir(tmp_path_factory) / f"cases-{_cases_key()}"
+    folder.mkdir(parents=True, exist_ok=True)
+    done = folder / "cases.pickle"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if done.exists():
+            cases = pickle.loads(done.read_bytes())  # written by this run's first worker, just above
+        else:
+            cases = load_cases(ROOT)
+            done.write_bytes(pickle.dumps(cases))
     before = _fingerprint(cases)
     yield cases
     assert _fingerprint(cases) == before, "a test or a renderer changed the shared cases (copy them first)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from html.parser import HTMLParser
@@ -299,6 +300,15 @@ def check_links(site: Path) -> list[str]:
         parser = _Links()
         parser.feed(html.read_text(encoding="utf-8"))
         pages[html.resolve()] = parser
+    root = site.resolve()
+
+    @functools.cache  # pages link to the same few targets thousands of times: resolve each (folder, path) once
+    def resolved(base: Path, path: str) -> tuple[Path, bool]:
+        target = (base / path.lstrip("/")).resolve()
+        if target.is_dir():
+            target = target / "index.html"
+        return target, target.exists()
+
     broken = []
     for page, parser in pages.items():
         for href in parser.hrefs:
@@ -306,14 +316,12 @@ def check_links(site: Path) -> list[str]:
             if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
                 continue
             path = unquote(parts.path)
-            base = site.resolve() if path.startswith("/") else page.parent  # 404.html links from the site root
-            target = (base / path.lstrip("/")).resolve() if path else page
-            if target.is_dir():
-                target = target / "index.html"
-            if not target.exists():
-                broken.append(f"{page.relative_to(site.resolve())}: {href} (no such file)")
+            base = root if path.startswith("/") else page.parent  # 404.html links from the site root
+            target, exists = resolved(base, path) if path else (page, page.exists())
+            if not exists:
+                broken.append(f"{page.relative_to(root)}: {href} (no such file)")
             elif parts.fragment and target in pages and unquote(parts.fragment) not in pages[target].ids:
-                broken.append(f"{page.relative_to(site.resolve())}: {href} (no such anchor)")
+                broken.append(f"{page.relative_to(root)}: {href} (no such anchor)")
     return broken
 
 

@@ -192,10 +192,16 @@ class _Tab:
                      if msg.type == "error" else None)
         self.page.on("pageerror", lambda exc: self.problems.append(f"exception: {exc}"))
 
-    def load(self, url: str) -> int | None:
+    def start(self, url: str) -> int | None:
+        """Navigate to ``url`` and return its status once the new document is committed (its loading goes on)."""
         self.problems = []  # from here on (the last document, measured and idle, may add its unloading: stricter)
-        response = self.page.goto(url, wait_until="load")
+        response = self.page.goto(url, wait_until="commit")
         return response.status if response is not None else None
+
+    def loaded(self) -> None:
+        """Wait for the committed document's ``load`` event, then for the network to go idle."""
+        self.page.wait_for_load_state("load")
+        self.page.wait_for_load_state("networkidle")
 
 
 @pytest.fixture(scope="session")
@@ -209,14 +215,14 @@ def tabs(browser: Any) -> Iterator[dict[int, _Tab]]:
 
 
 def _measure(tabs: dict[int, _Tab], base_url: str, path: str, folder: Path) -> dict[str, Any]:
-    """Load ``path`` at every width, the loads overlapping (the next starts while the last waits for the network to
-    go idle); what each showed, as JSON, and its screenshot in ``folder``."""
+    """Load ``path`` at every width, the loads at once (each tab's renderer is its own process); what each showed
+    once loaded and its network idle, as JSON, and its screenshot in ``folder``."""
     url = base_url + path
-    statuses = {width: tabs[width].load(url) for width in WIDTHS}
+    statuses = {width: tabs[width].start(url) for width in WIDTHS}
     seen: dict[str, Any] = {}
     for width in WIDTHS:
         tab = tabs[width]
-        tab.page.wait_for_load_state("networkidle")
+        tab.loaded()
         if not _ok(statuses[width]):  # nothing to measure: every test of the page fails on its status
             seen[str(width)] = {"status": statuses[width], "problems": list(tab.problems), "layout": {}, "h1": 0,
                                 "ids": [], "rule_links": [], "shot": ""}

@@ -6,6 +6,7 @@ Code blocks (``<pre>``) are left out: the case-format page shows JSON on purpose
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from html.parser import HTMLParser
@@ -73,6 +74,7 @@ class Reader(HTMLParser):
             self.outline.append(("c", 0, data.strip()))
 
 
+@functools.cache  # the built site does not change during a run: each page is parsed once for every test that reads it
 def read(path: Path) -> Reader:
     reader = Reader()
     reader.feed(path.read_text(encoding="utf-8"))

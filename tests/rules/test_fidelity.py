@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -53,6 +54,7 @@ def _entries(node: Any) -> list[dict[str, Any]]:
     return found
 
 
+@functools.cache  # each ruleset file is read once for the many checks of its rules (they only read the entries)
 def _rules(path: Path) -> list[dict[str, Any]]:
     return [e for e in _entries(load_yaml(path)) if "source" in e]
 
