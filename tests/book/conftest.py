@@ -3,7 +3,7 @@ the reader checks and the browser tests, and by every pytest-xdist worker of the
 builds it under a file lock into the run's shared tmp folder, keyed by a hash of the book's inputs; the others
 wait for the lock and read the same site. The link check of that build is made once per run the same way.
 
-The suite's cases as the book reads them (``load_cases``) are read once per run the same way (pickled for the other
+The suite's cases as the book reads them (``load_cases``) are read once per run the same way (as JSON for the other
 workers) and shared by the modules that render pages from the whole suite; the renderers only read them, which the
 session's end checks."""
 
@@ -14,7 +14,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import pickle
 import subprocess
 import sys
 import time
@@ -111,18 +110,22 @@ def _cases_key() -> str:
 @pytest.fixture(scope="session")
 def suite_cases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[list[dict[str, Any]], list[str]]]:
     """``load_cases(ROOT)``: every case record of conformance/cases with its ``_file``, and the unreadable files.
-    Read once per run: the first worker to ask reads them under a file lock and pickles what it read into the run's
-    tmp folder, keyed by a hash of the case files; the others unpickle the same records."""
+    Read once per run: the first worker to ask reads them under a file lock and writes what it read as JSON into
+    the run's tmp folder, keyed by a hash of the case files; the others read the same records back. The records
+    are written only when they come back from JSON equal (else each worker reads the suite itself)."""
     folder = _run_dir(tmp_path_factory) / f"cases-{_cases_key()}"
     folder.mkdir(parents=True, exist_ok=True)
-    done = folder / "cases.pickle"
+    done = folder / "cases.json"
     with open(folder / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        if done.exists():
-            cases = pickle.loads(done.read_bytes())  # written by this run's first worker, just above
+        if done.exists():  # written by this run's first worker, just below
+            records, unreadable = json.loads(done.read_text(encoding="utf-8"))
+            cases = (records, unreadable)
         else:
             cases = load_cases(ROOT)
-            done.write_bytes(pickle.dumps(cases))
+            text = json.dumps(list(cases), ensure_ascii=False)
+            if tuple(json.loads(text)) == tuple(cases):
+                done.write_text(text, encoding="utf-8")
     before = _fingerprint(cases)
     yield cases
     assert _fingerprint(cases) == before, "a test or a renderer changed the shared cases (copy them first)"
