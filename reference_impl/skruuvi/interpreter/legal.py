@@ -29,7 +29,7 @@ from .state import DealState
 
 def legal_strings(state: DealState) -> list[str]:
     """The legal set of ``state`` in canonical spelling, sorted by code point (``[]`` when the deal is over)."""
-    return sorted({str(action) for action in legal_actions(state)})
+    return sorted(set(map(str, legal_actions(state))))
 
 
 def position(ruleset: Ruleset, deal: Any, actions: Any, remembered: Positions | None = None) -> DealState | Outcome:

@@ -13,7 +13,7 @@ replay from the deal (tests/interpreter/test_positions.py holds the two equal ov
 case of the suite and random prefixes).
 
 Only states are remembered, never an Outcome: a prefix that fails is replayed from the deal each time. A
-deal is remembered by its canonical JSON, and only when it is plain JSON data (dicts with string keys,
+deal is remembered by its JSON text, and only when it is plain JSON data (dicts with string keys,
 lists, strings, numbers, booleans, null), so that two deals under one key are the same input; actions only
 when every one is a string. Anything else is replayed from the deal, as without the cache. States are kept
 apart by the ruleset object (kept with them, so its id is not reused while they are kept) and by whether
@@ -45,21 +45,25 @@ def _refuse(value: Any) -> Any:
     raise TypeError(type(value).__name__)
 
 
-def _deal_text(deal: Any) -> str | None:
-    """The deal's canonical JSON, or ``None`` when it is not plain JSON data: what the text reads back as
-    must equal the deal (so a tuple for a list, NaN or a value JSON has not are not remembered)."""
+def _deal_text(deal: Any, parsed: bool) -> str | None:
+    """The deal as JSON text, or ``None`` when it is not plain JSON data: unless the deal was ``parsed`` from
+    JSON (plain by construction), what the text reads back as must equal it (so a tuple for a list, NaN or a
+    value JSON has not are not remembered). The keys keep their order: the same deal written with its keys in
+    another order is only another key, remembered apart."""
     try:
-        text = json.dumps(deal, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_refuse)
+        text = json.dumps(deal, ensure_ascii=False, separators=(",", ":"), default=_refuse)
     except (TypeError, ValueError, RecursionError):
         return None
-    return text if json.loads(text) == deal else None
+    return text if parsed or json.loads(text) == deal else None
 
 
 class Positions:
     """A bounded memory of the states after deals' prefixes (see the module's text)."""
 
-    def __init__(self, kept: int = KEPT) -> None:
+    def __init__(self, kept: int = KEPT, *, parsed: bool = False) -> None:
+        """``parsed``: every deal it is given was parsed from JSON text (a request's), so is plain data."""
         self._kept = kept
+        self._parsed = parsed
         self._states: OrderedDict[tuple[Any, ...], tuple[Ruleset, DealState]] = OrderedDict()
         self._deals: dict[str, int] = {}
         self._words: dict[str, str] = {}
@@ -103,7 +107,7 @@ class Positions:
         """The part of the key before the actions, or ``None`` when this input is not remembered."""
         if actions and not set(map(type, actions)) <= _STRINGS:
             return None
-        text = _deal_text(deal)
+        text = _deal_text(deal, self._parsed)
         if text is None:
             return None
         number = self._deals.get(text)

@@ -309,7 +309,7 @@ class Server:
         from ..interpreter.positions import Positions
 
         if self._positions is None:
-            self._positions = Positions()
+            self._positions = Positions(parsed=True)  # the cases come parsed from the request lines
         ruleset_for = getattr(self._get_replay(), "ruleset_for", None)
         found = legal_for(case, ruleset_for(case) if ruleset_for is not None else None, self._positions)
         return {"legal": found} if isinstance(found, list) else dict(found.to_response())
