@@ -19,7 +19,7 @@ import pytest
 from parsed_once import parsing_once
 from skruuvi.authoring.bots import random_record
 from skruuvi.interpreter.engine import apply, legal_actions, play_deal, step_path_only
-from skruuvi.interpreter.legal import legal_for, legal_strings, position
+from skruuvi.interpreter.legal import legal_for, position
 from skruuvi.interpreter.outcome import Outcome
 from skruuvi.interpreter.positions import Positions
 from skruuvi.interpreter.state import DealState
@@ -98,7 +98,7 @@ def _walk(case: Case) -> None:
                     assert remembered.after(ruleset, deal, longer) == _fresh(ruleset, deal, longer), (case.id, odd)
             actions = legal_actions(got)
             if d == depth - 1:
-                count += len(legal_strings(got))
+                count += len(actions)
             else:
                 following += [([*prefix, str(a)], apply(got, a)) for a in actions]
         level = following
