@@ -181,6 +181,11 @@ def step_path_only() -> Iterator[None]:
         _PHASE_PATHS.clear()
 
 
+def on_step_path() -> bool:
+    """Whether :func:`step_path_only` is in force (what a cache of states keeps its states apart by)."""
+    return _STEP_PATH_ONLY[0]
+
+
 def legal_actions(state: DealState) -> list[Action]:
     phase = state.phase
     if state.to_act is None or phase is None:
@@ -198,7 +203,15 @@ def play_deal(ruleset: Ruleset, deal: Any, actions: Any, *, to_the_end: bool = T
         state = start(ruleset, deal)
     except IllegalAction as exc:
         return Outcome(error_code=exc.code, error_index=None, message=exc.message)
-    index, count = 0, len(actions)
+    return play_on(state, actions, 0, to_the_end=to_the_end)
+
+
+def play_on(state: DealState, actions: list[Any], index: int, *, to_the_end: bool = True) -> DealState | Outcome:
+    """:func:`play_deal` from ``state``, the position after ``actions[:index]``: the rest of the actions
+    applied and judged exactly as :func:`play_deal` does after the deal (the batch paths as far as they go,
+    the step path for the rest). :func:`skruuvi.interpreter.positions.Positions` goes on from a remembered
+    prefix with it."""
+    count = len(actions)
     while True:
         try:
             state, index = apply_run(state, actions, index)  # the batch path, as far as it goes

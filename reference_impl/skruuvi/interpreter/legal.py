@@ -22,19 +22,22 @@ from ..rules.ruleset import Ruleset
 from .engine import apply, legal_actions, play_deal
 from .games import position_from
 from .outcome import Outcome
+from .positions import Positions
 from .replay import record_ruleset
 from .state import DealState
 
 
 def legal_strings(state: DealState) -> list[str]:
     """The legal set of ``state`` in canonical spelling, sorted by code point (``[]`` when the deal is over)."""
-    return sorted({str(action) for action in legal_actions(state)})
+    return sorted(set(map(str, legal_actions(state))))
 
 
-def position(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
+def position(ruleset: Ruleset, deal: Any, actions: Any, remembered: Positions | None = None) -> DealState | Outcome:
     """The state after the prefix ``actions`` from ``deal``, or the Outcome of the first problem, exactly as
     :func:`~skruuvi.interpreter.replay.replay_deal` reports it (error index ``None`` for the deal). A prefix
-    that ends before the deal does is no problem here: that is the position asked about."""
+    that ends before the deal does is no problem here: that is the position asked about. With ``remembered``
+    the play goes on from the longest prefix it keeps (the same answer, see
+    :mod:`~skruuvi.interpreter.positions`)."""
     if not isinstance(actions, list):
         raise CaseFormatError("'actions' must be a list of strings", path="/actions")
     is_mapping = type(deal) is dict or isinstance(deal, Mapping)
@@ -43,6 +46,8 @@ def position(ruleset: Ruleset, deal: Any, actions: Any) -> DealState | Outcome:
             position_from(deal["state"], ruleset.game_threshold)
         except IllegalAction as exc:
             return Outcome(error_code=exc.code, error_index=None, message=exc.message)
+    if remembered is not None:
+        return remembered.after(ruleset, deal, actions)
     return play_deal(ruleset, deal, actions, to_the_end=False)
 
 
@@ -58,10 +63,11 @@ def perft(state: DealState, depth: int) -> int:
     return sum(perft(apply(state, action), depth - 1) for action in actions)
 
 
-def legal_for(case: Mapping[str, Any], ruleset: Ruleset | None = None) -> list[str] | Outcome:
+def legal_for(case: Mapping[str, Any], ruleset: Ruleset | None = None,
+              remembered: Positions | None = None) -> list[str] | Outcome:
     """The legal set after a record's ``actions`` (its ruleset and pinned readings, or ``ruleset``), or the
     Outcome of the deal's or the prefix's first problem. Raises :class:`CaseFormatError` for a record that is
-    not a single deal."""
+    not a single deal. ``remembered``: the positions to go on from (:func:`position`)."""
     if type(case) is not dict and not isinstance(case, Mapping):
         raise CaseFormatError("a case must be a mapping")
     if "match" in case:
@@ -71,7 +77,7 @@ def legal_for(case: Mapping[str, Any], ruleset: Ruleset | None = None) -> list[s
     if "deal" not in case or "actions" not in case:
         missing = "deal" if "deal" not in case else "actions"
         raise CaseFormatError(f"missing {missing!r}", path=f"/{missing}")
-    found = position(ruleset, case["deal"], case["actions"])
+    found = position(ruleset, case["deal"], case["actions"], remembered)
     return found if isinstance(found, Outcome) else legal_strings(found)
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from ..interpreter import engine as reference
 from ..interpreter.legal import legal_for, position
 from ..interpreter.outcome import Outcome
+from ..interpreter.positions import Positions
 from ..rules import paths
 from ..rules.errors import IllegalAction, InputError
 from ..rules.jsonsafe import dumps_safe
@@ -206,6 +207,7 @@ def engine_asker(engine: Any, case: Case, timeout: float) -> Callable[[list[list
 def _where_parting(case: Case, levels: list[list[tuple[list[str], list[str]]]]) -> list[str]:
     """The first node, level by level, whose engine answer differs from the reference's legal set."""
     ruleset = judged_ruleset(case)
+    remembered = Positions()  # level by level, each node's parent was the level before's: one action a node
     compared = 0
     for level in levels:
         for prefix, answer in level:
@@ -213,10 +215,10 @@ def _where_parting(case: Case, levels: list[list[tuple[list[str], list[str]]]]) 
             if compared > MAX_NODES_COMPARED:
                 return [f"no difference in the first {MAX_NODES_COMPARED} nodes"]
             record = {**case.record, "actions": prefix}
-            expected = legal_for(record, ruleset)
+            expected = legal_for(record, ruleset, remembered)
             if isinstance(expected, Outcome) or set(expected) == set(answer):
                 continue
-            state = position(ruleset, record["deal"], prefix)
+            state = position(ruleset, record["deal"], prefix, remembered)
             tail = prefix[len(case.record.get("actions") or []):]
             return [f"the first differing node: after the prefix and {_show(tail)}",
                     *set_diff(expected, answer, None if isinstance(state, Outcome) else state)]

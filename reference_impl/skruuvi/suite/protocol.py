@@ -226,6 +226,7 @@ class Server:
         self._rulesets = rulesets
         self._log = log if log is not None else sys.stderr
         self._declares = dict(declares or {})
+        self._positions: Any = None  # the states legal answered (interpreter.positions), made at its first ask
 
     def _get_replay(self) -> Callable[[dict[str, Any]], Any]:
         if self._replay is None:
@@ -305,9 +306,12 @@ class Server:
         if not isinstance(case, dict):
             return {"errored": "legal request without a case object"}
         from ..interpreter.legal import legal_for
+        from ..interpreter.positions import Positions
 
+        if self._positions is None:
+            self._positions = Positions(parsed=True)  # the cases come parsed from the request lines
         ruleset_for = getattr(self._get_replay(), "ruleset_for", None)
-        found = legal_for(case, ruleset_for(case) if ruleset_for is not None else None)
+        found = legal_for(case, ruleset_for(case) if ruleset_for is not None else None, self._positions)
         return {"legal": found} if isinstance(found, list) else dict(found.to_response())
 
 
