@@ -9,7 +9,7 @@ a level of a perft tree of the suite holds fewer than :data:`KEPT` nodes). ``aft
 finds the longest remembered prefix of ``actions`` under the same ruleset and deal and plays the rest with
 :func:`~skruuvi.interpreter.engine.play_on`, the loop :func:`~skruuvi.interpreter.engine.play_deal` runs
 after the deal: the same batch paths, the same step path, the same errors, indexes and messages as the
-replay from the deal (tests/interpreter/test_positions.py holds the two equal over every legal and perft
+replay from the deal (tests/suite/test_legal_positions.py holds the two equal over every legal and perft
 case of the suite and random prefixes).
 
 Only states are remembered, never an Outcome: a prefix that fails is replayed from the deal each time. A
