@@ -166,8 +166,11 @@ def _read_capped(path: str | Path, error: type[InputError]) -> bytes:
 
 def load_yaml(path: str | Path) -> Any:
     """Read and parse a YAML file; every failure is an :class:`~skruuvi.rules.errors.InputError`."""
-    file = str(path)
-    data = _read_capped(path, YamlError)
+    return parse_yaml_bytes(_read_capped(path, YamlError), str(path))
+
+
+def parse_yaml_bytes(data: bytes, file: str) -> Any:
+    """:func:`parse_yaml` of a YAML file's bytes (UTF-8), as :func:`load_yaml` reads them."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -236,9 +236,9 @@ class Server:
 
     def _get_rulesets(self) -> list[str]:
         if self._rulesets is None:
-            from ..rules.ruleset import available_rulesets
+            from ..rules.paths import ruleset_ids  # (available_rulesets, without importing the compiler)
 
-            self._rulesets = available_rulesets
+            self._rulesets = ruleset_ids
         return list(self._rulesets())
 
     def header(self) -> dict[str, Any]:
@@ -314,18 +314,12 @@ class Server:
 def _every_feature(rulesets: list[str]) -> dict[str, list[str]]:
     """Every feature tag of each ruleset (:func:`~skruuvi.suite.features.feature_tags`), read off its outline
     (:func:`~skruuvi.rules.ruleset.ruleset_outline`: compiled without the JSON Schema check, so that the start
-    answer does not wait for the validator); a ruleset that does not compile is left out (its cases fail on
+    answer does not wait for the validator), or kept from an earlier start where the ruleset file and the code are
+    the same (:mod:`skruuvi.suite.feature_cache`); a ruleset that does not compile is left out (its cases fail on
     their own, with the schema's reason)."""
-    from ..rules.ruleset import ruleset_outline
-    from .features import feature_tags
+    from .feature_cache import every_feature
 
-    out: dict[str, list[str]] = {}
-    for rid in rulesets:
-        try:
-            out[rid] = feature_tags(ruleset_outline(rid))
-        except Exception:  # an unchecked document may fail in any way: the ruleset is left out, as before
-            continue
-    return out
+    return every_feature(rulesets)
 
 
 def answer_line(server: Server, line: str) -> str | None:
