@@ -23,7 +23,7 @@ from typing import Any
 
 from ..rules.errors import CaseFormatError, InputError
 from ..rules.yamlio import Source, find_case_files, iter_records, iter_spanned_records, read_lines
-from .case_text import answer_for, canonical_answer, encode_canonical, expect_text, public_text
+from .case_text import answer_for, canonical_answer, encode_canonical, error_answer, expect_text, public_text
 from .id_hashes import IdHashes, _SeenIds, id_hash
 
 LEGAL_EXPECTATIONS = ("legal", "perft")
@@ -51,9 +51,10 @@ class Case:
     answer: tuple[Any, bytes] | None = field(default=None, compare=False, repr=False, kw_only=True)
     """``(expect.result, a JSON text of it)`` for a case read back from a :class:`CaseSpool` whose ``expect`` is
     a result (the text as the case's JSON line writes it, or its compact JSON:
-    :func:`~skruuvi.suite.case_text.answer_for`): the runner passes an answer that is these bytes exactly
-    without decoding it (and decodes and judges every other answer). Used only while ``expect.result`` is
-    still that very object."""
+    :func:`~skruuvi.suite.case_text.answer_for`), ``(expect.error, a JSON text of it)`` for one that expects a
+    well-formed error (:func:`~skruuvi.suite.case_text.error_answer`): the runner passes an answer that is these
+    bytes exactly without decoding it (and decodes and judges every other answer). Used only while
+    ``expect.result`` (``expect.error``) is still that very object."""
 
     @property
     def expect(self) -> dict[str, Any]:
@@ -340,6 +341,8 @@ class CaseSpool:
             answer = None
             if isinstance(result, dict):
                 answer = answer_for(result, expect_line) if faithful and len(expect) == 1 else canonical_answer(result)
+            elif "error" in expect:
+                answer = error_answer(expect["error"], expect_line if faithful and len(expect) == 1 else None)
             yield Case(case_id, ruleset, files[file_number], location, record, request=request, answer=answer)
 
     def close(self) -> None:

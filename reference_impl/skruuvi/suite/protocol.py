@@ -150,6 +150,16 @@ def _check_error_body(error: Any) -> None:
         raise ProtocolError("error.code must be a string")
 
 
+def is_error_body(error: Any) -> bool:
+    """``error`` is an answer's ``error`` as :func:`check_response` accepts it (an object, its ``index`` a
+    non-negative integer or null, its ``code`` a string)."""
+    try:
+        _check_error_body(error)
+    except ProtocolError:
+        return False
+    return True
+
+
 def _seq_and_kind(message: dict[str, Any], seq: int, kinds: tuple[str, ...], what: str) -> tuple[str, Any]:
     """The answer's ``seq`` (the integer ``seq``: 1.0 and true are not the integer 1) and its one kind of
     ``kinds`` with its body, or :class:`ProtocolError`. ``what`` names the response in the message."""
