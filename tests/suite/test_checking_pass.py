@@ -57,6 +57,15 @@ NEAR_MISSES = [
     "{}", "{ }", "[]", '"x"', "1", "", "{", '{"a":1', '{"a":[' * 100_000,
     '{"a":' + "[" * 2000 + "]" * 2000 + "}",  # deep nesting: loads decides
     '{"a":' + "[" * 150 + "]" * 150 + "}",
+    # keys read without the regular expression, or not: each near miss of a plain key
+    COMPACT.replace('"id":', '"id" :'), COMPACT.replace('"id":', '"id":\t'), COMPACT.replace('"id":', '"id"\n:'),
+    COMPACT.replace('"deal"', '"de\u00adal"'),  # a soft hyphen: not printable, still a plain key
+    COMPACT.replace('"deal"', '"de\x7fal"'), COMPACT.replace('"deal"', '"de\x01al"'),
+    COMPACT.replace('"deal"', '"de al ä"'), COMPACT.replace('"deal"', '"de\\"al"'),
+    COMPACT.replace('"deal"', '"de\\\\"'), COMPACT.replace('"deal":', '"deal"::'),
+    COMPACT.replace('"deal":', '"deal",'),
+    COMPACT.replace('"deal"', '""'), COMPACT.replace('"deal"', "deal"), COMPACT.replace('"deal"', "'deal'"),
+    '{"a":1,"b"', '{"a":1,"b":', '{"a"', '{"', '{"a":1,"', '{"a":1,"b":2 }', '{"a":1 ,"b":2}',
 ]
 
 
@@ -91,6 +100,12 @@ def test_loads_spanned_gives_what_loads_gives(text: str) -> None:
     assert list(spans) == list(value)
     for key, (start, end) in spans.items():  # each span is the member as written, key and value
         assert _typed(loads("{" + text[start:end] + "}")) == _typed({key: value[key]})
+
+
+@pytest.mark.parametrize("text", [t for t in NEAR_MISSES if "\ud800" not in t], ids=lambda t: str(len(t)))
+def test_loads_spanned_of_text_decoded_from_utf8_gives_what_loads_gives(text: str) -> None:
+    """Told that the text came from strict UTF-8 (so it holds no lone surrogate), the same values and errors."""
+    assert _verdict(lambda: loads_spanned(text, utf8=True)) == _verdict(lambda: loads_spanned(text))
 
 
 def test_the_shortcut_takes_a_plain_object_and_leaves_the_rest_to_loads() -> None:
