@@ -251,3 +251,20 @@ def test_the_compact_encoder_refuses_what_json_dumps_refuses(value: Any) -> None
     with pytest.raises(old.type):
         compact_encoder()(value)
     assert dumps_compact(value) == dumps_safe(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_a_spooled_case_is_the_case_the_constructor_makes() -> None:
+    """The spool's quick constructor gives the very object ``Case(...)`` gives: every field (those that do not take
+    part in comparing too), and it stays frozen."""
+    import dataclasses
+
+    from skruuvi.suite.cases import Case, _spooled_case
+
+    args = ("t.1", "skruuvi-2016", "f.jsonl", "line 3", {"id": "t.1", "expect": {"result": {}}})
+    quick = _spooled_case(*args, b'{"id":"t.1"}', ({}, b"{}"))
+    made = Case(*args, request=b'{"id":"t.1"}', answer=({}, b"{}"))
+    assert [getattr(quick, f.name) for f in dataclasses.fields(Case)] == [
+        getattr(made, f.name) for f in dataclasses.fields(Case)]
+    assert quick == made and repr(quick) == repr(made)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.id = "t.2"  # type: ignore[misc]
