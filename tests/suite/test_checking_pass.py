@@ -268,3 +268,24 @@ def test_a_spooled_case_is_the_case_the_constructor_makes() -> None:
     assert quick == made and repr(quick) == repr(made)
     with pytest.raises(dataclasses.FrozenInstanceError):
         quick.id = "t.2"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("separators", [(",", ":"), (" , ", " : ")])
+def test_the_public_text_of_every_order_of_members_is_the_public_case(separators: tuple[str, str]) -> None:
+    """``expect`` and ``justification`` cut out wherever they stand (first, last, together, apart, absent): the text
+    decodes to the public case, and a compact line's is its compact encoding, byte for byte."""
+    import itertools
+
+    from skruuvi.suite.case_text import public_text
+
+    names = ["id", "expect", "deal", "justification", "actions", "ruleset"]
+    for count in range(1, len(names) + 1):
+        for order in itertools.permutations(names, count):
+            record = {key: [n, {"k": key}] for n, key in enumerate(order)}
+            line = json.dumps(record, separators=separators)
+            value, spans = loads_spanned(line)
+            assert spans is not None
+            text = public_text(value, (line, spans))
+            assert json.loads(text) == public_case(record)
+            if separators == (",", ":"):
+                assert text == encode_public(record)

@@ -39,19 +39,13 @@ def public_text(record: dict[str, Any], source: Source | None) -> bytes:
     if source is None:
         return encode_public(record)
     line, spans = source
+    keys, places = list(spans), list(spans.values())
     runs: list[str] = []  # the text of each run of public members, the commas between them as written
-    start = end = -1
-    for key, (a, b) in spans.items():
-        if key in _PRIVATE:
-            if start >= 0:
-                runs.append(line[start:end])
-                start = -1
-        else:
-            if start < 0:
-                start = a
-            end = b
-    if start >= 0:
-        runs.append(line[start:end])
+    first = 0  # the first member of the next run
+    for cut in [*sorted(keys.index(key) for key in _PRIVATE if key in spans), len(keys)]:
+        if cut > first:
+            runs.append(line[places[first][0]:places[cut - 1][1]])
+        first = cut + 1
     return ("{" + ",".join(runs) + "}").encode("utf-8")
 
 
