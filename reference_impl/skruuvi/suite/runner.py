@@ -24,7 +24,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cases import Case, check_record, iter_cases, load_cases, load_known_failures
 from .declare import DeclarationError, Plan, check_declarations, plan_for
@@ -130,9 +130,10 @@ def compare(expect: dict[str, Any], kind: str, body: Any) -> list[str]:
 # One engine process
 
 
-@dataclass(frozen=True)
-class Reply:
-    """What came back for one request: a line, or why none did (``timeout``, ``eof``, ``too-long``)."""
+class Reply(NamedTuple):
+    """What came back for one request: a line, or why none did (``timeout``, ``eof``, ``too-long``). (A named tuple:
+    one is made for every answer, and a frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``.)"""
 
     kind: str
     line: bytes = b""
