@@ -15,7 +15,8 @@
    ``--jobs 2``: wall time and the runner's peak RSS, which must be the same for both (the runner streams; it
    does not hold the suite).
 4. ``skruuvi serve``: the time from starting the process to its answer to ``start`` (the first answer), and
-   the whole process's CPU time to there, the median of 7 starts.
+   the whole process's CPU time to there, the median of 7 starts; and of one start without its feature-tag
+   cache (removed first).
 
 Peak RSS of the runner process: the kernel's high-water mark (``VmHWM`` in /proc/PID/status) sampled
 until the process exits, else psutil's RSS sampled, else ``ru_maxrss`` of the child from ``wait4``
@@ -149,27 +150,45 @@ def in_process(records: list[dict[str, Any]]) -> dict[str, Any]:
             "replay_over_json_loads": t_replay / t_json}
 
 
+def _first_answer() -> tuple[float, float | None, bytes]:
+    """One start of ``python -m skruuvi serve``: seconds to its start answer, its CPU seconds to there, the answer."""
+    began = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "skruuvi", "serve"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(b'{"cmd":"start","protocol":1}\n')
+    proc.stdin.flush()
+    answered = proc.stdout.readline()
+    wall = time.perf_counter() - began
+    cpu = _own_cpu_seconds(proc.pid)  # the process is still running: its CPU up to the answer (one tick)
+    proc.stdin.close()
+    proc.wait()
+    return wall, cpu, answered
+
+
 def serve_first_answer(runs: int = 7) -> dict[str, Any]:
-    """Median wall time from spawning ``python -m skruuvi serve`` to its start answer, and its CPU to there."""
+    """Median wall time from spawning ``python -m skruuvi serve`` to its start answer, and its CPU to there; and the
+    same of one start without the feature-tag cache (:mod:`skruuvi.suite.feature_cache`: removed first, so that
+    this start works the tags out and writes it anew; the median is of starts that read it)."""
+    cold: dict[str, Any] = {}
+    try:
+        from skruuvi.suite.feature_cache import cache_file
+    except ImportError:  # a tree without the cache
+        pass
+    else:
+        cache_file().unlink(missing_ok=True)
+        wall, cpu, answered = _first_answer()
+        cold = {"cold_wall_ms": wall * 1000, "cold_cpu_ms": cpu * 1000 if cpu is not None else None}
     walls, cpus = [], []
     for _ in range(runs):
-        began = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "skruuvi", "serve"], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
-        assert proc.stdin is not None and proc.stdout is not None
-        proc.stdin.write(b'{"cmd":"start","protocol":1}\n')
-        proc.stdin.flush()
-        answered = proc.stdout.readline()
-        walls.append(time.perf_counter() - began)
-        cpu = _own_cpu_seconds(proc.pid)  # the process is still running: its CPU up to the answer (one tick)
-        proc.stdin.close()
-        proc.wait()
+        wall, cpu, answered = _first_answer()
+        walls.append(wall)
         if not answered.startswith(b'{"protocol":1'):
             return {"error": answered[:200].decode("utf-8", "replace")}
         if cpu is not None:
             cpus.append(cpu)
     return {"wall_ms": statistics.median(walls) * 1000, "cpu_ms": statistics.median(cpus) * 1000 if cpus else None,
-            "runs": runs}
+            "runs": runs, **cold}
 
 
 def mixed(records: list[Any]) -> list[Any]:
@@ -249,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve: first answer (start) after {first.get('wall_ms', 0):.0f} ms, whole-process CPU "
               f"{first.get('cpu_ms') or 0:.0f} ms (median of {first.get('runs', 0)})" if "error" not in first
               else f"serve: start failed: {first['error']}")
+        if "cold_wall_ms" in first:
+            print(f"serve: without its feature-tag cache (the first start after a change to a ruleset or to the "
+                  f"code): {first['cold_wall_ms']:.0f} ms, CPU {first['cold_cpu_ms'] or 0:.0f} ms")
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from importlib import resources  # what paths reads the shipped copy through (imported there when needed)
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,7 @@ def test_installed_reads_the_shipped_copy_through_importlib_resources(monkeypatc
     package = tmp_path / "site-packages" / "skruuvi"
     shipped = _data_tree(package / paths.DATA_PACKAGE_DIR)
     monkeypatch.setattr(paths, "_checkout_root", lambda: None)
-    monkeypatch.setattr(paths.resources, "files", lambda name: package if name == "skruuvi" else None)
+    monkeypatch.setattr(resources, "files", lambda name: package if name == "skruuvi" else None)
     assert paths.data_source() == ("installed", shipped)
     assert not paths.in_checkout()
     assert paths.cases_dir() == shipped / "conformance" / "cases"
@@ -65,7 +66,7 @@ def test_installed_reads_the_shipped_copy_through_importlib_resources(monkeypatc
 
 def test_no_data_at_all_is_one_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(paths, "_checkout_root", lambda: None)
-    monkeypatch.setattr(paths.resources, "files", lambda name: tmp_path)
+    monkeypatch.setattr(resources, "files", lambda name: tmp_path)
     with pytest.raises(InputError) as info:
         paths.schema_dir()
     message = str(info.value)

@@ -57,6 +57,15 @@ NEAR_MISSES = [
     "{}", "{ }", "[]", '"x"', "1", "", "{", '{"a":1', '{"a":[' * 100_000,
     '{"a":' + "[" * 2000 + "]" * 2000 + "}",  # deep nesting: loads decides
     '{"a":' + "[" * 150 + "]" * 150 + "}",
+    # keys read without the regular expression, or not: each near miss of a plain key
+    COMPACT.replace('"id":', '"id" :'), COMPACT.replace('"id":', '"id":\t'), COMPACT.replace('"id":', '"id"\n:'),
+    COMPACT.replace('"deal"', '"de\u00adal"'),  # a soft hyphen: not printable, still a plain key
+    COMPACT.replace('"deal"', '"de\x7fal"'), COMPACT.replace('"deal"', '"de\x01al"'),
+    COMPACT.replace('"deal"', '"de al ä"'), COMPACT.replace('"deal"', '"de\\"al"'),
+    COMPACT.replace('"deal"', '"de\\\\"'), COMPACT.replace('"deal":', '"deal"::'),
+    COMPACT.replace('"deal":', '"deal",'),
+    COMPACT.replace('"deal"', '""'), COMPACT.replace('"deal"', "deal"), COMPACT.replace('"deal"', "'deal'"),
+    '{"a":1,"b"', '{"a":1,"b":', '{"a"', '{"', '{"a":1,"', '{"a":1,"b":2 }', '{"a":1 ,"b":2}',
 ]
 
 
@@ -91,6 +100,12 @@ def test_loads_spanned_gives_what_loads_gives(text: str) -> None:
     assert list(spans) == list(value)
     for key, (start, end) in spans.items():  # each span is the member as written, key and value
         assert _typed(loads("{" + text[start:end] + "}")) == _typed({key: value[key]})
+
+
+@pytest.mark.parametrize("text", [t for t in NEAR_MISSES if "\ud800" not in t], ids=lambda t: str(len(t)))
+def test_loads_spanned_of_text_decoded_from_utf8_gives_what_loads_gives(text: str) -> None:
+    """Told that the text came from strict UTF-8 (so it holds no lone surrogate), the same values and errors."""
+    assert _verdict(lambda: loads_spanned(text, utf8=True)) == _verdict(lambda: loads_spanned(text))
 
 
 def test_the_shortcut_takes_a_plain_object_and_leaves_the_rest_to_loads() -> None:
@@ -236,3 +251,41 @@ def test_the_compact_encoder_refuses_what_json_dumps_refuses(value: Any) -> None
     with pytest.raises(old.type):
         compact_encoder()(value)
     assert dumps_compact(value) == dumps_safe(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_a_spooled_case_is_the_case_the_constructor_makes() -> None:
+    """The spool's quick constructor gives the very object ``Case(...)`` gives: every field (those that do not take
+    part in comparing too), and it stays frozen."""
+    import dataclasses
+
+    from skruuvi.suite.cases import Case, _spooled_case
+
+    args = ("t.1", "skruuvi-2016", "f.jsonl", "line 3", {"id": "t.1", "expect": {"result": {}}})
+    quick = _spooled_case(*args, b'{"id":"t.1"}', ({}, b"{}"))
+    made = Case(*args, request=b'{"id":"t.1"}', answer=({}, b"{}"))
+    assert [getattr(quick, f.name) for f in dataclasses.fields(Case)] == [
+        getattr(made, f.name) for f in dataclasses.fields(Case)]
+    assert quick == made and repr(quick) == repr(made)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.id = "t.2"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("separators", [(",", ":"), (" , ", " : ")])
+def test_the_public_text_of_every_order_of_members_is_the_public_case(separators: tuple[str, str]) -> None:
+    """``expect`` and ``justification`` cut out wherever they stand (first, last, together, apart, absent): the text
+    decodes to the public case, and a compact line's is its compact encoding, byte for byte."""
+    import itertools
+
+    from skruuvi.suite.case_text import public_text
+
+    names = ["id", "expect", "deal", "justification", "actions", "ruleset"]
+    for count in range(1, len(names) + 1):
+        for order in itertools.permutations(names, count):
+            record = {key: [n, {"k": key}] for n, key in enumerate(order)}
+            line = json.dumps(record, separators=separators)
+            value, spans = loads_spanned(line)
+            assert spans is not None
+            text = public_text(value, (line, spans))
+            assert json.loads(text) == public_case(record)
+            if separators == (",", ":"):
+                assert text == encode_public(record)

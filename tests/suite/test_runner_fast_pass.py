@@ -119,3 +119,99 @@ def test_a_perft_walks_requests_are_the_legal_requests_encoded_whole(case_record
     request = legal_requests(case_record)
     for seq, actions in ((1, []), (77, ["N bid 1S", "E pass"]), (3, ["ö \"quoted\""])):
         assert request(seq, actions) == encode(legal_request(seq, case_record, actions)).encode("utf-8")
+
+
+ERROR = {"index": 28, "code": "redouble-not-allowed"}
+
+
+def error_record(case_id: str, error: dict[str, Any]) -> dict[str, Any]:
+    return {"id": case_id, "ruleset": "skruuvi-2016", "deal": {}, "actions": [], "expect": {"error": error}}
+
+
+@pytest.mark.parametrize("dump", [lambda r: json.dumps(r, separators=(",", ":")), json.dumps])
+def test_only_the_exact_bytes_of_the_expected_error_take_the_fast_pass(tmp_path: Path, dump: Any) -> None:
+    """An error answer as the reference writes it (index and code, compact) passes on its bytes, from a compact case
+    line (its own text) and from a spaced one (the compact JSON); every near miss is judged in full."""
+    path = tmp_path / "c.jsonl"
+    path.write_text(dump(error_record("t.1", ERROR)) + "\n", encoding="utf-8")
+    with CaseSpool([path]) as spool:
+        (case,) = spool.cases()
+    exact = b'{"seq":7,"error":{"index":28,"code":"redouble-not-allowed"}}\n'
+    assert _answers_as_expected(case, 7, exact)
+    near_misses = [
+        exact.replace(b'"seq":7', b'"seq":8'),
+        exact.replace(b'"index":28', b'"index":28.0'),  # the full judge: a float index is a bad response
+        exact.replace(b'"index":28', b'"index":"28"'),
+        exact.replace(b'"index":28', b'"index":27'),
+        exact.replace(b'"index":28,"code":"redouble-not-allowed"', b'"code":"redouble-not-allowed","index":28'),
+        exact[:-3] + b',"message":"no"}}\n',  # a message: passes, but judged in full
+        exact.replace(b'"error"', b'"result"'),
+        exact.replace(b'{"seq":7,', b'{"seq": 7,'),
+        exact[:-1] + b'\r\n',
+        exact[:-1],
+    ]
+    assert not any(_answers_as_expected(case, 7, line) for line in near_misses)
+
+
+@pytest.mark.parametrize("odd", [{"index": -1, "code": "x"}, {"index": True, "code": "x"}, {"index": 1.5, "code": "x"},
+                                 {"index": 1, "code": 5}, {"index": 1}, {"code": "x", "index": 2.0}])
+def test_an_error_no_answer_may_hold_never_passes_on_its_bytes(tmp_path: Path, odd: dict[str, Any]) -> None:
+    """An answer holding it would be a bad response (errored) in full: so there are no bytes to pass it by."""
+    (case,) = spooled(tmp_path, [error_record("t.1", odd)])
+    assert case.answer is None
+    line = b'{"seq":1,"error":%b}\n' % json.dumps(odd, separators=(",", ":")).encode()
+    assert not _answers_as_expected(case, 1, line)
+
+
+def test_a_match_error_passes_on_its_bytes_with_its_deal(tmp_path: Path) -> None:
+    (case,) = spooled(tmp_path, [error_record("t.1", {"deal": 5, "index": 60, "code": "incomplete-record"})])
+    exact = b'{"seq":3,"error":{"deal":5,"index":60,"code":"incomplete-record"}}\n'
+    assert _answers_as_expected(case, 3, exact)
+    assert not _answers_as_expected(case, 3, exact.replace(b'"deal":5', b'"deal":4'))
+    assert not _answers_as_expected(case, 3, exact.replace(b'"deal":5,', b""))
+
+
+@pytest.mark.parametrize("flip", ["message", "index", "float", "code", "result", "none"])
+def test_compact_error_answers_are_judged_as_the_full_judge_would(tmp_path: Path, flip: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Error cases answered in compact JSON: the exact answers pass on the fast path (reported with the answer they
+    gave); each near miss gets the full judge's status."""
+    canned = {
+        "message": {"error": {**ERROR, "message": "E may not redouble"}},
+        "index": {"error": {**ERROR, "index": 27}},
+        "float": {"error": {**ERROR, "index": 28.0}},
+        "code": {"error": {**ERROR, "code": "must-follow-suit"}},
+        "result": {"result": {}},
+        "none": {"error": {"index": None, "code": "redouble-not-allowed"}},
+    }[flip]
+    records = [{**error_record(f"t.compact.{i}", ERROR), "canned": {"error": ERROR}} for i in range(20)]
+    records.append({**error_record("t.compact.odd", ERROR), "canned": canned})
+    path = tmp_path / "c.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    report = tmp_path / "r.jsonl"
+    code = cli.main(["conformance", str(path), "--impl", shlex.join([sys.executable, str(FAKE)]), "--quiet",
+                     "--report", str(report), "--jobs", "2"])
+    capsys.readouterr()
+    cases = [r for r in map(json.loads, report.read_text().splitlines()) if r["type"] == "case"]
+    statuses = {r["id"]: r["status"] for r in cases}
+    assert all(r["got"] == {"error": ERROR} for r in cases if r["id"] != "t.compact.odd")
+    odd = {"message": "pass", "index": "fail", "float": "errored", "code": "fail", "result": "fail",
+           "none": "fail"}[flip]
+    assert statuses.pop("t.compact.odd") == odd
+    assert set(statuses.values()) == {"pass"} and len(statuses) == 20
+    assert code == (0 if odd == "pass" else 1)
+
+
+def test_an_odd_expected_error_answered_as_it_is_written_is_errored_as_before(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine answers exactly the (odd) expected error: the full judge finds the answer bad, never a pass."""
+    odd = {"index": -1, "code": "x"}
+    records = [{**error_record("t.compact.1", odd), "canned": {"error": odd}}]
+    path = tmp_path / "c.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    report = tmp_path / "r.jsonl"
+    code = cli.main(["conformance", str(path), "--impl", shlex.join([sys.executable, str(FAKE)]), "--quiet",
+                     "--report", str(report)])
+    capsys.readouterr()
+    (case,) = [r for r in map(json.loads, report.read_text().splitlines()) if r["type"] == "case"]
+    assert case["status"] == "errored" and code == 1

@@ -282,7 +282,6 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         printable,
         summary_record,
     )
-    from ..suite.report_formats import JUnitWriter, MarkdownWriter
 
     started, began = now_iso(), time.monotonic()
     try:
@@ -294,8 +293,13 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     plan = plan_for(engine)  # the start checked the declarations
     cases = read_cases(bool(args.explain) or plan.reads_records)
     report = ReportFile(outputs["report"]) if "report" in outputs else None
-    junit = JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass) if "junit" in outputs else None
-    markdown = MarkdownWriter(outputs["markdown"]) if "markdown" in outputs else None
+    junit: Any = None
+    markdown: Any = None
+    if "junit" in outputs or "markdown" in outputs:  # (their module imports xml and, through it, urllib and email)
+        from ..suite.report_formats import JUnitWriter, MarkdownWriter
+
+        junit = JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass) if "junit" in outputs else None
+        markdown = MarkdownWriter(outputs["markdown"]) if "markdown" in outputs else None
     terminal = Terminal(sys.stdout, sys.stderr, total, quiet=args.quiet)
     tally = Tally()
     interrupted: int | None = None

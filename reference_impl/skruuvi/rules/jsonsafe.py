@@ -141,7 +141,7 @@ _SKIP_SPACE = re.compile(r"[ \t\n\r]*").match
 _PLAIN_KEY = re.compile(r'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*').match
 
 
-def _spanned_object(text: str) -> tuple[dict[str, Any], Spans] | None:
+def _spanned_object(text: str, utf8: bool = False) -> tuple[dict[str, Any], Spans] | None:
     """The strict JSON object ``text`` with where each top-level member is, or ``None`` when this quick reading
     does not apply (then :func:`loads` reads the text and says why it is not such an object, if it is not).
 
@@ -150,10 +150,15 @@ def _spanned_object(text: str) -> tuple[dict[str, Any], Spans] | None:
     gives. Anything this reading does not accept as it stands is left to :func:`loads`: a syntax error, a key
     twice at the top level or a top-level key with an escape, a surrogate (or its escape) anywhere, a value the
     scanner refuses (too deep, an integer over the digit limit), and a carriage return (a top-level member is
-    handed on as its text, and some line readers end a line at a carriage return)."""
-    if "\r" in text or _SURROGATE_ESCAPE.search(text) or has_surrogate(text):
+    handed on as its text, and some line readers end a line at a carriage return). ``utf8``: as for
+    :func:`loads_spanned`.
+
+    A key is read without the regular expression where it plainly can be: a quote, no backslash and only printable
+    characters up to the next quote, a colon right after it and no space after that; any other key is matched by
+    :data:`_PLAIN_KEY` (and refused as that refuses it)."""
+    if "\r" in text or ("\\" in text and _SURROGATE_ESCAPE.search(text)) or (not utf8 and has_surrogate(text)):
         return None
-    scan, key_at, skip = _scan_value, _PLAIN_KEY, _SKIP_SPACE
+    scan, key_at, skip, find = _scan_value, _PLAIN_KEY, _SKIP_SPACE, text.find
     value: dict[str, Any] = {}
     spans: Spans = {}
     try:
@@ -165,14 +170,20 @@ def _spanned_object(text: str) -> tuple[dict[str, Any], Spans] | None:
             pos += 1
         else:
             while True:
-                found = key_at(text, pos)
-                if found is None:
-                    return None
-                key = found.group(1)
+                start = pos
+                quote = find('"', pos + 1)
+                key = text[pos + 1:quote]
+                if (text[pos] == '"' and text[quote + 1] == ":" and text[quote + 2] not in _SPACE
+                        and "\\" not in key and key.isprintable()):
+                    at = quote + 2
+                else:
+                    found = key_at(text, pos)
+                    if found is None:
+                        return None
+                    key, at = found.group(1), found.end()
                 if key in value:
                     return None  # a duplicate key: loads says so
-                start = pos
-                value[key], pos = scan(text, found.end())
+                value[key], pos = scan(text, at)
                 spans[key] = (start, pos)
                 if text[pos] in _SPACE:
                     pos = skip(text, pos).end()
@@ -192,12 +203,13 @@ def _spanned_object(text: str) -> tuple[dict[str, Any], Spans] | None:
     return value, spans
 
 
-def loads_spanned(text: str) -> tuple[Any, Spans | None]:
+def loads_spanned(text: str, *, utf8: bool = False) -> tuple[Any, Spans | None]:
     """:func:`loads` (the same value, the same :class:`JsonError`) and, for a JSON object, where each of its
     top-level members is in ``text`` (``None`` when it is not known): a caller can hand some members on as
     they are written, without encoding them again. ``text[start:end]`` is a member as written, ``"key":value``
-    (with the spaces it has, but never a carriage return)."""
-    found = _spanned_object(text)
+    (with the spaces it has, but never a carriage return). ``utf8``: ``text`` was decoded from bytes as strict
+    UTF-8, so it holds no lone surrogate (none is looked for in it)."""
+    found = _spanned_object(text, utf8)
     if found is not None:
         return found
     return loads(text), None

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from .errors import InputError
@@ -37,6 +36,8 @@ def _checkout_root() -> Path | None:
 
 def _shipped_root() -> Path | None:
     """``skruuvi/_data`` of the installed package, when it is a real folder holding ``spec/``."""
+    from importlib import resources  # here: a checkout (and serve's start) does not need it
+
     data = resources.files("skruuvi").joinpath(DATA_PACKAGE_DIR)
     if isinstance(data, Path) and (data / "spec" / "rulesets").is_dir():
         return data
@@ -93,6 +94,11 @@ def spec_dir() -> Path:
 
 def rulesets_dir() -> Path:
     return spec_dir() / "rulesets"
+
+
+def ruleset_ids() -> list[str]:
+    """Ids of the rulesets in :func:`rulesets_dir` (file name ``<id>.yaml``), sorted."""
+    return sorted(p.stem for p in rulesets_dir().glob("*.yaml"))
 
 
 def schema_dir() -> Path:

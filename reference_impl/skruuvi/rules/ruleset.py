@@ -22,7 +22,7 @@ from . import paths
 from .errors import RulesetError
 from .expr import FACTS, Compiled, Formula, TableUseError, compile_expression
 from .phases import CONTRACT_KINDS, PHASES, SEAT_REFS, SECTION_KINDS, TABLE, Kind, PhaseVocabulary, member
-from .yamlio import load_yaml
+from .yamlio import load_yaml, parse_yaml_bytes
 
 DEAL_PARAMS = frozenset({"deal_order", "centre_forbidden_positions", "centre_max_consecutive"})
 DEALT_FORM_PARAMS = frozenset({"hand_size", "centre_cards", "strain_order"})
@@ -558,7 +558,7 @@ def load_ruleset(path: str | Path, *, schema: bool = True) -> Ruleset:
 
 def available_rulesets() -> list[str]:
     """Ids of the rulesets in ``spec/rulesets/`` (file name ``<id>.yaml``)."""
-    return sorted(p.stem for p in paths.rulesets_dir().glob("*.yaml"))
+    return paths.ruleset_ids()
 
 
 @cache
@@ -575,10 +575,20 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     return _load(ruleset_id, schema=True)
 
 
-def _load(ruleset_id: str, *, schema: bool) -> Ruleset:
+def outline_of(ruleset_id: str, data: bytes) -> Ruleset:
+    """:func:`ruleset_outline` of the ruleset whose file holds ``data`` (its bytes, read by the caller), not cached:
+    what :mod:`skruuvi.suite.feature_cache` keeps under those bytes' hash is made of these very bytes."""
+    return _load(ruleset_id, schema=False, data=data)
+
+
+def _load(ruleset_id: str, *, schema: bool, data: bytes | None = None) -> Ruleset:
     if not isinstance(ruleset_id, str) or ruleset_id not in available_rulesets():
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {', '.join(available_rulesets())})")
-    ruleset = load_ruleset(paths.rulesets_dir() / f"{ruleset_id}.yaml", schema=schema)
+    path = paths.rulesets_dir() / f"{ruleset_id}.yaml"
+    if data is None:
+        ruleset = load_ruleset(path, schema=schema)
+    else:
+        ruleset = compile_ruleset(parse_yaml_bytes(data, str(path)), str(path), schema=schema)
     if ruleset.id != ruleset_id:
         raise RulesetError(f"file defines id {ruleset.id!r}, expected {ruleset_id!r}", file=ruleset.path, path="/id")
     return ruleset

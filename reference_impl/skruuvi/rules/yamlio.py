@@ -166,8 +166,11 @@ def _read_capped(path: str | Path, error: type[InputError]) -> bytes:
 
 def load_yaml(path: str | Path) -> Any:
     """Read and parse a YAML file; every failure is an :class:`~skruuvi.rules.errors.InputError`."""
-    file = str(path)
-    data = _read_capped(path, YamlError)
+    return parse_yaml_bytes(_read_capped(path, YamlError), str(path))
+
+
+def parse_yaml_bytes(data: bytes, file: str) -> Any:
+    """:func:`parse_yaml` of a YAML file's bytes (UTF-8), as :func:`load_yaml` reads them."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -234,16 +237,18 @@ def iter_json_lines(lines: Iterator[Any] | list[Any], file: str,
 Source = tuple[str, Spans]
 
 
-def iter_spanned_json_lines(lines: Iterator[Any], file: str) -> Iterator[tuple[str, Any, Source | None]]:
+def iter_spanned_json_lines(lines: Iterator[Any], file: str, *, utf8: bool = False,
+                            ) -> Iterator[tuple[str, Any, Source | None]]:
     """:func:`iter_json_lines` (the same values and errors, without ``on_error``) with each object's line and
-    where its top-level members are in it, when that is known: ``(location, object, source)``."""
+    where its top-level members are in it, when that is known: ``(location, object, source)``. ``utf8``: every
+    line was decoded from bytes as strict UTF-8 (:func:`read_lines` of a binary handle)."""
     for number, line in enumerate(lines, start=1):
         if isinstance(line, InputError):
             raise line
         if not line.strip():
             continue
         try:
-            value, spans = loads_spanned(line)
+            value, spans = loads_spanned(line, utf8=utf8)
         except JsonError as exc:
             raise CaseFormatError(str(exc), file=file, path=f"line {number}") from None
         yield f"line {number}", value, None if spans is None else (line, spans)
@@ -263,7 +268,7 @@ def iter_spanned_records(path: str | Path) -> Iterator[tuple[str, str | None, An
     except OSError as exc:
         raise CaseFormatError(f"cannot read file: {exc.strerror or exc}", file=file) from None
     with handle:
-        for location, record, source in iter_spanned_json_lines(read_lines(handle, file), file):
+        for location, record, source in iter_spanned_json_lines(read_lines(handle, file), file, utf8=True):
             yield file, location, record, source
 
 

@@ -13,11 +13,13 @@ from typing import Any
 
 from ..rules.jsonsafe import compact_encoder, dumps_compact
 from ..rules.yamlio import Source
+from .protocol import is_error_body
 
 encode_canonical = compact_encoder()
 #: A member's key and colon (a JSON string without escapes: the spanned members' keys have none).
 _VALUE_AFTER_KEY = re.compile(r'"[^"\\]*"[ \t\n]*:[ \t\n]*').match
 _RESULT_PREFIX = b'{"result":'
+_ERROR_PREFIX = b'{"error":'
 
 #: The fields of a case the engine does not see (:data:`skruuvi.suite.protocol.PRIVATE_CASE_FIELDS`).
 _PRIVATE = ("expect", "justification")
@@ -37,19 +39,13 @@ def public_text(record: dict[str, Any], source: Source | None) -> bytes:
     if source is None:
         return encode_public(record)
     line, spans = source
+    keys, places = list(spans), list(spans.values())
     runs: list[str] = []  # the text of each run of public members, the commas between them as written
-    start = end = -1
-    for key, (a, b) in spans.items():
-        if key in _PRIVATE:
-            if start >= 0:
-                runs.append(line[start:end])
-                start = -1
-        else:
-            if start < 0:
-                start = a
-            end = b
-    if start >= 0:
-        runs.append(line[start:end])
+    first = 0  # the first member of the next run
+    for cut in [*sorted(keys.index(key) for key in _PRIVATE if key in spans), len(keys)]:
+        if cut > first:
+            runs.append(line[places[first][0]:places[cut - 1][1]])
+        first = cut + 1
     return ("{" + ",".join(runs) + "}").encode("utf-8")
 
 
@@ -77,17 +73,28 @@ def canonical_answer(result: Any) -> tuple[Any, bytes] | None:
         return None
 
 
-def answer_for(result: dict[str, Any], expect_line: bytes) -> tuple[Any, bytes] | None:
+def answer_for(result: dict[str, Any], expect_line: bytes, prefix: bytes = _RESULT_PREFIX) -> tuple[Any, bytes] | None:
     """:attr:`Case.answer` of a case whose ``expect`` is ``{"result": result}``, its text ``expect_line`` as the
     case file writes it: the result's own text, cut out of ``{"result":R}``, unless that text shows spaces after
     a comma or a colon or a ``\\u`` escape (as ``json.dumps`` writes by default), which an engine's compact
     answer would not have: then the compact JSON of the result (:func:`canonical_answer`). Either text decodes
-    to the result; which one is kept only decides which answers pass without being decoded."""
-    if not expect_line.startswith(_RESULT_PREFIX):
+    to the result; which one is kept only decides which answers pass without being decoded. ``prefix``: the
+    expectation's kind as its text starts (:func:`error_answer`)."""
+    if not expect_line.startswith(prefix):
         return canonical_answer(result)
-    text = expect_line[len(_RESULT_PREFIX):-2]
+    text = expect_line[len(prefix):-2]
     if b", " in text or b": " in text or b"\\u" in text:
         return canonical_answer(result)
     return result, text
 
 
+def error_answer(error: Any, expect_line: bytes | None) -> tuple[Any, bytes] | None:
+    """:attr:`Case.answer` of a case that expects ``error`` (``expect_line``: its ``expect`` as the case file writes
+    it, when that is ``{"error": error}`` and faithful), as :func:`answer_for` makes it of a result; ``None`` unless
+    ``error`` is an error as an answer must hold it (:func:`~skruuvi.suite.protocol.is_error_body`: an answer
+    holding an odd one is ``errored`` in full, so it must not pass on the bytes)."""
+    if not is_error_body(error):
+        return None
+    if expect_line is None:
+        return canonical_answer(error)
+    return answer_for(error, expect_line, _ERROR_PREFIX)

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..rules.errors import CaseFormatError, InputError
 from ..rules.yamlio import Source, find_case_files, iter_records, iter_spanned_records, read_lines
-from .case_text import answer_for, canonical_answer, encode_canonical, expect_text, public_text
+from .case_text import answer_for, canonical_answer, encode_canonical, error_answer, expect_text, public_text
 from .id_hashes import IdHashes, _SeenIds, id_hash
 
 LEGAL_EXPECTATIONS = ("legal", "perft")
@@ -51,9 +51,10 @@ class Case:
     answer: tuple[Any, bytes] | None = field(default=None, compare=False, repr=False, kw_only=True)
     """``(expect.result, a JSON text of it)`` for a case read back from a :class:`CaseSpool` whose ``expect`` is
     a result (the text as the case's JSON line writes it, or its compact JSON:
-    :func:`~skruuvi.suite.case_text.answer_for`): the runner passes an answer that is these bytes exactly
-    without decoding it (and decodes and judges every other answer). Used only while ``expect.result`` is
-    still that very object."""
+    :func:`~skruuvi.suite.case_text.answer_for`), ``(expect.error, a JSON text of it)`` for one that expects a
+    well-formed error (:func:`~skruuvi.suite.case_text.error_answer`): the runner passes an answer that is these
+    bytes exactly without decoding it (and decodes and judges every other answer). Used only while
+    ``expect.result`` (``expect.error``) is still that very object."""
 
     @property
     def expect(self) -> dict[str, Any]:
@@ -64,10 +65,25 @@ class Case:
         return f"{self.file}: {self.location}" if self.location else self.file
 
 
+def _spooled_case(case_id: str, ruleset: str, file: str, location: str | None, record: dict[str, Any],
+                  request: bytes, answer: tuple[Any, bytes] | None) -> Case:
+    """``Case(case_id, ruleset, file, location, record, request=request, answer=answer)``, the same object, made
+    quicker: a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, and the spool makes
+    one a case (a test holds the two equal, field by field)."""
+    case = object.__new__(Case)
+    case.__dict__.update(id=case_id, ruleset=ruleset, file=file, location=location, record=record,
+                         judged_under=None, request=request, answer=answer)
+    return case
+
+
 def check_record(record: Any, file: str, location: str | None) -> Case:
     """Turn a loaded record into a :class:`Case`, or raise :class:`CaseFormatError` saying what is missing."""
     case_id, ruleset = check_fields(record, file, location)
     return Case(case_id, ruleset, file, location, record)
+
+
+#: The kinds of expectation; a case's ``expect`` holds exactly one.
+_EXPECT_KINDS = frozenset({"result", "error", "match", "legal", "perft"})
 
 
 def check_fields(record: Any, file: str, location: str | None) -> tuple[str, str]:
@@ -85,10 +101,10 @@ def check_fields(record: Any, file: str, location: str | None) -> tuple[str, str
         raise fail("a case needs a string ruleset", f"{case_id}:")
     if not isinstance(expect, dict):
         raise fail("a case needs an expect mapping to be judged", f"{case_id}:")
-    kinds = [k for k in ("result", "error", "match", "legal", "perft") if k in expect]
+    kinds = expect.keys() & _EXPECT_KINDS
     if len(kinds) != 1:
         raise fail("expect must hold exactly one of result, error, match, legal or perft", f"{case_id}: expect")
-    kind = kinds[0]
+    (kind,) = kinds
     if kind == "legal":
         if not isinstance(expect["legal"], list) or not all(isinstance(a, str) for a in expect["legal"]):
             raise fail("expect.legal must be a list of action strings", f"{case_id}: expect.legal")
@@ -138,6 +154,8 @@ class Selection:
 
     def accepts_id(self, case_id: str, ruleset: str) -> bool:
         """:meth:`accepts` for the case of this id and ruleset."""
+        if not (self.rulesets or self.run or self.skip) and self.shard[1] == 1:
+            return True  # nothing is filtered
         if self.rulesets and ruleset not in self.rulesets:
             return False
         if self.run and not any(fnmatchcase(case_id, glob) for glob in self.run):
@@ -340,7 +358,9 @@ class CaseSpool:
             answer = None
             if isinstance(result, dict):
                 answer = answer_for(result, expect_line) if faithful and len(expect) == 1 else canonical_answer(result)
-            yield Case(case_id, ruleset, files[file_number], location, record, request=request, answer=answer)
+            elif "error" in expect:
+                answer = error_answer(expect["error"], expect_line if faithful and len(expect) == 1 else None)
+            yield _spooled_case(case_id, ruleset, files[file_number], location, record, request, answer)
 
     def close(self) -> None:
         self._file.close()

@@ -150,6 +150,16 @@ def _check_error_body(error: Any) -> None:
         raise ProtocolError("error.code must be a string")
 
 
+def is_error_body(error: Any) -> bool:
+    """``error`` is an answer's ``error`` as :func:`check_response` accepts it (an object, its ``index`` a
+    non-negative integer or null, its ``code`` a string)."""
+    try:
+        _check_error_body(error)
+    except ProtocolError:
+        return False
+    return True
+
+
 def _seq_and_kind(message: dict[str, Any], seq: int, kinds: tuple[str, ...], what: str) -> tuple[str, Any]:
     """The answer's ``seq`` (the integer ``seq``: 1.0 and true are not the integer 1) and its one kind of
     ``kinds`` with its body, or :class:`ProtocolError`. ``what`` names the response in the message."""
@@ -237,9 +247,9 @@ class Server:
 
     def _get_rulesets(self) -> list[str]:
         if self._rulesets is None:
-            from ..rules.ruleset import available_rulesets
+            from ..rules.paths import ruleset_ids  # (available_rulesets, without importing the compiler)
 
-            self._rulesets = available_rulesets
+            self._rulesets = ruleset_ids
         return list(self._rulesets())
 
     def header(self) -> dict[str, Any]:
@@ -318,18 +328,12 @@ class Server:
 def _every_feature(rulesets: list[str]) -> dict[str, list[str]]:
     """Every feature tag of each ruleset (:func:`~skruuvi.suite.features.feature_tags`), read off its outline
     (:func:`~skruuvi.rules.ruleset.ruleset_outline`: compiled without the JSON Schema check, so that the start
-    answer does not wait for the validator); a ruleset that does not compile is left out (its cases fail on
+    answer does not wait for the validator), or kept from an earlier start where the ruleset file and the code are
+    the same (:mod:`skruuvi.suite.feature_cache`); a ruleset that does not compile is left out (its cases fail on
     their own, with the schema's reason)."""
-    from ..rules.ruleset import ruleset_outline
-    from .features import feature_tags
+    from .feature_cache import every_feature
 
-    out: dict[str, list[str]] = {}
-    for rid in rulesets:
-        try:
-            out[rid] = feature_tags(ruleset_outline(rid))
-        except Exception:  # an unchecked document may fail in any way: the ruleset is left out, as before
-            continue
-    return out
+    return every_feature(rulesets)
 
 
 def answer_line(server: Server, line: str) -> str | None:

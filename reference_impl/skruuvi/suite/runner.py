@@ -24,7 +24,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cases import Case, check_record, iter_cases, load_cases, load_known_failures
 from .declare import DeclarationError, Plan, check_declarations, plan_for
@@ -130,9 +130,10 @@ def compare(expect: dict[str, Any], kind: str, body: Any) -> list[str]:
 # One engine process
 
 
-@dataclass(frozen=True)
-class Reply:
-    """What came back for one request: a line, or why none did (``timeout``, ``eof``, ``too-long``)."""
+class Reply(NamedTuple):
+    """What came back for one request: a line, or why none did (``timeout``, ``eof``, ``too-long``). (A named tuple:
+    one is made for every answer, and a frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``.)"""
 
     kind: str
     line: bytes = b""
@@ -526,44 +527,47 @@ class Worker:
     def run(self, seq: int, case: Case) -> CaseResult:
         """Run one case and judge it; never raises for anything the engine does."""
         began = time.monotonic()
-        problem = self.send(seq, case)
+        how = asked_by(case)
+        problem = self.send(seq, case, how=how)
         if problem is not None:
             problem.seconds = round(time.monotonic() - began, 6)
             return problem
-        return self.judge(seq, case, began)
+        return self.judge(seq, case, began, how=how)
 
-    def send(self, seq: int, case: Case, *, restart: bool = True) -> CaseResult | None:
+    def send(self, seq: int, case: Case, *, restart: bool = True, how: str | None = None) -> CaseResult | None:
         """Send one case without waiting; a ``crashed`` result if no engine can be started.
 
         With ``restart`` a dead engine is replaced first; without it (cases are still awaited from the
         current engine) the case goes to the current engine whatever its state: if it has died, judging
-        the oldest case shows it, and the cases after that one are sent again.
+        the oldest case shows it, and the cases after that one are sent again. ``how``: :func:`asked_by` of the
+        case, when the caller has it already.
         """
         problem = self._ensure_engine() if restart or self.engine is None else None
         if problem is not None:
             return _apply_known_failures(CaseResult(case, "crashed", detail=problem), self.config.known_failures)
         assert self.engine is not None
-        if is_perft(case):
+        how = how or asked_by(case)
+        if how == PERFT:
             pass  # a perft case is counted when judged, on an engine of its own
-        elif asks_legal(case.record):
+        elif how == LEGAL:
             self.engine.send(request_for(seq, case))
         else:
             self.engine.send_run(seq, case)
         return None
 
-    def judge(self, seq: int, case: Case, began: float | None = None) -> CaseResult:
+    def judge(self, seq: int, case: Case, began: float | None = None, *, how: str | None = None) -> CaseResult:
         """Wait for the answer to the case sent as ``seq`` (the oldest unanswered one) and judge it.
 
         Anything wrong with the answer discards the engine (:attr:`engine` becomes ``None``): the cases
-        sent after this one were not answered and must be sent again.
+        sent after this one were not answered and must be sent again. ``how``: as for :meth:`send`.
         """
         began = time.monotonic() if began is None else began
-        result = self._judge(seq, case)
+        result = self._judge(seq, case, how or asked_by(case))
         result.seconds = round(time.monotonic() - began, 6)
         return _apply_known_failures(result, self.config.known_failures)
 
-    def _judge(self, seq: int, case: Case) -> CaseResult:
-        if is_perft(case):
+    def _judge(self, seq: int, case: Case, how: str) -> CaseResult:
+        if how == PERFT:
             status, got, diff, detail = judge_perft(case, self._perft_engine, self.config.timeout, self._perft_done)
             return CaseResult(case, status, got=got, diff=diff, detail=detail)
         engine = self.engine
@@ -572,9 +576,10 @@ class Worker:
         reply = engine.receive(self.config.timeout)
         if reply.kind != "line":
             return self._no_answer(case, engine, reply)
-        if _answers_as_expected(case, seq, reply.line):
-            return CaseResult(case, "pass", got={"result": case.expect["result"]})
-        legal = asks_legal(case.record)
+        kind = _fast_kind(case, seq, reply.line)
+        if kind is not None:
+            return CaseResult(case, "pass", got={kind: case.answer[0]})  # type: ignore[index]
+        legal = how == LEGAL
         try:
             kind, body = (check_legal_response if legal else check_response)(parse_line(reply.line), seq)
         except ProtocolError as exc:
@@ -627,17 +632,42 @@ class Worker:
             self.engine = None
 
 
-def _answers_as_expected(case: Case, seq: int, line: bytes) -> bool:
-    """The fast pass: the answer line is, byte for byte, ``{"seq":SEQ,"result":R}`` with ``R`` a JSON text of
-    the case's ``expect.result`` (:attr:`Case.answer`: its compact JSON, or its text in the case's own line,
-    which the checking pass read as strict JSON). Such a line is strict JSON and decodes to exactly that
-    message, which the full judge passes (the seq, one kind, the result's every key equal, types and all); any
-    other line, however small the difference (spaces, key order, extra keys, an error's message), is decoded
-    and judged in full. Only while ``expect.result`` is the object the bytes were made from."""
+def _fast_kind(case: Case, seq: int, line: bytes) -> str | None:
+    """The fast pass: ``"result"`` (``"error"``) when the answer line is, byte for byte, ``{"seq":SEQ,"result":R}``
+    (``{"seq":SEQ,"error":E}``) with ``R`` (``E``) a JSON text of the case's ``expect.result`` (``expect.error``)
+    (:attr:`Case.answer`: its compact JSON, or its text in the case's own line, which the checking pass read as
+    strict JSON), else ``None``. Such a line is strict JSON and decodes to exactly that message, which the full
+    judge passes (the seq, one kind, the result's every key equal, types and all; an error that
+    :func:`~skruuvi.suite.protocol.is_error_body` accepts, as the answer's own is checked, with its index and code
+    equal); any other line, however small the difference (spaces, key order, extra keys, an error's message), is
+    decoded and judged in full. Only while the expectation is the object the bytes were made from."""
     answer = case.answer
-    if answer is None or answer[0] is not case.expect.get("result"):
-        return False
-    return line == b'{"seq":%d,"result":%b}\n' % (seq, answer[1])
+    if answer is None:
+        return None
+    expect = case.record["expect"]
+    if answer[0] is expect.get("result"):
+        kind = "result"
+    elif answer[0] is expect.get("error"):
+        kind = "error"
+    else:
+        return None
+    return kind if line == b'{"seq":%d,"%b":%b}\n' % (seq, kind.encode(), answer[1]) else None
+
+
+def _answers_as_expected(case: Case, seq: int, line: bytes) -> bool:
+    """The answer line takes the fast pass (:func:`_fast_kind`)."""
+    return _fast_kind(case, seq, line) is not None
+
+
+PERFT, LEGAL, RUN = "perft", "legal", "run"
+
+
+def asked_by(case: Case) -> str:
+    """How a case is asked of the engine: :data:`PERFT` (a perft walk), :data:`LEGAL` (SCP/1 ``legal``) or
+    :data:`RUN`; worked out once a case (:func:`run_cases`), not at each step of sending and judging it."""
+    if is_perft(case):
+        return PERFT
+    return LEGAL if asks_legal(case.record) else RUN
 
 
 def _apply_known_failures(result: CaseResult, known: frozenset[str]) -> CaseResult:
@@ -724,7 +754,7 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
             plan = plan_for(header)
         except DeclarationError as exc:
             raise HandshakeError(f"the start answer's declarations: {exc}") from None
-    todo: queue.Queue[list[tuple[int, Case]] | None] = queue.Queue()
+    todo: queue.Queue[list[tuple[int, Case, str]] | None] = queue.Queue()
     done: queue.Queue[list[tuple[int, CaseResult]]] = queue.Queue()
     ready: dict[int, CaseResult] = {}
     workers = [Worker(config, engine) for engine in engines]
@@ -744,7 +774,7 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
         index = 0
         while True:
             if not exhausted and fed - index <= window - batch and (held < room or fed == index):  # room for a batch
-                chunk: list[tuple[int, Case]] = []
+                chunk: list[tuple[int, Case, str]] = []
                 while fed - index < window and (held < room or fed == index):
                     item = next(source, None)
                     if item is None:
@@ -758,7 +788,7 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
                     if isinstance(planned, CaseResult):
                         ready[item[0]] = planned
                     else:
-                        chunk.append((item[0], planned))
+                        chunk.append((item[0], planned, asked_by(planned)))
                         if len(chunk) == batch:
                             todo.put(chunk)
                             chunk = []
@@ -802,7 +832,7 @@ def _batch_size(window: int, workers: int) -> int:
     return max(1, min(BATCH, window // (2 * workers)))
 
 
-def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
+def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case, str]] | None],
           done: queue.Queue[list[tuple[int, CaseResult]]], stop: threading.Event, batch: int = 1) -> None:
     """Worker thread: take batches of cases until the sentinel (or until asked to stop), then stop the engine.
 
@@ -814,8 +844,8 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
     result waits for a slow one.
     """
     depth = max(1, worker.config.pipeline)
-    pending: deque[tuple[int, Case]] = deque()  # sent, answer not read yet (oldest first)
-    again: deque[tuple[int, Case]] = deque()  # taken but not (or no longer) sent
+    pending: deque[tuple[int, Case, str]] = deque()  # sent, answer not read yet (oldest first), with asked_by
+    again: deque[tuple[int, Case, str]] = deque()  # taken but not (or no longer) sent
     out: list[tuple[int, CaseResult]] = []  # results not handed back yet
 
     def hand_back() -> None:
@@ -850,11 +880,11 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
                         again.appendleft(item)  # judge what the dead engine owes first; it is replaced after
                         break
                     polled = polled or bool(pending)  # (without pending, send's restart looks at it)
-                    index, case = item
+                    index, case, how = item
                     if not pending and (worker.engine is None or not worker.engine.alive):
                         hand_back()  # a restart may take a while
                     try:
-                        problem = worker.send(index + 1, case, restart=not pending)
+                        problem = worker.send(index + 1, case, restart=not pending, how=how)
                     except Exception as exc:  # a bug in the runner itself must not lose the case
                         worker._discard_engine()
                         problem = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
@@ -866,12 +896,12 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case]] | None],
                 if no_more and not again:
                     break
                 continue
-            index, case = pending.popleft()
-            if out and (len(out) >= batch or is_perft(case) or worker.engine is None
+            index, case, how = pending.popleft()
+            if out and (len(out) >= batch or how == PERFT or worker.engine is None
                         or not worker.engine.answer_soon(HAND_BACK_AFTER)):
                 hand_back()  # the answer may take a while: what is finished goes first
             try:
-                result = worker.judge(index + 1, case)
+                result = worker.judge(index + 1, case, how=how)
             except Exception as exc:  # a bug in the runner itself must not lose the case
                 worker._discard_engine()
                 result = CaseResult(case, "errored", detail=f"runner error: {type(exc).__name__}: {exc}")
