@@ -19,7 +19,7 @@ from ..interpreter.games import Position
 from ..interpreter.mechanisms.play import trick_winner, trump_suit
 from ..interpreter.settle import settled_result
 from ..interpreter.state import DealState
-from ..rules.notation import DECK, SEATS, Action, Card, partner
+from ..rules.notation import DECK, SEATS, STRAINS, Action, Card, partner
 from ..rules.ruleset import Ruleset
 
 
@@ -124,6 +124,11 @@ def _play(state: DealState, legal: list[Action], rng: random.Random, temper: Tem
     return winning[0] if winning else by_rank[0]
 
 
+_GIVE_WEIGHTS: dict[str | None, list[int]] = {
+    strain: [c.rank + (20 if c.suit == strain else 0) for c in DECK] for strain in (None, *STRAINS)}
+"""How much a bot would rather keep each card, by card code, for each strain of the highest bid (None: no bid)."""
+
+
 def choose(state: DealState, rng: random.Random, temper: Temper) -> Action:
     """One legal action for the seat to act, in the bot's style."""
     legal = engine.legal_actions(state)
@@ -144,7 +149,8 @@ def choose(state: DealState, rng: random.Random, temper: Temper) -> Action:
     gives = [a for a in legal if a.verb == "give"]
     if gives and rng.random() < temper.skill:
         strain = state.highest.strain if state.highest is not None else None
-        return min(gives, key=lambda a: sum(c.rank + (20 if c.suit == strain else 0) for c in a.cards))
+        weight = _GIVE_WEIGHTS[strain]  # by card code: its rank, 20 more in the highest bid's strain
+        return min(gives, key=lambda a: sum([weight[c.code] for c in a.cards]))
     return rng.choice(legal)
 
 
