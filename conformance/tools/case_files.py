@@ -1,5 +1,6 @@
-"""Writing or checking the case files an authoring tool derives (shared by author_readings.py,
-author_legal.py and author_1895.py). Standard library + PyYAML; it never runs the interpreter."""
+"""Reading, writing or checking the case files an authoring tool derives (shared by author_readings.py,
+author_legal.py, author_1895.py and the checkers check_*.py). Standard library + PyYAML; it never runs the
+interpreter."""
 import os
 
 import yaml
