@@ -71,7 +71,9 @@ def smoke(work: Path) -> None:
     python, skruuvi = str(bindir / "python"), str(bindir / "skruuvi")
     env["PATH"] = f"{bindir}{os.pathsep}{env.get('PATH', '')}"
     pip = [sys.executable, "-m", "pip", "--python", python] if outer_pip else [python, "-m", "pip"]
-    run([*pip, "install", "-q", str(wheel), "pytest", "hypothesis"], work, env,
+    # without byte-compiling every installed module (pytest and hypothesis are most of them): the modules the
+    # steps import are compiled on first import, as from any source tree
+    run([*pip, "install", "-q", "--no-compile", str(wheel), "pytest", "hypothesis"], work, env,
         "install the wheel, pytest and hypothesis")
 
     here = work / "elsewhere"  # outside the checkout, empty: no conftest, no spec/

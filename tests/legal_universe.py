@@ -33,6 +33,31 @@ def options_of(ruleset: Ruleset) -> list[str]:
     return sorted(words)
 
 
+def samples(rng: random.Random, population: list, k: int, count: int) -> list[list]:
+    """``count`` draws of ``rng.sample(population, k)``, the very same ones: for the small populations of a
+    hand, random.sample picks from a pool by ``_randbelow``, drawn here from ``getrandbits`` in the same way
+    without its calls per item (the universe's samples were most of a check's time). Elsewhere (another
+    population size, or a Random whose ``_randbelow`` is not the getrandbits one) it is rng.sample itself;
+    tests/interpreter/test_legal_universe.py checks the two agree."""
+    n = len(population)
+    if not (0 <= k <= 5 and n <= 21) or type(rng)._randbelow is not random.Random._randbelow_with_getrandbits:
+        return [rng.sample(population, k) for _ in range(count)]
+    getrandbits = rng.getrandbits
+    sizes = [(m, m.bit_length()) for m in range(n, n - k, -1)]
+    out = []
+    for _ in range(count):
+        pool = list(population)
+        drawn = []
+        for m, bits in sizes:
+            j = getrandbits(bits)
+            while j >= m:
+                j = getrandbits(bits)
+            drawn.append(pool[j])
+            pool[j] = pool[m - 1]
+        out.append(drawn)
+    return out
+
+
 def _universe(state, rng: random.Random, options: list[str]) -> list[Action]:
     seat = state.to_act
     out = [Action(other, "pass") for other in range(4) if other != seat]
@@ -49,7 +74,7 @@ def _universe(state, rng: random.Random, options: list[str]) -> list[Action]:
             if comb(len(held), k) <= MAX_SUBSETS:
                 subsets = list(combinations(held, k))
             else:
-                subsets = [tuple(sorted(rng.sample(held, k), key=_CODE)) for _ in range(MAX_SUBSETS)]
+                subsets = [tuple(sorted(cards, key=_CODE)) for cards in samples(rng, held, k, MAX_SUBSETS)]
             out += [Action(seat, "give", target=target, cards=cards) for cards in subsets]
     return out
 

@@ -26,8 +26,7 @@ import sys
 from itertools import combinations
 from math import comb
 
-import yaml
-from case_files import to_yaml, write_or_check
+from case_files import load_yaml, to_yaml, write_or_check
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.normpath(os.path.join(HERE, "..", "cases"))
@@ -46,7 +45,7 @@ def left(seat, k=1):
 
 def load(path):
     with open(os.path.join(CASES, path), encoding="utf-8") as f:
-        return yaml.safe_load(f)
+        return load_yaml(f)
 
 
 def hands_after(base, actions, centre=None):

@@ -13,13 +13,11 @@ and why the reading makes it legal or illegal. The reference then has to agree (
 import os
 import sys
 
-import yaml
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import readings_1895
 import readings_1944
 import readings_2016
-from case_files import to_yaml, write_or_check
+from case_files import load_yaml, to_yaml, write_or_check
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.normpath(os.path.join(HERE, "..", "cases"))
@@ -29,7 +27,7 @@ SPECS = readings_1895.SPECS + readings_1944.SPECS + readings_2016.SPECS
 
 def build(era, name, base_path, readings, description, derive):
     with open(os.path.join(CASES, base_path), encoding="utf-8") as f:
-        base = yaml.safe_load(f)
+        base = load_yaml(f)
     # derive gives (expect, step), or (expect, step, edits) when the new case changes the base's record:
     # edits replaces whole keys of it ("deal", "actions", "match"; a list alone is the new actions), and the step says
     # exactly what changed and why it is legal or illegal under the reading

@@ -25,7 +25,7 @@ import json
 import os
 import sys
 
-import yaml
+import case_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -321,7 +321,7 @@ def _made(res, bid):
 
 def main():
     with open(RULESET, encoding="utf-8") as handle:
-        rs = yaml.safe_load(handle)
+        rs = case_files.load_yaml(handle)
     tables = {t["name"]: t["value"] for t in rs["scoring"]["tables"]}
     all_ids = ruleset_ids(rs)
     bad = []
@@ -341,7 +341,7 @@ def main():
             text = handle.read()
         if "&" in text.split("note:")[0] or "!!" in text:
             bad.append(f"{path}: anchors/tags?")
-        case = yaml.safe_load(text)
+        case = case_files.load_yaml(text)
         json.dumps(case)
         area = os.path.basename(os.path.dirname(path))
         per_area[area] += 1

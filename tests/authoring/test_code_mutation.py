@@ -102,7 +102,9 @@ def test_mutants_are_one_change_each_and_keep_line_numbers() -> None:
 
 
 def test_fast_path_kills_what_the_cases_tell_apart(tiny: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, report = _run(tiny, capsys, "--entry", "respond")
+    # one second per mutant (a forked child answers the two cases in milliseconds): the two endless loops
+    # below spin a core each until the timeout
+    code, report = _run(tiny, capsys, "--entry", "respond", "--timeout", "1")
     assert code == 1  # survivors that are not listed
     assert report["checked"].startswith("fast path respond() checked equivalent to SCP/1 on all 2 cases")
     assert {s["key"] for s in report["survived"]} == SURVIVORS

@@ -65,3 +65,18 @@ def test_legal_set_under_other_readings(ruleset_id: str, rule_id: str, value: ob
     ruleset = with_readings(get_ruleset(ruleset_id), {rule_id: value})
     for seed in (11,):
         assert _walk(ruleset, seed) > 0
+
+
+def test_the_universe_draws_the_samples_random_sample_draws() -> None:
+    """tests/legal_universe.py's quicker draws are random.sample's own, for every hand size and gift size it
+    asks (and a population it hands to random.sample), so its universes hold the same subsets."""
+    from legal_universe import samples
+
+    for n in (0, 3, 5, 9, 12, 13, 17, 21, 30):
+        population = list(range(100, 100 + n))
+        for k in range(2, 6):
+            if k > n:
+                continue
+            ours, theirs = random.Random(n * 10 + k), random.Random(n * 10 + k)
+            assert samples(ours, population, k, 50) == [theirs.sample(population, k) for _ in range(50)]
+            assert ours.random() == theirs.random()  # the stream is left where random.sample leaves it

@@ -16,10 +16,11 @@ from typing import Any
 from ..interpreter import engine
 from ..interpreter.cards import card_list
 from ..interpreter.games import Position
+from ..interpreter.mechanisms import kitty, pair_swap
 from ..interpreter.mechanisms.play import trick_winner, trump_suit
 from ..interpreter.settle import settled_result
 from ..interpreter.state import DealState
-from ..rules.notation import DECK, SEATS, Action, Card, partner
+from ..rules.notation import DECK, SEATS, STRAINS, Action, Card, partner
 from ..rules.ruleset import Ruleset
 
 
@@ -124,8 +125,19 @@ def _play(state: DealState, legal: list[Action], rng: random.Random, temper: Tem
     return winning[0] if winning else by_rank[0]
 
 
+_GIFT_PHASES = {"kitty": kitty.open_gifts, "pair_swap": pair_swap.open_gifts}
+"""The phases whose legal gives are every set of a gift's count of the giver's cards, and their open gifts."""
+
+_GIVE_WEIGHTS: dict[str | None, list[int]] = {
+    strain: [c.rank + (20 if c.suit == strain else 0) for c in DECK] for strain in (None, *STRAINS)}
+"""How much a bot would rather keep each card, by card code, for each strain of the highest bid (None: no bid)."""
+
+
 def choose(state: DealState, rng: random.Random, temper: Temper) -> Action:
     """One legal action for the seat to act, in the bot's style."""
+    give = _choose_give(state, rng, temper)
+    if give is not None:
+        return give
     legal = engine.legal_actions(state)
     phase = state.phase
     mechanism = phase.mechanism if phase is not None else ""
@@ -143,9 +155,40 @@ def choose(state: DealState, rng: random.Random, temper: Temper) -> Action:
         return next(a for a in legal if a.verb == "pass")
     gives = [a for a in legal if a.verb == "give"]
     if gives and rng.random() < temper.skill:
-        strain = state.highest.strain if state.highest is not None else None
-        return min(gives, key=lambda a: sum(c.rank + (20 if c.suit == strain else 0) for c in a.cards))
+        weight = _give_weights(state)
+        return min(gives, key=lambda a: sum([weight[c.code] for c in a.cards]))
     return rng.choice(legal)
+
+
+def _give_weights(state: DealState) -> list[int]:
+    """How much the bot would rather keep each card, by card code: its rank, 20 more in the highest bid's strain."""
+    return _GIVE_WEIGHTS[state.highest.strain if state.highest is not None else None]
+
+
+def _choose_give(state: DealState, rng: random.Random, temper: Temper) -> Action | None:
+    """:func:`choose`'s give in a phase whose legal set is every set of a gift's count of the giver's cards
+    (:data:`_GIFT_PHASES`), without listing them: the cheapest such give when the bot plays well (the first of
+    the cheapest in the legal set's order, as ``min`` over the set finds it), else a random legal action,
+    drawn as ``choose`` draws them. None where that does not hold (another phase; a gift of more cards than
+    the giver holds)."""
+    phase = state.phase
+    open_gifts = _GIFT_PHASES.get(phase.mechanism) if phase is not None and state.to_act is not None else None
+    gifts = open_gifts(state, phase.params) if open_gifts is not None and state.step else ()
+    hands = [card_list(state.hand_masks[gift.giver]) for gift in gifts]
+    if not gifts or any(gift.count > len(hand) for gift, hand in zip(gifts, hands, strict=True)):
+        return None
+    if rng.random() >= temper.skill:
+        return rng.choice(engine.legal_actions(state))
+    weight = _give_weights(state)
+    best: tuple[int, Action] | None = None
+    for gift, hand in zip(gifts, hands, strict=True):
+        # the cheapest cards, and of equally cheap ones the first in the hand: the first cheapest combination
+        kept = sorted(sorted(range(len(hand)), key=lambda i: weight[hand[i].code])[:gift.count])
+        cost = sum(weight[hand[i].code] for i in kept)
+        if best is None or cost < best[0]:
+            best = (cost, Action(gift.giver, "give", target=gift.receiver, cards=tuple(hand[i] for i in kept)))
+    assert best is not None
+    return best[1]
 
 
 def play_out(ruleset: Ruleset, deal: dict[str, Any], rng: random.Random) -> tuple[list[str], DealState]:

@@ -15,6 +15,7 @@ declarer) or withdraws by passing, and when one caller is left he is the declare
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ...rules.errors import IllegalAction
@@ -203,7 +204,24 @@ def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
         return
     if not _ends_too_low(state, params):
         yield Action(seat, "pass")
-    judge = _bid_judge(state, params)
+    yield from _legal_bids(seat, tuple(state.form.params["strain_order"]), params.get("min_level"), state.highest,
+                           params.get("equal_bids", "rejected") == "first-chooses")
+
+
+@lru_cache(maxsize=8192)
+def _legal_bids(seat: int, order: tuple[str, ...], minimum: int | None, highest: Bid | None,
+                equal_ok: bool) -> tuple[Action, ...]:
+    """The bids :func:`_bid_judge` lets ``seat`` make, in the order of :data:`BIDS`: the same few arguments
+    (strain order, minimum level, highest bid) recur in every auction, so each answer is worked out once."""
+    top: tuple[int, int] | None = None  # the highest bid's rank, once a bid gets as far as comparing with it
+    bids = []
     for bid in BIDS.values():
-        if judge(bid) is None:
-            yield Action(seat, "bid", bid=bid)
+        if bid.strain not in order or (minimum is not None and bid.level < minimum):
+            continue
+        if highest is not None:
+            if top is None:
+                top = (highest.level, order.index(highest.strain))
+            if (bid.level, order.index(bid.strain)) <= top and not (bid == highest and equal_ok):
+                continue
+        bids.append(Action(seat, "bid", bid=bid))
+    return tuple(bids)

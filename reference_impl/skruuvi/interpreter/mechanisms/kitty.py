@@ -168,9 +168,17 @@ def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
         for name in params["procedures"]:
             yield Action(state.to_act, "choose", option=name)
         return
+    for gift in open_gifts(state, params):
+        for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.count):
+            yield Action(gift.giver, "give", target=gift.receiver, cards=cards)
+
+
+def open_gifts(state: DealState, params: Mapping[str, Any]) -> tuple[Gift, ...]:
+    """The gifts a give may make now, in the legal set's order: the next one, or (``any-order``) any remaining
+    gift of the distribution; none while the taker chooses a procedure. Each gift's legal gives are every
+    set of its count of the giver's cards."""
+    step: KittyStep = state.step
     remaining = step.gifts[step.k :]
     if params["distribute_order"] != "any-order" or step.k < len(step.gifts) - 3:
         remaining = remaining[:1]  # the next gift only (any-order: any remaining gift of the distribution)
-    for gift in remaining:
-        for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.count):
-            yield Action(gift.giver, "give", target=gift.receiver, cards=cards)
+    return remaining

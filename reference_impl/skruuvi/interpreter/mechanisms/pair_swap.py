@@ -62,6 +62,11 @@ apply = exchange_apply(transition)
 
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
-    gift = state.step.gift
+    (gift,) = open_gifts(state, params)
     for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.count):
         yield Action(gift.giver, "give", target=gift.receiver, cards=cards)
+
+
+def open_gifts(state: DealState, params: Mapping[str, Any]) -> tuple[Gift, ...]:
+    """The gift a give makes now (the step's); its legal gives are every set of its count of the giver's cards."""
+    return (state.step.gift,)

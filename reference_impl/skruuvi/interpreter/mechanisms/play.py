@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...rules.errors import IllegalAction
-from ...rules.notation import TRUMP_STRAINS, Action, Card, left
+from ...rules.notation import DECK, TRUMP_STRAINS, Action, Card, left
 from ..cards import SUIT_MASKS, card_list
 from ..state import DealState, Trick, seat_ref
 
@@ -80,13 +80,17 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     return state.evolve(hand_masks=tuple(hands), tricks=tricks, current=(), leader=winner, to_act=winner), False
 
 
+_PLAYS: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(seat, "play", cards=(card,)) for card in DECK)
+                                               for seat in range(4))
+"""Every play as one shared value, by seat and card code (actions are immutable)."""
+
+
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     seat = state.to_act
     assert seat is not None
-    hand = card_list(state.hand_masks[seat])
+    hand = state.hand_masks[seat]
     if state.current:
-        led = state.current[0].suit
-        following = [c for c in hand if c.suit == led]
-        hand = following or hand
-    for card in hand:
-        yield Action(seat, "play", cards=(card,))
+        hand = (hand & SUIT_MASKS[state.current[0].suit]) or hand  # follow suit when able
+    plays = _PLAYS[seat]
+    for card in card_list(hand):
+        yield plays[card.code]
