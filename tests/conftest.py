@@ -16,7 +16,8 @@ if _HERE not in sys.path:
 # one long test running alone: xdist's load scheduling then hands each free worker the longest test left (longest
 # processing time first). Only the order changes; a name that no longer exists is harmless.
 SLOW_FIRST = (
-    "tests/test_wheel.py::",  # mostly waiting on pip: started first, it overlaps the rest
+    # one process at a time (build, install, two conformance runs): started first, it overlaps the rest
+    "tests/test_wheel.py::",
     "tests/book/test_book.py::test_mkdocs_build_strict",  # builds the book that every book test waits for
     "tests/authoring/test_mutate.py::test_the_suite_kills_every_non_equivalent_mutant[skruuvi-2016]",
     "tests/suite/test_oracle_agreement.py::test_the_oracle_passes_the_hand_written_suite_over_scp",
