@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .errors import RulesetError
-from .ruledoc import rule_entries
+from .ruledoc import Path, rule_entries
 from .ruleset import Ruleset, compile_ruleset, get_ruleset
 
 
@@ -192,17 +192,37 @@ COMPILED_KEPT = 512
 _COMPILED: OrderedDict[tuple[int, str], tuple[Ruleset, Ruleset]] = OrderedDict()
 
 
-def _compile_under(ruleset: Ruleset, chosen: Mapping[str, Any], *, valid_base: bool) -> Ruleset:
-    base = dict(ruleset.raw)
-    doc = copy.deepcopy(base)
+def document_under(ruleset: Ruleset, chosen: Mapping[str, Any]) -> tuple[dict[str, Any], list[tuple[Path, Any]]]:
+    """The ruleset's document with the chosen readings' values in place (``chosen`` as :func:`resolve_values`
+    returns it), and the changes as ``(path, value)``. Only the mappings and lists along the changed paths are
+    copied; every other part is shared with the ruleset's own document, which nothing changes in place (a deep
+    copy for each set of readings was most of the time spent compiling under readings)."""
+    doc: dict[str, Any] = dict(ruleset.raw)
     entries = {entry.get("id"): (path, entry) for path, entry in rule_entries(doc)}
-    merged = dict(ruleset.readings)
-    changes = []
+    changes: list[tuple[Path, Any]] = []
     for rule_id, value in chosen.items():
         path, entry = entries[rule_id]
-        entry[rule_field(entry)] = copy.deepcopy(value)
-        changes.append(((*path, rule_field(entry)), entry[rule_field(entry)]))
-        merged[rule_id] = value
+        where = (*path, rule_field(entry))
+        new = copy.deepcopy(value)
+        doc = _set(doc, where, new)
+        changes.append((where, new))
+    return doc, changes
+
+
+def _set(doc: dict[str, Any], path: Path, value: Any) -> dict[str, Any]:
+    """``doc`` with ``value`` at ``path``, the mappings and lists along the path copied, the rest shared."""
+    new: Any = dict(doc)
+    node = new
+    for key in path[:-1]:
+        node[key] = dict(node[key]) if isinstance(node[key], dict) else list(node[key])
+        node = node[key]
+    node[path[-1]] = value
+    return new
+
+
+def _compile_under(ruleset: Ruleset, chosen: Mapping[str, Any], *, valid_base: bool) -> Ruleset:
+    base = dict(ruleset.raw)
+    doc, changes = document_under(ruleset, chosen)
     if valid_base:  # imported here: the schema validator loads only where a schema is checked
         from .schema_delta import keeps_valid
     schema = not (valid_base and keeps_valid("ruleset", base, changes))
@@ -211,7 +231,7 @@ def _compile_under(ruleset: Ruleset, chosen: Mapping[str, Any], *, valid_base: b
     except RulesetError as exc:
         shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in chosen.items())
         raise RulesetError(f"under the reading(s) {shown}: {exc.reason}", file=exc.file, path=exc.path) from None
-    object.__setattr__(compiled, "readings", merged)
+    object.__setattr__(compiled, "readings", {**ruleset.readings, **chosen})
     return compiled
 
 
