@@ -170,26 +170,52 @@ def with_readings(ruleset: Ruleset, readings: Mapping[str, Any], *, valid_base: 
     changes are not proven harmless too (rules/schema_delta.py).
 
     Each ruleset under each set of readings is compiled once (the last :data:`COMPILED_KEPT` are kept); every
-    call returns a copy of its own (a variant's name is set on the copy)."""
+    call returns a copy of its own (a variant's name is set on the copy). A ruleset that is itself compiled
+    under readings counts as the ruleset it was compiled from under all the readings: the same document, so the
+    same compiled ruleset (``with_readings(with_readings(r, a), b)`` is compiled once with ``with_readings(r,
+    {**a, **b})``)."""
     chosen = resolve_values(ruleset, readings)
     if not chosen:
         return ruleset
-    key = (id(ruleset), _key(chosen))
+    root, under = _origin(ruleset)
+    full = {**under, **chosen}
+    key = (id(root), _key(full))
     kept = _COMPILED.get(key)
-    if kept is not None and kept[0] is ruleset:
+    if kept is not None and kept[0] is root:
         _COMPILED.move_to_end(key)
-        return copy.copy(kept[1])
-    compiled = _compile_under(ruleset, chosen, valid_base=valid_base)
-    _COMPILED[key] = (ruleset, compiled)  # the ruleset is kept with it, so its id stays its own
-    while len(_COMPILED) > COMPILED_KEPT:
-        _COMPILED.popitem(last=False)
-    return copy.copy(compiled)
+        compiled = kept[1]
+    else:
+        compiled = _compile_under(ruleset, chosen, valid_base=valid_base)
+        if kept is not None:
+            _ORIGIN.pop(id(kept[1].raw), None)
+        _COMPILED[key] = (root, compiled)  # the root is kept with it, so its id stays its own
+        _ORIGIN[id(compiled.raw)] = (compiled.raw, root, full)
+        while len(_COMPILED) > COMPILED_KEPT:
+            _, (_, dropped) = _COMPILED.popitem(last=False)
+            _ORIGIN.pop(id(dropped.raw), None)
+    out = copy.copy(compiled)
+    object.__setattr__(out, "readings", {**ruleset.readings, **chosen})
+    return out
 
 
 COMPILED_KEPT = 512
 """How many rulesets compiled under readings :func:`with_readings` keeps (each is ~0.2 MB)."""
 
 _COMPILED: OrderedDict[tuple[int, str], tuple[Ruleset, Ruleset]] = OrderedDict()
+
+_ORIGIN: dict[int, tuple[Mapping[str, Any], Ruleset, dict[str, Any]]] = {}
+"""For each ruleset kept in :data:`_COMPILED`, by the id of its document (which its copies share): the document,
+the ruleset it was compiled from (one not compiled under readings here) and all the readings it was compiled
+under on top of that one."""
+
+
+def _origin(ruleset: Ruleset) -> tuple[Ruleset, dict[str, Any]]:
+    """The ruleset ``ruleset`` was compiled from by :func:`with_readings` and the readings on top of it (whose
+    values, set into its document, make ``ruleset``'s document); ``(ruleset, {})`` for any other ruleset."""
+    found = _ORIGIN.get(id(ruleset.raw))
+    if found is None or found[0] is not ruleset.raw:
+        return ruleset, {}
+    return found[1], found[2]
 
 
 def document_under(ruleset: Ruleset, chosen: Mapping[str, Any]) -> tuple[dict[str, Any], list[tuple[Path, Any]]]:
