@@ -114,11 +114,32 @@ def _check_combination(ruleset: Ruleset, chosen: dict[str, Any], entries: Mappin
                     file=ruleset.path)
 
 
+_ENTRIES_KEPT = 64
+"""How many rulesets' rule entries by id :func:`_entries` keeps."""
+
+_ENTRIES: OrderedDict[int, tuple[Mapping[str, Any], dict[Any, dict[str, Any]]]] = OrderedDict()
+
+
+def _entries(ruleset: Ruleset) -> dict[Any, dict[str, Any]]:
+    """The ruleset's rule entries by id (as written in its document), worked out once per document (kept with
+    it, so its id stays its own): no document is changed in place (tests/rules/test_readings_shared.py)."""
+    key = id(ruleset.raw)
+    kept = _ENTRIES.get(key)
+    if kept is not None and kept[0] is ruleset.raw:
+        _ENTRIES.move_to_end(key)
+        return kept[1]
+    entries = {entry.get("id"): entry for _, entry in rule_entries(dict(ruleset.raw))}
+    _ENTRIES[key] = (ruleset.raw, entries)
+    while len(_ENTRIES) > _ENTRIES_KEPT:
+        _ENTRIES.popitem(last=False)
+    return entries
+
+
 def resolve_values(ruleset: Ruleset, readings: Mapping[str, Any]) -> dict[str, Any]:
     """``readings`` with :data:`FIRST_ALTERNATIVE` replaced by the value it stands for, each checked: the rule
     exists, has a value to change, the value is executable and of a kind the rule holds, and the set holds
     together. :class:`RulesetError` (one line naming the rule) otherwise."""
-    entries = {entry.get("id"): entry for _, entry in rule_entries(dict(ruleset.raw))}
+    entries = _entries(ruleset)
     chosen: dict[str, Any] = {}
     for rule_id, value in readings.items():
         rule = ruleset.rules.get(rule_id)
