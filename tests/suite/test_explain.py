@@ -17,9 +17,10 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from skruuvi.cli import commands as cli
-from skruuvi.rules.paths import cases_dir, schema_dir
+from skruuvi.rules.paths import cases_dir, rulesets_dir, schema_dir
 from skruuvi.rules.readings import alternatives, executable
 from skruuvi.rules.ruleset import get_ruleset
+from skruuvi.rules.yamlio import load_yaml
 from skruuvi.suite import explain as explain_module
 from skruuvi.suite.cases import Selection, iter_cases, list_case_files
 from skruuvi.suite.explain import MAX_PAIR_READINGS, candidates, explain, explain_lines
@@ -250,3 +251,5 @@ def test_every_single_alternative_is_named_as_the_cause_of_all_its_failures(era:
         whole = [row.rules for row in explanation.rows if len(row.cases) == len(failures)]
         assert whole == [(reading.rule,)], reading.words
     assert tried
+    # every ruleset compiled under readings shares parts of the ruleset's own document: none of them changed it
+    assert get_ruleset(f"skruuvi-{era}").raw == load_yaml(rulesets_dir() / f"skruuvi-{era}.yaml")

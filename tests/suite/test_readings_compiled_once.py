@@ -30,6 +30,38 @@ def test_the_same_readings_are_compiled_once_and_each_caller_gets_its_own_copy(
     assert with_readings(base, {"score.honours-from": "tricks-won"}).variant is None and len(compiled) == 1
 
 
+def test_readings_on_top_of_readings_are_compiled_once_with_all_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``with_readings(with_readings(r, a), b)`` sets the same values into the same document as
+    ``with_readings(r, {**a, **b})``: one compile serves both, and each copy says the readings it was asked."""
+    base = get_ruleset("skruuvi-2016")
+    compiled: list[str] = []
+    real = readings_module.compile_ruleset
+
+    def counting(doc: object, path: str, **options: object) -> object:
+        compiled.append(path)
+        return real(doc, path, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(readings_module, "compile_ruleset", counting)
+    monkeypatch.setattr(readings_module, "_COMPILED", type(readings_module._COMPILED)())
+    monkeypatch.setattr(readings_module, "_ORIGIN", {})
+    first = {"passimisaari.return-order": "reverse"}
+    second = {"score.misere-aces": "main"}
+    chained = with_readings(with_readings(base, first), second)
+    assert len(compiled) == 2
+    direct = with_readings(base, {**first, **second})
+    assert len(compiled) == 2 and direct == chained and direct is not chained
+    assert direct.readings == chained.readings == {**first, **second}
+    assert list(direct.readings) == list(chained.readings)
+    monkeypatch.setattr(readings_module, "_COMPILED", type(readings_module._COMPILED)())
+    fresh = with_readings(base, {**first, **second})  # compiled anew: the same rules, values and tables
+    assert len(compiled) == 3 and fresh.raw == chained.raw and fresh.rules == chained.rules
+    assert fresh.tables == chained.tables and fresh.forms == chained.forms
+    back = {"passimisaari.return-order": "same"}  # the rule's own value, over the first reading
+    overridden = with_readings(with_readings(base, first), back)
+    assert overridden.raw == base.raw and overridden.readings == back and len(compiled) == 5  # first again, then
+    assert with_readings(base, back) == overridden and len(compiled) == 5
+
+
 def test_a_variant_names_only_its_own_copy() -> None:
     base = get_ruleset("skruuvi-1944")
     named = variant(base, "older-table")

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .errors import RulesetError
-from .ruledoc import rule_entries
+from .ruledoc import Path, rule_entries
 from .ruleset import Ruleset, compile_ruleset, get_ruleset
 
 
@@ -114,11 +114,32 @@ def _check_combination(ruleset: Ruleset, chosen: dict[str, Any], entries: Mappin
                     file=ruleset.path)
 
 
+_ENTRIES_KEPT = 64
+"""How many rulesets' rule entries by id :func:`_entries` keeps."""
+
+_ENTRIES: OrderedDict[int, tuple[Mapping[str, Any], dict[Any, dict[str, Any]]]] = OrderedDict()
+
+
+def _entries(ruleset: Ruleset) -> dict[Any, dict[str, Any]]:
+    """The ruleset's rule entries by id (as written in its document), worked out once per document (kept with
+    it, so its id stays its own): no document is changed in place (tests/rules/test_readings_shared.py)."""
+    key = id(ruleset.raw)
+    kept = _ENTRIES.get(key)
+    if kept is not None and kept[0] is ruleset.raw:
+        _ENTRIES.move_to_end(key)
+        return kept[1]
+    entries = {entry.get("id"): entry for _, entry in rule_entries(dict(ruleset.raw))}
+    _ENTRIES[key] = (ruleset.raw, entries)
+    while len(_ENTRIES) > _ENTRIES_KEPT:
+        _ENTRIES.popitem(last=False)
+    return entries
+
+
 def resolve_values(ruleset: Ruleset, readings: Mapping[str, Any]) -> dict[str, Any]:
     """``readings`` with :data:`FIRST_ALTERNATIVE` replaced by the value it stands for, each checked: the rule
     exists, has a value to change, the value is executable and of a kind the rule holds, and the set holds
     together. :class:`RulesetError` (one line naming the rule) otherwise."""
-    entries = {entry.get("id"): entry for _, entry in rule_entries(dict(ruleset.raw))}
+    entries = _entries(ruleset)
     chosen: dict[str, Any] = {}
     for rule_id, value in readings.items():
         rule = ruleset.rules.get(rule_id)
@@ -170,20 +191,32 @@ def with_readings(ruleset: Ruleset, readings: Mapping[str, Any], *, valid_base: 
     changes are not proven harmless too (rules/schema_delta.py).
 
     Each ruleset under each set of readings is compiled once (the last :data:`COMPILED_KEPT` are kept); every
-    call returns a copy of its own (a variant's name is set on the copy)."""
+    call returns a copy of its own (a variant's name is set on the copy). A ruleset that is itself compiled
+    under readings counts as the ruleset it was compiled from under all the readings: the same document, so the
+    same compiled ruleset (``with_readings(with_readings(r, a), b)`` is compiled once with ``with_readings(r,
+    {**a, **b})``)."""
     chosen = resolve_values(ruleset, readings)
     if not chosen:
         return ruleset
-    key = (id(ruleset), _key(chosen))
+    root, under = _origin(ruleset)
+    full = {**under, **chosen}
+    key = (id(root), _key(full))
     kept = _COMPILED.get(key)
-    if kept is not None and kept[0] is ruleset:
+    if kept is not None and kept[0] is root:
         _COMPILED.move_to_end(key)
-        return copy.copy(kept[1])
-    compiled = _compile_under(ruleset, chosen, valid_base=valid_base)
-    _COMPILED[key] = (ruleset, compiled)  # the ruleset is kept with it, so its id stays its own
-    while len(_COMPILED) > COMPILED_KEPT:
-        _COMPILED.popitem(last=False)
-    return copy.copy(compiled)
+        compiled = kept[1]
+    else:
+        compiled = _compile_under(ruleset, chosen, valid_base=valid_base)
+        if kept is not None:
+            _ORIGIN.pop(id(kept[1].raw), None)
+        _COMPILED[key] = (root, compiled)  # the root is kept with it, so its id stays its own
+        _ORIGIN[id(compiled.raw)] = (compiled.raw, root, full)
+        while len(_COMPILED) > COMPILED_KEPT:
+            _, (_, dropped) = _COMPILED.popitem(last=False)
+            _ORIGIN.pop(id(dropped.raw), None)
+    out = copy.copy(compiled)
+    object.__setattr__(out, "readings", {**ruleset.readings, **chosen})
+    return out
 
 
 COMPILED_KEPT = 512
@@ -191,18 +224,52 @@ COMPILED_KEPT = 512
 
 _COMPILED: OrderedDict[tuple[int, str], tuple[Ruleset, Ruleset]] = OrderedDict()
 
+_ORIGIN: dict[int, tuple[Mapping[str, Any], Ruleset, dict[str, Any]]] = {}
+"""For each ruleset kept in :data:`_COMPILED`, by the id of its document (which its copies share): the document,
+the ruleset it was compiled from (one not compiled under readings here) and all the readings it was compiled
+under on top of that one."""
+
+
+def _origin(ruleset: Ruleset) -> tuple[Ruleset, dict[str, Any]]:
+    """The ruleset ``ruleset`` was compiled from by :func:`with_readings` and the readings on top of it (whose
+    values, set into its document, make ``ruleset``'s document); ``(ruleset, {})`` for any other ruleset."""
+    found = _ORIGIN.get(id(ruleset.raw))
+    if found is None or found[0] is not ruleset.raw:
+        return ruleset, {}
+    return found[1], found[2]
+
+
+def document_under(ruleset: Ruleset, chosen: Mapping[str, Any]) -> tuple[dict[str, Any], list[tuple[Path, Any]]]:
+    """The ruleset's document with the chosen readings' values in place (``chosen`` as :func:`resolve_values`
+    returns it), and the changes as ``(path, value)``. Only the mappings and lists along the changed paths are
+    copied; every other part is shared with the ruleset's own document, which nothing changes in place (a deep
+    copy for each set of readings was most of the time spent compiling under readings)."""
+    doc: dict[str, Any] = dict(ruleset.raw)
+    entries = {entry.get("id"): (path, entry) for path, entry in rule_entries(doc)}
+    changes: list[tuple[Path, Any]] = []
+    for rule_id, value in chosen.items():
+        path, entry = entries[rule_id]
+        where = (*path, rule_field(entry))
+        new = copy.deepcopy(value)
+        doc = _set(doc, where, new)
+        changes.append((where, new))
+    return doc, changes
+
+
+def _set(doc: dict[str, Any], path: Path, value: Any) -> dict[str, Any]:
+    """``doc`` with ``value`` at ``path``, the mappings and lists along the path copied, the rest shared."""
+    new: Any = dict(doc)
+    node = new
+    for key in path[:-1]:
+        node[key] = dict(node[key]) if isinstance(node[key], dict) else list(node[key])
+        node = node[key]
+    node[path[-1]] = value
+    return new
+
 
 def _compile_under(ruleset: Ruleset, chosen: Mapping[str, Any], *, valid_base: bool) -> Ruleset:
     base = dict(ruleset.raw)
-    doc = copy.deepcopy(base)
-    entries = {entry.get("id"): (path, entry) for path, entry in rule_entries(doc)}
-    merged = dict(ruleset.readings)
-    changes = []
-    for rule_id, value in chosen.items():
-        path, entry = entries[rule_id]
-        entry[rule_field(entry)] = copy.deepcopy(value)
-        changes.append(((*path, rule_field(entry)), entry[rule_field(entry)]))
-        merged[rule_id] = value
+    doc, changes = document_under(ruleset, chosen)
     if valid_base:  # imported here: the schema validator loads only where a schema is checked
         from .schema_delta import keeps_valid
     schema = not (valid_base and keeps_valid("ruleset", base, changes))
@@ -211,7 +278,7 @@ def _compile_under(ruleset: Ruleset, chosen: Mapping[str, Any], *, valid_base: b
     except RulesetError as exc:
         shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in chosen.items())
         raise RulesetError(f"under the reading(s) {shown}: {exc.reason}", file=exc.file, path=exc.path) from None
-    object.__setattr__(compiled, "readings", merged)
+    object.__setattr__(compiled, "readings", {**ruleset.readings, **chosen})
     return compiled
 
 
