@@ -65,7 +65,8 @@ class Positions:
         """``parsed``: every deal it is given was parsed from JSON text (a request's), so is plain data."""
         self._kept = kept
         self._parsed = parsed
-        self._states: OrderedDict[tuple[Any, ...], tuple[Ruleset, DealState]] = OrderedDict()
+        #: key -> (ruleset, state, the key itself: a longer prefix's key goes on from its strings)
+        self._states: OrderedDict[tuple[Any, ...], tuple[Ruleset, DealState, tuple[Any, ...]]] = OrderedDict()
         self._deals: dict[str, int] = {}
         self._words: dict[str, str] = {}
         self.hits = 0
@@ -85,23 +86,23 @@ class Positions:
         head = self._head(ruleset, deal, actions)
         if head is None:
             return play_deal(ruleset, deal, actions, to_the_end=False)
-        found = None
+        states = self._states
         for end in range(len(actions), -1, -1):
-            kept = self._states.get((*head, *actions[:end]))
+            kept = states.get((*head, *actions[:end]))
             if kept is not None and kept[0] is ruleset:
-                found = end, kept[1]
                 break
-        if found is None:
+        else:
             self.misses += 1
             result = play_deal(ruleset, deal, actions, to_the_end=False)
-        elif found[0] == len(actions):
-            self.hits += 1
-            return found[1]
-        else:
-            self.hits += 1
-            result = play_on(found[1], actions, found[0], to_the_end=False)
+            if isinstance(result, DealState):
+                self._keep(head, actions, ruleset, result)
+            return result
+        self.hits += 1
+        if end == len(actions):
+            return kept[1]
+        result = play_on(kept[1], actions, end, to_the_end=False)
         if isinstance(result, DealState):
-            self._keep(head, actions, ruleset, result)
+            self._keep(kept[2], actions[end:], ruleset, result)
         return result
 
     def _head(self, ruleset: Ruleset, deal: Any, actions: list[Any]) -> tuple[Any, ...] | None:
@@ -118,13 +119,15 @@ class Positions:
             number = self._deals[text] = len(self._deals)
         return (id(ruleset), on_step_path(), number)
 
-    def _keep(self, head: tuple[Any, ...], actions: list[str], ruleset: Ruleset, state: DealState) -> None:
+    def _keep(self, known: tuple[Any, ...], rest: list[str], ruleset: Ruleset, state: DealState) -> None:
+        """Remember ``state`` under the key ``known`` (a head, or a remembered key) and the actions ``rest``,
+        each spelling kept once (the key's strings are shared with the keys before it)."""
         words = self._words
         if len(words) > 4 * KEPT:
             words.clear()
-        key = (*head, *map(words.setdefault, actions, actions))
+        key = (*known, *map(words.setdefault, rest, rest))
         states = self._states
-        states[key] = (ruleset, state)
+        states[key] = (ruleset, state, key)
         while len(states) > self._kept:
             states.popitem(last=False)
 
