@@ -248,3 +248,33 @@ def test_an_odd_expected_error_answered_as_it_is_written_is_errored_as_before(
     capsys.readouterr()
     (case,) = [r for r in map(json.loads, report.read_text().splitlines()) if r["type"] == "case"]
     assert case["status"] == "errored" and code == 1
+
+
+def test_random_legal_lines_read_off_their_bytes_agree_with_the_full_check() -> None:
+    """Random lists of strings of quotes, backslashes, commas, tabs and non-ASCII, written compact or spaced, ASCII
+    or not: the bytes reading is the full check's list wherever it gives one, and it gives one for every compact
+    non-ASCII-escaped line of distinct strings without escapes."""
+    import random
+
+    from skruuvi.suite.legal_judge import plain_legal_set
+    from skruuvi.suite.protocol import ProtocolError, check_legal_response, parse_line
+
+    rng = random.Random(16)
+    alphabet = ['"', "\\", ",", "\t", "ä", " ", "a", "]", "}", "\x7f"]
+    taken = 0
+    for _ in range(3000):
+        body = ["".join(rng.choices(alphabet, k=rng.randrange(4))) for _ in range(rng.randrange(4))]
+        compact, ascii_only = rng.random() < 0.7, rng.random() < 0.3
+        line = json.dumps({"seq": 5, "legal": body}, ensure_ascii=ascii_only,
+                          separators=(",", ":") if compact else None).encode("utf-8") + b"\n"
+        fast = plain_legal_set(line, 5)
+        try:
+            kind, full = check_legal_response(parse_line(line), 5)
+        except ProtocolError:
+            kind, full = "bad", None
+        if fast is not None:
+            assert kind == "legal" and fast == full
+            taken += 1
+        elif compact and kind == "legal" and b"\\" not in line and not any(c in "".join(body) for c in "\t\""):
+            raise AssertionError(f"not read off its bytes: {line!r}")
+    assert taken > 300

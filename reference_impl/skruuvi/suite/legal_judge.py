@@ -189,8 +189,8 @@ def legal_requests(record: Mapping[str, Any]) -> Callable[[int, list[str]], byte
     return request
 
 
-#: What a reference-written legal set's strings never hold: a quote, a backslash (an escape), a control character.
-_NOT_PLAIN = re.compile(rb'["\\\x00-\x1f]')
+#: What a reference-written legal set's strings never hold: a backslash (an escape), a control character.
+_NOT_PLAIN = re.compile(r"[\\\x00-\x1f]")
 
 
 def plain_legal_set(line: bytes, seq: int) -> list[str] | None:
@@ -202,17 +202,16 @@ def plain_legal_set(line: bytes, seq: int) -> list[str] | None:
     if not line.startswith(start):
         return None
     end = len(line) - (3 if line.endswith(b"]}\n") else 2 if line.endswith(b"]}") else len(line))
-    items = line[len(start):end]
     if end <= len(start):
         return [] if end == len(start) else None
-    if len(items) < 2 or items[0] != 34 or items[-1] != 34:  # 34: a quote
-        return None
-    pieces = items[1:-1].split(b'","')
-    if _NOT_PLAIN.search(b"".join(pieces)):
+    if end - len(start) < 2 or line[len(start)] != 34 or line[end - 1] != 34:  # 34: a quote
         return None
     try:
-        body = [piece.decode("utf-8") for piece in pieces]
+        text = line[len(start) + 1:end - 1].decode("utf-8")
     except UnicodeDecodeError:
+        return None
+    body = text.split('","')
+    if text.count('"') != 2 * (len(body) - 1) or _NOT_PLAIN.search(text):  # a quote not between two strings
         return None
     return body if len(set(body)) == len(body) else None
 
