@@ -167,7 +167,7 @@ def legal_requests(record: Mapping[str, Any]) -> Callable[[int, list[str]], byte
     """``request(seq, actions)``: the encoded line of ``legal_request(seq, record, actions)``, the case's part
     (its deal above all) encoded once for all the nodes of a perft walk rather than at every node, and so the
     case's own prefix when ``actions`` begins with it (a compact JSON list is its items' texts joined by commas:
-    only the actions after it are encoded)."""
+    only the actions after it are encoded, each distinct string once)."""
     encoded = encode(legal_request(0, dict(record), _MARK))  # type: ignore[arg-type]
     head, mark, tail = encoded.partition(json.dumps(_MARK))
     prefix = '{"cmd":"legal","seq":0,'
@@ -179,9 +179,17 @@ def legal_requests(record: Mapping[str, Any]) -> Callable[[int, list[str]], byte
     size = len(own)
     opened = encode_compact(own)[:-1] + ("," if own else "")  # "[own...," (or "["): the actions after it follow
 
+    spelt: dict[str, str] = {}  # an action after the prefix -> its text in the list (memo: a walk has few)
+
+    def item(action: str) -> str:
+        text = spelt.get(action)
+        if text is None:
+            text = spelt[action] = encode_compact([action])[1:-1]
+        return text
+
     def request(seq: int, actions: list[str]) -> bytes:
-        if len(actions) > size and actions[:size] == own:
-            text = opened + encode_compact(actions[size:])[1:]
+        if len(actions) > size and actions[:size] == own and all(type(a) is str for a in actions[size:]):
+            text = opened + ",".join(map(item, actions[size:])) + "]"
         else:
             text = encode_compact(actions)
         return b'{"cmd":"legal","seq":%d,%b%b%b' % (seq, head_bytes, text.encode("utf-8"), tail_bytes)
