@@ -197,7 +197,8 @@ def legal_requests(record: Mapping[str, Any]) -> Callable[[int, list[str]], byte
     return request
 
 
-#: What a reference-written legal set's strings never hold: a backslash (an escape), a control character.
+#: What a reference-written legal set's strings never hold: a backslash (an escape), a control character
+#: (looked for only in a set that is not all printable).
 _NOT_PLAIN = re.compile(r"[\\\x00-\x1f]")
 
 
@@ -219,7 +220,9 @@ def plain_legal_set(line: bytes, seq: int) -> list[str] | None:
     except UnicodeDecodeError:
         return None
     body = text.split('","')
-    if text.count('"') != 2 * (len(body) - 1) or _NOT_PLAIN.search(text):  # a quote not between two strings
+    if text.count('"') != 2 * (len(body) - 1):  # a quote not between two strings
+        return None
+    if "\\" in text or (not text.isprintable() and _NOT_PLAIN.search(text)):  # an escape, a control character
         return None
     return body if len(set(body)) == len(body) else None
 
