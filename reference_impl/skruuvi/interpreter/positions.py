@@ -96,9 +96,9 @@ class Positions:
         head = self._head(ruleset, deal, actions)
         if head is None:
             return play_deal(ruleset, deal, actions, to_the_end=False)
-        states = self._states
+        states, full, size = self._states, (*head, *actions), len(head)
         for end in range(len(actions), -1, -1):
-            kept = states.get((*head, *actions[:end]))
+            kept = states.get(full[:size + end])
             if kept is not None and kept[0] is ruleset:
                 break
         else:
