@@ -10,6 +10,7 @@ corrupted bot records.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from skruuvi.authoring.bots import random_record
 from skruuvi.interpreter.engine import apply, legal_actions, play_deal, step_path_only
 from skruuvi.interpreter.legal import legal_for, position
 from skruuvi.interpreter.outcome import Outcome
-from skruuvi.interpreter.positions import Positions
+from skruuvi.interpreter.positions import Positions, _deal_text
 from skruuvi.interpreter.state import DealState
 from skruuvi.rules.paths import cases_dir
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
@@ -159,3 +160,20 @@ def test_a_deal_that_is_not_plain_data_is_replayed_from_the_deal(legal_cases: li
     remembered = Positions()
     assert remembered.after(ruleset, deal, actions) == _fresh(ruleset, deal, actions)
     assert len(remembered) == 0 and remembered.hits == remembered.misses == 0
+
+
+def test_a_parsed_deal_is_known_again_by_its_value_of_the_same_types_and_key_order(legal_cases: list[Case]) -> None:
+    """A deal parsed from a request line is keyed by its marshal bytes: every parse of the same text is the same
+    deal (its states read back), while values Python calls equal but JSON writes apart are different deals."""
+    case = next(c for c in legal_cases if is_perft(c))
+    ruleset, actions, text = judged_ruleset(case), list(case.record["actions"]), json.dumps(case.record["deal"])
+    remembered = Positions(parsed=True)
+    first = remembered.after(ruleset, json.loads(text), actions)
+    assert first == _fresh(ruleset, json.loads(text), actions) and remembered.misses == 1
+    assert remembered.after(ruleset, json.loads(text), [*actions]) is first and remembered.hits == 1
+    deal = json.loads(text)
+    assert _deal_text(json.loads(text), True) == _deal_text(deal, True)
+    keys = {_deal_text({**deal, "x": value}, True) for value in (1, 1.0, True, "1", [1], None, 0.0, -0.0)}
+    assert len(keys) == 8
+    assert _deal_text(dict(reversed(deal.items())), True) != _deal_text(deal, True)  # equal dicts, other text
+    assert _deal_text({**deal, "x": (1,)}, True) != _deal_text({**deal, "x": [1]}, True)

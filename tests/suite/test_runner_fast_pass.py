@@ -117,8 +117,41 @@ def test_a_perft_walks_requests_are_the_legal_requests_encoded_whole(case_record
     from skruuvi.suite.protocol import encode, legal_request
 
     request = legal_requests(case_record)
-    for seq, actions in ((1, []), (77, ["N bid 1S", "E pass"]), (3, ["ö \"quoted\""])):
+    own = list(case_record.get("actions") or [])
+    for seq, actions in ((1, []), (77, ["N bid 1S", "E pass"]), (3, ["ö \"quoted\""]), (4, [*own]),
+                         (5, [*own, "E pass"]), (6, [*own, "E pass", "ö \"q\"\n"]), (7, [*own, "x\ud800"]),
+                         (8, ["N bid 1S", *own, "E pass"]), (9, own[:-1])):
         assert request(seq, actions) == encode(legal_request(seq, case_record, actions)).encode("utf-8")
+
+
+_LEGAL_LINES = [
+    b'{"seq":5,"legal":[]}\n', b'{"seq":5,"legal":["N pass","N bid 1S"]}\n', b'{"seq":5,"legal":[""]}',
+    b'{"seq":5,"legal":["\xc3\xa4 x"]}\n', b'{"seq":5,"legal":["a","a"]}\n', b'{"seq":5,"legal":["a\\""]}\n',
+    b'{"seq":5,"legal":["a\\u0041"]}\n', b'{"seq":5,"legal":["a" ,"b"]}\n', b'{"seq":5,"legal":["\xff"]}\n',
+    b'{"seq":5,"legal":["a"]}x\n', b'{"seq":55,"legal":[]}\n', b'{"seq":5,"legal":["]}\n',
+    b'{"seq":5,"legal":["a\tb"]}\n', b'{"seq":5,"legal":["a",1]}\n', b'{"seq":5,"legal":["a"],"seq":5}\n',
+    b'{"seq":5,"legal":["a"]} \n', b'{"seq":5,"legal":["a"]}\r\n', b'{"seq":5,"legal":["a","b"]}\n\n',
+    b'{"seq":5,"legal":["a","","b"]}', b'{"seq":5,"legal":["a",",","b"]}', b'{"seq":5,"legal":["a\\",\\"b"]}',
+    b'{"seq":5,"legal":["\xed\xa0\x80"]}\n', b'{"seq":5,"legal":["a"],"error":{}}\n', b'{"seq":5,"legal":"a"}',
+]
+
+
+@pytest.mark.parametrize("line", _LEGAL_LINES)
+def test_a_legal_set_read_off_its_bytes_is_the_one_the_full_check_reads(line: bytes) -> None:
+    """The perft walk reads an answer written as the reference writes one off its bytes; that reading is the
+    list the full parse and check gives, and every line it does not take as it stands is left to them."""
+    from skruuvi.suite.legal_judge import plain_legal_set
+    from skruuvi.suite.protocol import ProtocolError, check_legal_response, parse_line
+
+    fast = plain_legal_set(line, 5)
+    try:
+        kind, body = check_legal_response(parse_line(line), 5)
+    except ProtocolError:
+        kind, body = "bad", None
+    if fast is not None:
+        assert kind == "legal" and fast == body
+    if _LEGAL_LINES.index(line) in (0, 1, 2, 3, 18, 19):  # written as the reference writes them: read off the bytes
+        assert fast is not None
 
 
 ERROR = {"index": 28, "code": "redouble-not-allowed"}
@@ -215,3 +248,33 @@ def test_an_odd_expected_error_answered_as_it_is_written_is_errored_as_before(
     capsys.readouterr()
     (case,) = [r for r in map(json.loads, report.read_text().splitlines()) if r["type"] == "case"]
     assert case["status"] == "errored" and code == 1
+
+
+def test_random_legal_lines_read_off_their_bytes_agree_with_the_full_check() -> None:
+    """Random lists of strings of quotes, backslashes, commas, tabs and non-ASCII, written compact or spaced, ASCII
+    or not: the bytes reading is the full check's list wherever it gives one, and it gives one for every compact
+    non-ASCII-escaped line of distinct strings without escapes."""
+    import random
+
+    from skruuvi.suite.legal_judge import plain_legal_set
+    from skruuvi.suite.protocol import ProtocolError, check_legal_response, parse_line
+
+    rng = random.Random(16)
+    alphabet = ['"', "\\", ",", "\t", "ä", " ", "a", "]", "}", "\x7f"]
+    taken = 0
+    for _ in range(3000):
+        body = ["".join(rng.choices(alphabet, k=rng.randrange(4))) for _ in range(rng.randrange(4))]
+        compact, ascii_only = rng.random() < 0.7, rng.random() < 0.3
+        line = json.dumps({"seq": 5, "legal": body}, ensure_ascii=ascii_only,
+                          separators=(",", ":") if compact else None).encode("utf-8") + b"\n"
+        fast = plain_legal_set(line, 5)
+        try:
+            kind, full = check_legal_response(parse_line(line), 5)
+        except ProtocolError:
+            kind, full = "bad", None
+        if fast is not None:
+            assert kind == "legal" and fast == full
+            taken += 1
+        elif compact and kind == "legal" and b"\\" not in line and not any(c in "".join(body) for c in "\t\""):
+            raise AssertionError(f"not read off its bytes: {line!r}")
+    assert taken > 300

@@ -146,3 +146,23 @@ def test_the_start_answer_waits_neither_for_the_schema_validator_nor_for_the_int
     found = json.loads(out)
     assert found["late"] == []
     assert found["features"] == {rid: feature_tags(get_ruleset(rid)) for rid in available_rulesets()}
+
+
+def test_serving_collects_young_objects_less_often_and_puts_the_threshold_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While serve_pipe answers, the collector's first threshold is at least GC_YOUNG; afterwards it is as before,
+    and the answers are the same."""
+    import gc
+
+    seen: list[int] = []
+    handle = Server.handle
+
+    def watched(self: Server, line: str) -> dict[str, Any] | None:
+        seen.append(gc.get_threshold()[0])
+        return handle(self, line)
+
+    monkeypatch.setattr(Server, "handle", watched)
+    before = gc.get_threshold()
+    answers = through_pipe(run(1) + run(2))
+    assert gc.get_threshold() == before
+    assert seen == [max(before[0], serving.GC_YOUNG)] * 2
+    assert [json.loads(line)["seq"] for line in answers.splitlines()] == [1, 2]

@@ -50,6 +50,7 @@ class Card:
     suit: str  # S C D H
     code: int  # 0..51, stable order: suit-major as in SUITS, then rank
     bit: int = field(init=False, repr=False)  # 1 << code: the card in an int bitmask (interpreter.cards.card_mask)
+    text: str = field(init=False, repr=False)  # the card's spelling (rank then suit), made once
 
     def __new__(cls, rank: int, suit: str, code: int) -> Card:
         card = _INTERNED.get(code) if isinstance(code, int) else None
@@ -65,7 +66,7 @@ class Card:
         return Card, (self.rank, self.suit, self.code)
 
     def __str__(self) -> str:
-        return RANKS[self.rank - 2] + self.suit
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card({self})"
@@ -80,6 +81,7 @@ def _make_card(rank: int, suit: str, code: int) -> Card:
     card = object.__new__(Card)
     Card.__init__(card, rank, suit, code)
     object.__setattr__(card, "bit", 1 << code)  # a frozen dataclass's own way to set a field
+    object.__setattr__(card, "text", RANKS[rank - 2] + suit)
     return card
 
 
@@ -139,17 +141,23 @@ class Action:
     target: int | None = None
     cards: tuple[Card, ...] = ()
     option: str | None = None
+    #: The spelling, made at the first ``str()`` and kept (an action is immutable; no part of its value).
+    _text: str | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __str__(self) -> str:
-        parts = [SEATS[self.seat], self.verb]
-        if self.bid is not None:
-            parts.append(str(self.bid))
-        if self.target is not None:
-            parts.append(SEATS[self.target])
-        parts.extend(str(c) for c in self.cards)
-        if self.option is not None:
-            parts.append(self.option)
-        return " ".join(parts)
+        text = self._text
+        if text is None:
+            parts = [SEATS[self.seat], self.verb]
+            if self.bid is not None:
+                parts.append(str(self.bid))
+            if self.target is not None:
+                parts.append(SEATS[self.target])
+            parts.extend([c.text for c in self.cards])
+            if self.option is not None:
+                parts.append(self.option)
+            text = " ".join(parts)
+            object.__setattr__(self, "_text", text)  # a frozen dataclass's own way to set a field
+        return text
 
 
 def _malformed(text: object, why: str) -> IllegalAction:

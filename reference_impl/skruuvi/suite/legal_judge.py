@@ -17,6 +17,7 @@ reference's legal set is shown like a failing legal case.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -164,19 +165,72 @@ def encode_compact(value: Any) -> str:
 
 def legal_requests(record: Mapping[str, Any]) -> Callable[[int, list[str]], bytes]:
     """``request(seq, actions)``: the encoded line of ``legal_request(seq, record, actions)``, the case's part
-    (its deal above all) encoded once for all the nodes of a perft walk rather than at every node."""
+    (its deal above all) encoded once for all the nodes of a perft walk rather than at every node, and so the
+    case's own prefix when ``actions`` begins with it (a compact JSON list is its items' texts joined by commas:
+    only the actions after it are encoded, each distinct string once)."""
     encoded = encode(legal_request(0, dict(record), _MARK))  # type: ignore[arg-type]
     head, mark, tail = encoded.partition(json.dumps(_MARK))
     prefix = '{"cmd":"legal","seq":0,'
     if not mark or mark in tail or not head.startswith(prefix):  # cannot happen; encode each request then
         return lambda seq, actions: encode(legal_request(seq, dict(record), actions)).encode("utf-8")
     head_bytes, tail_bytes = head[len(prefix):].encode("utf-8"), tail.encode("utf-8")
-    return lambda seq, actions: b'{"cmd":"legal","seq":%d,%b%b%b' % (
-        seq, head_bytes, encode_compact(actions).encode("utf-8"), tail_bytes)
+    own = record.get("actions")
+    own = list(own) if isinstance(own, list) else []
+    size = len(own)
+    opened = encode_compact(own)[:-1] + ("," if own else "")  # "[own...," (or "["): the actions after it follow
+
+    spelt: dict[str, str] = {}  # an action after the prefix -> its text in the list (memo: a walk has few)
+
+    def item(action: str) -> str:
+        text = spelt.get(action)
+        if text is None:
+            text = spelt[action] = encode_compact([action])[1:-1]
+        return text
+
+    def request(seq: int, actions: list[str]) -> bytes:
+        if len(actions) > size and actions[:size] == own and all(type(a) is str for a in actions[size:]):
+            text = opened + ",".join(map(item, actions[size:])) + "]"
+        else:
+            text = encode_compact(actions)
+        return b'{"cmd":"legal","seq":%d,%b%b%b' % (seq, head_bytes, text.encode("utf-8"), tail_bytes)
+
+    return request
+
+
+#: What a reference-written legal set's strings never hold: a backslash (an escape), a control character
+#: (looked for only in a set that is not all printable).
+_NOT_PLAIN = re.compile(r"[\\\x00-\x1f]")
+
+
+def plain_legal_set(line: bytes, seq: int) -> list[str] | None:
+    """The legal set of a response line that reads exactly as the reference writes one, ``{"seq":<seq>,
+    "legal":["...",...]}`` compact, strings without escapes, distinct, valid UTF-8: the same list
+    :func:`~skruuvi.suite.protocol.check_legal_response` gives of it, read off its bytes. ``None`` for any other
+    line (then it is read and checked in full, and any fault named as ever)."""
+    start = b'{"seq":%d,"legal":[' % seq
+    if not line.startswith(start):
+        return None
+    end = len(line) - (3 if line.endswith(b"]}\n") else 2 if line.endswith(b"]}") else len(line))
+    if end <= len(start):
+        return [] if end == len(start) else None
+    if end - len(start) < 2 or line[len(start)] != 34 or line[end - 1] != 34:  # 34: a quote
+        return None
+    try:
+        text = line[len(start) + 1:end - 1].decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    body = text.split('","')
+    if text.count('"') != 2 * (len(body) - 1):  # a quote not between two strings
+        return None
+    if "\\" in text or (not text.isprintable() and _NOT_PLAIN.search(text)):  # an escape, a control character
+        return None
+    return body if len(set(body)) == len(body) else None
 
 
 def engine_asker(engine: Any, case: Case, timeout: float) -> Callable[[list[list[str]]], list[list[str]]]:
-    """An ``ask`` for :class:`PerftWalk` over a started runner engine (pipelined, :data:`PERFT_PIPELINE`)."""
+    """An ``ask`` for :class:`PerftWalk` over a started runner engine (pipelined, :data:`PERFT_PIPELINE`). An
+    answer that reads as the reference writes one is read off its bytes (:func:`plain_legal_set`), any other
+    parsed and checked in full."""
     seq = [0]
     request = legal_requests(case.record)
 
@@ -192,12 +246,15 @@ def engine_asker(engine: Any, case: Case, timeout: float) -> Callable[[list[list
                 reply = engine.receive(timeout)
                 if reply.kind != "line":
                     raise PerftError(f"after {_show(prefix[-3:])}: {engine.describe_failure(reply, timeout)}")
-                try:
-                    kind, body = check_legal_response(parse_line(reply.line), first + k)
-                except ProtocolError as exc:
-                    raise PerftError(f"after {_show(prefix[-3:])}: bad response: {exc}") from None
-                if kind != "legal":
-                    raise PerftError(f"after {len(prefix)} actions ({_show(prefix[-3:])}): {kind} {_show(body)}")
+                body = plain_legal_set(reply.line, first + k)
+                if body is None:
+                    try:
+                        kind, body = check_legal_response(parse_line(reply.line), first + k)
+                    except ProtocolError as exc:
+                        raise PerftError(f"after {_show(prefix[-3:])}: bad response: {exc}") from None
+                    if kind != "legal":
+                        raise PerftError(
+                            f"after {len(prefix)} actions ({_show(prefix[-3:])}): {kind} {_show(body)}")
                 out.append(sorted(body))
         return out
 
@@ -259,5 +316,5 @@ def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float,
     return "fail", got, diff, detail
 
 
-__all__ = ["PerftWalk", "asks_legal", "compare_legal", "engine_asker", "is_perft", "judge_perft", "request_for",
-           "set_diff", "verdict"]
+__all__ = ["PerftWalk", "asks_legal", "compare_legal", "engine_asker", "is_perft", "judge_perft", "plain_legal_set",
+           "request_for", "set_diff", "verdict"]

@@ -237,6 +237,7 @@ class Server:
         self._log = log if log is not None else sys.stderr
         self._declares = dict(declares or {})
         self._positions: Any = None  # the states legal answered (interpreter.positions), made at its first ask
+        self._legal_for: Any = None  # interpreter.legal.legal_for, imported at the first ask
 
     def _get_replay(self) -> Callable[[dict[str, Any]], Any]:
         if self._replay is None:
@@ -315,13 +316,14 @@ class Server:
         case = request.get("case")
         if not isinstance(case, dict):
             return {"errored": "legal request without a case object"}
-        from ..interpreter.legal import legal_for
-        from ..interpreter.positions import Positions
+        if self._positions is None:  # the first ask: the interpreter's parts imported once, kept
+            from ..interpreter.legal import legal_for
+            from ..interpreter.positions import Positions
 
-        if self._positions is None:
+            self._legal_for = legal_for
             self._positions = Positions(parsed=True)  # the cases come parsed from the request lines
         ruleset_for = getattr(self._get_replay(), "ruleset_for", None)
-        found = legal_for(case, ruleset_for(case) if ruleset_for is not None else None, self._positions)
+        found = self._legal_for(case, ruleset_for(case) if ruleset_for is not None else None, self._positions)
         return {"legal": found} if isinstance(found, list) else dict(found.to_response())
 
 
