@@ -10,9 +10,8 @@ from skruuvi.rules.readings import label, variant, with_readings
 from skruuvi.rules.ruleset import get_ruleset
 
 
-def test_the_same_readings_are_compiled_once_and_each_caller_gets_its_own_copy(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    base = get_ruleset("skruuvi-1944")
+def _count_compiles(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths compile_ruleset is called for from now on (the cache of compiled readings emptied first)."""
     compiled: list[str] = []
     real = readings_module.compile_ruleset
 
@@ -22,6 +21,13 @@ def test_the_same_readings_are_compiled_once_and_each_caller_gets_its_own_copy(
 
     monkeypatch.setattr(readings_module, "compile_ruleset", counting)
     monkeypatch.setattr(readings_module, "_COMPILED", type(readings_module._COMPILED)())
+    return compiled
+
+
+def test_the_same_readings_are_compiled_once_and_each_caller_gets_its_own_copy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    base = get_ruleset("skruuvi-1944")
+    compiled = _count_compiles(monkeypatch)
     first = with_readings(base, {"score.honours-from": "tricks-won"})
     again = with_readings(base, {"score.honours-from": "tricks-won"})
     assert len(compiled) == 1 and first is not again and first == again
@@ -34,15 +40,7 @@ def test_readings_on_top_of_readings_are_compiled_once_with_all_of_them(monkeypa
     """``with_readings(with_readings(r, a), b)`` sets the same values into the same document as
     ``with_readings(r, {**a, **b})``: one compile serves both, and each copy says the readings it was asked."""
     base = get_ruleset("skruuvi-2016")
-    compiled: list[str] = []
-    real = readings_module.compile_ruleset
-
-    def counting(doc: object, path: str, **options: object) -> object:
-        compiled.append(path)
-        return real(doc, path, **options)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(readings_module, "compile_ruleset", counting)
-    monkeypatch.setattr(readings_module, "_COMPILED", type(readings_module._COMPILED)())
+    compiled = _count_compiles(monkeypatch)
     monkeypatch.setattr(readings_module, "_ORIGIN", {})
     first = {"passimisaari.return-order": "reverse"}
     second = {"score.misere-aces": "main"}
