@@ -33,6 +33,19 @@ def record(case_id: str, result: dict[str, Any]) -> dict[str, Any]:
     return {"id": case_id, "ruleset": "skruuvi-2016", "deal": {}, "actions": [], "expect": {"result": result}}
 
 
+def _run_canned(records: list[dict[str, Any]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                ) -> tuple[int, list[dict[str, Any]]]:
+    """``skruuvi conformance`` of ``records`` (a JSON Lines file) on the fake engine, which answers each record's
+    ``canned``, with two workers: the exit code and the report's case lines."""
+    path = tmp_path / "c.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    report = tmp_path / "r.jsonl"
+    code = cli.main(["conformance", str(path), "--impl", shlex.join([sys.executable, str(FAKE)]), "--quiet",
+                     "--report", str(report), "--jobs", "2"])
+    capsys.readouterr()
+    return code, [r for r in map(json.loads, report.read_text().splitlines()) if r["type"] == "case"]
+
+
 def test_only_the_exact_canonical_bytes_take_the_fast_pass(tmp_path: Path) -> None:
     (case,) = spooled(tmp_path, [record("t.1", RESULT)])
     exact = ('{"seq":7,"result":{"contract":{"declarer":"S","bid":"5G","doubling":2},"score":{"NS":-45,"EW":45},'
@@ -88,13 +101,7 @@ def test_compact_answers_are_judged_as_the_full_judge_would(tmp_path: Path, flip
     }[flip]
     records = [{**record(f"t.compact.{i}", expect), "canned": {"result": expect}} for i in range(20)]
     records.append({**record("t.compact.odd", expect), "canned": {"result": canned}})
-    path = tmp_path / "c.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    report = tmp_path / "r.jsonl"
-    code = cli.main(["conformance", str(path), "--impl", shlex.join([sys.executable, str(FAKE)]), "--quiet",
-                     "--report", str(report), "--jobs", "2"])
-    capsys.readouterr()
-    cases = [r for r in map(json.loads, report.read_text().splitlines()) if r["type"] == "case"]
+    code, cases = _run_canned(records, tmp_path, capsys)
     statuses = {r["id"]: r["status"] for r in cases}
     assert all(r["got"] == {"result": expect} for r in cases if r["id"] != "t.compact.odd")
     # the full judge: values compared type-strictly (true is not 1; 2.0 equals 2), key order free, extra keys ignored
@@ -219,13 +226,7 @@ def test_compact_error_answers_are_judged_as_the_full_judge_would(tmp_path: Path
     }[flip]
     records = [{**error_record(f"t.compact.{i}", ERROR), "canned": {"error": ERROR}} for i in range(20)]
     records.append({**error_record("t.compact.odd", ERROR), "canned": canned})
-    path = tmp_path / "c.jsonl"
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    report = tmp_path / "r.jsonl"
-    code = cli.main(["conformance", str(path), "--impl", shlex.join([sys.executable, str(FAKE)]), "--quiet",
-                     "--report", str(report), "--jobs", "2"])
-    capsys.readouterr()
-    cases = [r for r in map(json.loads, report.read_text().splitlines()) if r["type"] == "case"]
+    code, cases = _run_canned(records, tmp_path, capsys)
     statuses = {r["id"]: r["status"] for r in cases}
     assert all(r["got"] == {"error": ERROR} for r in cases if r["id"] != "t.compact.odd")
     odd = {"message": "pass", "index": "fail", "float": "errored", "code": "fail", "result": "fail",
