@@ -46,6 +46,22 @@ def _run_canned(records: list[dict[str, Any]], tmp_path: Path, capsys: pytest.Ca
     return code, [r for r in map(json.loads, report.read_text().splitlines()) if r["type"] == "case"]
 
 
+def _both_readings(line: bytes) -> tuple[list[str] | None, str]:
+    """The perft walk's reading of ``line`` off its bytes (None: left to the full check) and the full check's
+    kind (``bad`` for a protocol error); wherever the first answers, it is the full check's legal set."""
+    from skruuvi.suite.legal_judge import plain_legal_set
+    from skruuvi.suite.protocol import ProtocolError, check_legal_response, parse_line
+
+    fast = plain_legal_set(line, 5)
+    try:
+        kind, full = check_legal_response(parse_line(line), 5)
+    except ProtocolError:
+        kind, full = "bad", None
+    if fast is not None:
+        assert kind == "legal" and fast == full
+    return fast, kind
+
+
 def test_only_the_exact_canonical_bytes_take_the_fast_pass(tmp_path: Path) -> None:
     (case,) = spooled(tmp_path, [record("t.1", RESULT)])
     exact = ('{"seq":7,"result":{"contract":{"declarer":"S","bid":"5G","doubling":2},"score":{"NS":-45,"EW":45},'
@@ -147,16 +163,7 @@ _LEGAL_LINES = [
 def test_a_legal_set_read_off_its_bytes_is_the_one_the_full_check_reads(line: bytes) -> None:
     """The perft walk reads an answer written as the reference writes one off its bytes; that reading is the
     list the full parse and check gives, and every line it does not take as it stands is left to them."""
-    from skruuvi.suite.legal_judge import plain_legal_set
-    from skruuvi.suite.protocol import ProtocolError, check_legal_response, parse_line
-
-    fast = plain_legal_set(line, 5)
-    try:
-        kind, body = check_legal_response(parse_line(line), 5)
-    except ProtocolError:
-        kind, body = "bad", None
-    if fast is not None:
-        assert kind == "legal" and fast == body
+    fast, _ = _both_readings(line)
     if _LEGAL_LINES.index(line) in (0, 1, 2, 3, 18, 19):  # written as the reference writes them: read off the bytes
         assert fast is not None
 
@@ -257,9 +264,6 @@ def test_random_legal_lines_read_off_their_bytes_agree_with_the_full_check() -> 
     non-ASCII-escaped line of distinct strings without escapes."""
     import random
 
-    from skruuvi.suite.legal_judge import plain_legal_set
-    from skruuvi.suite.protocol import ProtocolError, check_legal_response, parse_line
-
     rng = random.Random(16)
     alphabet = ['"', "\\", ",", "\t", "ä", " ", "a", "]", "}", "\x7f"]
     taken = 0
@@ -268,13 +272,8 @@ def test_random_legal_lines_read_off_their_bytes_agree_with_the_full_check() -> 
         compact, ascii_only = rng.random() < 0.7, rng.random() < 0.3
         line = json.dumps({"seq": 5, "legal": body}, ensure_ascii=ascii_only,
                           separators=(",", ":") if compact else None).encode("utf-8") + b"\n"
-        fast = plain_legal_set(line, 5)
-        try:
-            kind, full = check_legal_response(parse_line(line), 5)
-        except ProtocolError:
-            kind, full = "bad", None
+        fast, kind = _both_readings(line)
         if fast is not None:
-            assert kind == "legal" and fast == full
             taken += 1
         elif compact and kind == "legal" and b"\\" not in line and not any(c in "".join(body) for c in "\t\""):
             raise AssertionError(f"not read off its bytes: {line!r}")
