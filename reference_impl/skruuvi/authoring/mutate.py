@@ -25,7 +25,7 @@ from ..interpreter.outcome import Outcome
 from ..interpreter.state import SEAT_REFS
 from ..rules.errors import InputError, SkruuviError
 from ..rules.readings import with_readings
-from ..rules.ruledoc import Path, pointer, rule_entries
+from ..rules.ruledoc import Path, pointer, rule_entries, with_value
 from ..rules.ruleset import HONOURS_FROM, Ruleset, compile_ruleset
 from ..rules.schema_delta import keeps_valid
 
@@ -104,23 +104,6 @@ class LegalMeasure:
         return len(self.killed) / self.total if self.total else 1.0
 
 
-def _set(doc: dict[str, Any], path: Path, value: Any) -> dict[str, Any]:
-    """``doc`` with ``value`` at ``path``: the mappings and lists along the path are copied, every other part is
-    shared with ``doc`` (nothing changes a ruleset document in place; a deep copy per mutant was most of the
-    time spent listing the mutants)."""
-    new: Any = _shallow(doc)
-    node = new
-    for key in path[:-1]:
-        node[key] = _shallow(node[key])
-        node = node[key]
-    node[path[-1]] = value
-    return new
-
-
-def _shallow(node: Any) -> Any:
-    return dict(node) if isinstance(node, dict) else list(node)
-
-
 def _expression_variants(source: str) -> Iterator[tuple[str, str]]:
     """Each single change of a constant or an operator in an expression: (new source, description)."""
     tree = ast.parse(source, mode="eval")
@@ -195,19 +178,19 @@ def mutants(doc: dict[str, Any]) -> Iterator[Mutant]:
             value = entry["value"]
             if isinstance(value, str) and "name" in entry:  # a derived fact's expression
                 for source, text in _expression_variants(value):
-                    yield Mutant(rule, pointer((*path, "value")), text, _set(doc, (*path, "value"), source),
+                    yield Mutant(rule, pointer((*path, "value")), text, with_value(doc, (*path, "value"), source),
                                  (*path, "value"))
                 continue
             for leaf, new, text in _walk_value((*path, "value"), key, value, None):
-                yield Mutant(rule, pointer(leaf), text, _set(doc, leaf, new), leaf)
+                yield Mutant(rule, pointer(leaf), text, with_value(doc, leaf, new), leaf)
         for key in ("to", "multiplied", "column"):
             if key in entry:
                 for new, text in _leaf_variants(key, entry[key], None):
-                    yield Mutant(rule, pointer((*path, key)), text, _set(doc, (*path, key), new), (*path, key))
+                    yield Mutant(rule, pointer((*path, key)), text, with_value(doc, (*path, key), new), (*path, key))
         for key in ("when", "points"):
             if isinstance(entry.get(key), str):
                 for source, text in _expression_variants(entry[key]):
-                    yield Mutant(rule, pointer((*path, key)), text, _set(doc, (*path, key), source),
+                    yield Mutant(rule, pointer((*path, key)), text, with_value(doc, (*path, key), source),
                                  (*path, key))
 
 

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .errors import RulesetError
-from .ruledoc import Path, rule_entries
+from .ruledoc import Path, rule_entries, with_value
 from .ruleset import Ruleset, compile_ruleset, get_ruleset
 
 
@@ -251,20 +251,9 @@ def document_under(ruleset: Ruleset, chosen: Mapping[str, Any]) -> tuple[dict[st
         path, entry = entries[rule_id]
         where = (*path, rule_field(entry))
         new = copy.deepcopy(value)
-        doc = _set(doc, where, new)
+        doc = with_value(doc, where, new)
         changes.append((where, new))
     return doc, changes
-
-
-def _set(doc: dict[str, Any], path: Path, value: Any) -> dict[str, Any]:
-    """``doc`` with ``value`` at ``path``, the mappings and lists along the path copied, the rest shared."""
-    new: Any = dict(doc)
-    node = new
-    for key in path[:-1]:
-        node[key] = dict(node[key]) if isinstance(node[key], dict) else list(node[key])
-        node = node[key]
-    node[path[-1]] = value
-    return new
 
 
 def _compile_under(ruleset: Ruleset, chosen: Mapping[str, Any], *, valid_base: bool) -> Ruleset:

@@ -40,3 +40,16 @@ def rule_entries(doc: Any) -> Iterator[tuple[Path, dict[str, Any]]]:
 def pointer(path: Path) -> str:
     """The JSON pointer of a path."""
     return "".join(f"/{p}" for p in path)
+
+
+def with_value(doc: dict[str, Any], path: Path, value: Any) -> dict[str, Any]:
+    """``doc`` with ``value`` at ``path``: the mappings and lists along the path are copied, every other part is
+    shared with ``doc``. Nothing changes a ruleset document in place, so a changed copy needs no deep copy (a
+    deep copy per mutant or per set of readings was most of the time spent making them)."""
+    new: dict[str, Any] = dict(doc)
+    node: Any = new
+    for key in path[:-1]:
+        node[key] = dict(node[key]) if isinstance(node[key], dict) else list(node[key])
+        node = node[key]
+    node[path[-1]] = value
+    return new
