@@ -13,7 +13,7 @@ from typing import Any
 
 from ..rules.jsonsafe import compact_encoder, dumps_compact
 from ..rules.yamlio import Source
-from .protocol import is_error_body
+from .answer_shape import is_error_body
 
 encode_canonical = compact_encoder()
 #: A member's key and colon (a JSON string without escapes: the spanned members' keys have none).
@@ -91,7 +91,7 @@ def answer_for(result: dict[str, Any], expect_line: bytes, prefix: bytes = _RESU
 def error_answer(error: Any, expect_line: bytes | None) -> tuple[Any, bytes] | None:
     """:attr:`Case.answer` of a case that expects ``error`` (``expect_line``: its ``expect`` as the case file writes
     it, when that is ``{"error": error}`` and faithful), as :func:`answer_for` makes it of a result; ``None`` unless
-    ``error`` is an error as an answer must hold it (:func:`~skruuvi.suite.protocol.is_error_body`: an answer
+    ``error`` is an error as an answer must hold it (:func:`~skruuvi.suite.answer_shape.is_error_body`: an answer
     holding an odd one is ``errored`` in full, so it must not pass on the bytes)."""
     if not is_error_body(error):
         return None

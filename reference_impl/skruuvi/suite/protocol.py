@@ -36,6 +36,7 @@ from .. import __version__
 from ..rules.errors import InputError
 from ..rules.jsonsafe import JsonError, dumps_compact, has_surrogate, safe_text
 from ..rules.jsonsafe import loads as strict_loads
+from .answer_shape import error_body_problem
 
 PROTOCOL_VERSION = 1
 IMPLEMENTATION_NAME = "skruuvi-reference"
@@ -141,23 +142,9 @@ def check_header(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_error_body(error: Any) -> None:
-    if not isinstance(error, dict):
-        raise ProtocolError("\"error\" must be an object {index, code}")
-    index = error.get("index")
-    if index is not None and (isinstance(index, bool) or not isinstance(index, int) or index < 0):
-        raise ProtocolError(f"error.index must be a non-negative integer or null, got {json.dumps(index)}")
-    if not isinstance(error.get("code"), str):
-        raise ProtocolError("error.code must be a string")
-
-
-def is_error_body(error: Any) -> bool:
-    """``error`` is an answer's ``error`` as :func:`check_response` accepts it (an object, its ``index`` a
-    non-negative integer or null, its ``code`` a string)."""
-    try:
-        _check_error_body(error)
-    except ProtocolError:
-        return False
-    return True
+    problem = error_body_problem(error)
+    if problem is not None:
+        raise ProtocolError(problem)
 
 
 def _seq_and_kind(message: dict[str, Any], seq: int, kinds: tuple[str, ...], what: str) -> tuple[str, Any]:

@@ -638,7 +638,7 @@ def _fast_kind(case: Case, seq: int, line: bytes) -> str | None:
     (:attr:`Case.answer`: its compact JSON, or its text in the case's own line, which the checking pass read as
     strict JSON), else ``None``. Such a line is strict JSON and decodes to exactly that message, which the full
     judge passes (the seq, one kind, the result's every key equal, types and all; an error that
-    :func:`~skruuvi.suite.protocol.is_error_body` accepts, as the answer's own is checked, with its index and code
+    :func:`~skruuvi.suite.answer_shape.is_error_body` accepts, as the answer's own is checked, with its index and code
     equal); any other line, however small the difference (spaces, key order, extra keys, an error's message), is
     decoded and judged in full. Only while the expectation is the object the bytes were made from."""
     answer = case.answer
