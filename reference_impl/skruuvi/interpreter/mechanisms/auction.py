@@ -41,10 +41,6 @@ OPENING = AuctionStep()
 """The step of an auction before its first call (one shared value: steps are immutable)."""
 
 
-def _rank(state: DealState, bid: Bid) -> tuple[int, int]:
-    return bid.level, state.form.params["strain_order"].index(bid.strain)
-
-
 def _next(params: Mapping[str, Any], seat: int) -> int:
     return partner(seat) if params["bidders"] == "main-pair" else left(seat)
 
@@ -57,13 +53,17 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     return {"step": OPENING, "to_act": seat_ref(state, params["first"])}, False
 
 
-def _bid_judge(state: DealState, params: Mapping[str, Any]) -> Callable[[Bid], str | None]:
-    """``judge(bid)``: the error code that refuses ``bid`` here, or None when it may be made. The legal set asks
-    this of every bid with one judge (cheaper than raising and catching an error for each refused one)."""
-    order = state.form.params["strain_order"]
-    minimum = params.get("min_level")
-    highest = state.highest
-    equal_ok = params.get("equal_bids", "rejected") == "first-chooses"
+def _bid_terms(state: DealState, params: Mapping[str, Any]) -> tuple[tuple[str, ...], int | None, Bid | None, bool]:
+    """What a bid is judged by here: the form's strain order, the minimum level, the highest bid, and whether a
+    bid equal to it may be made (``equal_bids: first-chooses``)."""
+    return (tuple(state.form.params["strain_order"]), params.get("min_level"), state.highest,
+            params.get("equal_bids", "rejected") == "first-chooses")
+
+
+def _judge(order: tuple[str, ...], minimum: int | None, highest: Bid | None,
+           equal_ok: bool) -> Callable[[Bid], str | None]:
+    """``judge(bid)``: the error code that refuses ``bid`` under these terms (:func:`_bid_terms`), or None when
+    it may be made."""
     top: list[tuple[int, int]] = []  # the highest bid's rank, once a bid gets as far as comparing with it
 
     def judge(bid: Bid) -> str | None:
@@ -73,7 +73,7 @@ def _bid_judge(state: DealState, params: Mapping[str, Any]) -> Callable[[Bid], s
             return "bid-below-minimum"
         if highest is not None:
             if not top:
-                top.append(_rank(state, highest))
+                top.append((highest.level, order.index(highest.strain)))
             if (bid.level, order.index(bid.strain)) <= top[0]:
                 return None if bid == highest and equal_ok else "bid-not-higher"
         return None
@@ -82,7 +82,7 @@ def _bid_judge(state: DealState, params: Mapping[str, Any]) -> Callable[[Bid], s
 
 
 def _verify_bid(state: DealState, params: Mapping[str, Any], bid: Bid) -> None:
-    code = _bid_judge(state, params)(bid)
+    code = _judge(*_bid_terms(state, params))(bid)
     if code == "bid-not-allowed":
         raise IllegalAction(code, f"{bid.strain} cannot be bid in a {state.form.name}")
     if code == "bid-below-minimum":
@@ -204,24 +204,12 @@ def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
         return
     if not _ends_too_low(state, params):
         yield Action(seat, "pass")
-    yield from _legal_bids(seat, tuple(state.form.params["strain_order"]), params.get("min_level"), state.highest,
-                           params.get("equal_bids", "rejected") == "first-chooses")
+    yield from _legal_bids(seat, *_bid_terms(state, params))
 
 
 @lru_cache(maxsize=8192)
-def _legal_bids(seat: int, order: tuple[str, ...], minimum: int | None, highest: Bid | None,
-                equal_ok: bool) -> tuple[Action, ...]:
-    """The bids :func:`_bid_judge` lets ``seat`` make, in the order of :data:`BIDS`: the same few arguments
-    (strain order, minimum level, highest bid) recur in every auction, so each answer is worked out once."""
-    top: tuple[int, int] | None = None  # the highest bid's rank, once a bid gets as far as comparing with it
-    bids = []
-    for bid in BIDS.values():
-        if bid.strain not in order or (minimum is not None and bid.level < minimum):
-            continue
-        if highest is not None:
-            if top is None:
-                top = (highest.level, order.index(highest.strain))
-            if (bid.level, order.index(bid.strain)) <= top and not (bid == highest and equal_ok):
-                continue
-        bids.append(Action(seat, "bid", bid=bid))
-    return tuple(bids)
+def _legal_bids(seat: int, *terms: Any) -> tuple[Action, ...]:
+    """The bids the judge lets ``seat`` make under ``terms`` (:func:`_bid_terms`), in the order of :data:`BIDS`:
+    the same few terms recur in every auction, so each answer is worked out once."""
+    judge = _judge(*terms)
+    return tuple(Action(seat, "bid", bid=bid) for bid in BIDS.values() if judge(bid) is None)
