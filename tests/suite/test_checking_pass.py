@@ -17,8 +17,9 @@ from skruuvi.rules.yamlio import iter_records
 from skruuvi.suite import cases as cases_module
 from skruuvi.suite import id_hashes
 from skruuvi.suite.case_text import encode_public
-from skruuvi.suite.cases import CaseSpool, check_record, iter_cases
+from skruuvi.suite.cases import check_record, iter_cases
 from skruuvi.suite.protocol import public_case
+from skruuvi.suite.spool import CaseSpool
 
 GENERATED = Path(__file__).resolve().parents[2] / "conformance" / "generated"
 RECORD = {"id": "t.1", "ruleset": "skruuvi-2016", "deal": {"form": "alkupeli", "n": [1, 2.5, None, True]},

@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 
 from skruuvi.cli import commands as cli
-from skruuvi.suite.cases import Case, CaseSpool, canonical_answer
+from skruuvi.suite.case_text import canonical_answer
+from skruuvi.suite.cases import Case
 from skruuvi.suite.runner import _fast_kind
+from skruuvi.suite.spool import CaseSpool
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
 RESULT = {"contract": {"declarer": "S", "bid": "5G", "doubling": 2}, "score": {"NS": -45, "EW": 45}, "over": True,

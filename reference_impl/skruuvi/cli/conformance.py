@@ -1,7 +1,7 @@
 """``skruuvi conformance``: run the suite against an engine and report (terminal, JSON Lines, JUnit, markdown).
 
 The suite is read once: a checking pass reads every record, counts the selected ones and keeps them in a
-temporary file (:class:`~skruuvi.suite.cases.CaseSpool`; a suite that cannot be loaded stops the run before
+temporary file (:class:`~skruuvi.suite.spool.CaseSpool`; a suite that cannot be loaded stops the run before
 any engine starts, with exit code 2), and the runner is fed from that file. Results are reported as they
 come, in case order; nothing but counts is kept, so memory stays flat however large the suite. The report
 files are written beside their targets and renamed into place at the end (:mod:`skruuvi.suite.outputs`);
@@ -77,7 +77,10 @@ def add_parser(sub: Any) -> None:
                "A variant RULESET:NAME (declared in the ruleset's variants: section) in --ruleset runs that\n"
                "ruleset's cases with the expectations the reference works out under the variant (the case\n"
                "files hold the default reading's), to judge an engine that implements the variant; the\n"
-               "summary says how many cases were judged that way.")
+               "summary says how many cases were judged that way.\n\n"
+               "Large JSON Lines files that checked clean are remembered by their sha256, so that the next\n"
+               "run of the same bytes skips their strict parse (same cases, same verdicts), in\n"
+               "$SKRUUVI_CACHE_DIR/checked (default ~/.cache/skruuvi/checked); SKRUUVI_CACHE_DIR= turns it off.")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="case files (.yaml, .jsonl, .jsonl.gz) or directories to search (default: conformance/cases)")
     p.add_argument("--impl", metavar="CMD",
@@ -139,6 +142,7 @@ def default_impl() -> list[str]:
 
 def cmd_conformance(args: argparse.Namespace) -> int:
     from ..suite import cases as case_files
+    from ..suite.spool import CaseSpool
 
     try:
         command = shlex.split(args.impl) if args.impl is not None else default_impl()
@@ -160,7 +164,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         known = case_files.load_known_failures(args.known_failures) if args.known_failures else set()
         # listed once: a report written below a PATH is not a case file
         files = case_files.list_case_files(expand_exports(paths))
-        spool = case_files.CaseSpool(files, selection)  # the checking pass; the run reads the cases back from it
+        spool = CaseSpool(files, selection)  # the checking pass; the run reads the cases back from it
     except InputError as exc:
         _say(str(exc))
         return EXIT_USAGE

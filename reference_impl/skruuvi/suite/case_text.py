@@ -1,4 +1,4 @@
-"""The texts a spooled case is kept as (:class:`~skruuvi.suite.cases.CaseSpool`): its public part as the engine
+"""The texts a spooled case is kept as (:class:`~skruuvi.suite.spool.CaseSpool`): its public part as the engine
 gets it, its ``expect``, and the answer that passes without being decoded (:attr:`~skruuvi.suite.cases.Case.answer`).
 
 A case read from a JSON line whose members' places are known (:func:`~skruuvi.rules.jsonsafe.loads_spanned`)
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..rules.jsonsafe import compact_encoder, dumps_compact
+from ..rules.jsonsafe import Spans, compact_encoder, dumps_compact
 from ..rules.yamlio import Source
 from .answer_shape import is_error_body
 
@@ -32,6 +32,30 @@ def encode_public(record: dict[str, Any]) -> bytes:
     return dumps_compact(public).encode("utf-8")
 
 
+def public_runs(spans: Spans) -> tuple[int, ...]:
+    """Where the public part of a JSON line is in it, from where its top-level members are (``spans``): the start
+    and end of each run of members that are neither ``expect`` nor ``justification``, flat
+    (``start, end, start, end, ...``), for :func:`cut_public`."""
+    keys, places = list(spans), list(spans.values())
+    runs: list[int] = []
+    first = 0  # the first member of the next run
+    for cut in [*sorted(keys.index(key) for key in _PRIVATE if key in spans), len(keys)]:
+        if cut > first:
+            runs += (places[first][0], places[cut - 1][1])
+        first = cut + 1
+    return tuple(runs)
+
+
+def cut_public(line: str, runs: tuple[int, ...] | list[int]) -> bytes:
+    """The public part of ``line`` (:func:`public_runs`): its runs of members as written, the commas between them
+    as written, joined with a comma inside braces."""
+    if len(runs) == 2:  # the usual cases: expect and justification both last, or one of them between two runs
+        return ("{" + line[runs[0]:runs[1]] + "}").encode("utf-8")
+    if len(runs) == 4:
+        return ("{" + line[runs[0]:runs[1]] + "," + line[runs[2]:runs[3]] + "}").encode("utf-8")
+    return ("{" + ",".join(line[runs[i]:runs[i + 1]] for i in range(0, len(runs), 2)) + "}").encode("utf-8")
+
+
 def public_text(record: dict[str, Any], source: Source | None) -> bytes:
     """The case as the engine sees it, as JSON: its line's members but ``expect`` and ``justification``, as
     they are written there, when the record is a JSON line whose members are known (``source``), else
@@ -39,14 +63,13 @@ def public_text(record: dict[str, Any], source: Source | None) -> bytes:
     if source is None:
         return encode_public(record)
     line, spans = source
-    keys, places = list(spans), list(spans.values())
-    runs: list[str] = []  # the text of each run of public members, the commas between them as written
-    first = 0  # the first member of the next run
-    for cut in [*sorted(keys.index(key) for key in _PRIVATE if key in spans), len(keys)]:
-        if cut > first:
-            runs.append(line[places[first][0]:places[cut - 1][1]])
-        first = cut + 1
-    return ("{" + ",".join(runs) + "}").encode("utf-8")
+    return cut_public(line, public_runs(spans))
+
+
+def expect_span(line: str, spans: Spans) -> tuple[int, int]:
+    """Where the value of a JSON line's ``expect`` member is in it (``spans``: where its members are)."""
+    a, b = spans["expect"]
+    return _VALUE_AFTER_KEY(line, a).end(), b
 
 
 def expect_text(record: dict[str, Any], source: Source | None) -> tuple[str, bool]:
@@ -55,8 +78,8 @@ def expect_text(record: dict[str, Any], source: Source | None) -> tuple[str, boo
     which no checked case needs. A faithful text decodes to ``expect``, value and type alike."""
     if source is not None:
         line, spans = source
-        a, b = spans["expect"]
-        return line[_VALUE_AFTER_KEY(line, a).end():b], True
+        a, b = expect_span(line, spans)
+        return line[a:b], True
     try:
         return encode_canonical(record["expect"]), True
     except (ValueError, TypeError, UnicodeEncodeError, RecursionError):

@@ -181,7 +181,7 @@ class Plan:
         """Whether deciding a case reads more of it than its ruleset and ``expect``: only when the engine
         declares readings, or fewer than every feature tag of a ruleset. An engine that declares every feature
         (as the reference does) and no reading gets every case as it stands, so the runner need not parse
-        the case back (:meth:`~skruuvi.suite.cases.CaseSpool.cases`)."""
+        the case back (:meth:`~skruuvi.suite.spool.CaseSpool.cases`)."""
         if self._reads is None:
             decl = self.declarations
             self._reads = any(decl.readings.values()) or any(decl.changes.values()) or any(

@@ -73,7 +73,7 @@ SOURCES = (
     "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/expr.py", "rules/jsonsafe.py", "rules/paths.py",
     "rules/phases.py", "rules/ruleset.py", "rules/yamlio.py", "suite/__init__.py", "suite/answer_shape.py",
     "suite/case_text.py", "suite/cases.py", "suite/feature_cache.py", "suite/features.py", "suite/id_hashes.py",
-    "suite/protocol.py",
+    "suite/protocol.py", "suite/selection.py",
 )
 
 

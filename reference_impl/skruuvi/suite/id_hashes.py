@@ -1,6 +1,6 @@
 """The case ids of a checking pass as 64-bit hashes, kept in a temporary file: duplicates found with flat memory.
 
-:class:`~skruuvi.suite.cases.CaseSpool` reads every case before the run and must refuse a suite in which an id
+:class:`~skruuvi.suite.spool.CaseSpool` reads every case before the run and must refuse a suite in which an id
 comes twice. A table of the ids (or of their hashes) grows with the suite; :class:`IdHashes` instead keeps
 :data:`RUN` hashes in a buffer allocated once, writes each full buffer sorted to a temporary file (a run), and at
 the end merges the runs, :data:`FAN_IN` at a time, to find the hashes met more than once. Memory is the same

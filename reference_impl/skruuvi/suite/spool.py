@@ -1,0 +1,223 @@
+"""The checking pass and the cases of a run: every case of a suite checked once, and kept in a temporary file.
+
+:class:`CaseSpool` reads every record of the suite strictly before a run starts (a malformed record or a duplicate
+id is an :class:`~skruuvi.rules.errors.InputError` then, the first one in file order) and keeps the selected cases
+in a temporary file, from which the run reads them back without parsing or checking them again. JSON Lines files
+checked before are spooled from their index (:mod:`~skruuvi.suite.check_cache`): the same spool, unparsed.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import zlib
+from collections.abc import Iterable, Iterator
+from json.scanner import make_scanner
+from pathlib import Path
+
+from ..rules.errors import CaseFormatError, InputError
+from ..rules.jsonsafe import loads as strict_loads
+from ..rules.yamlio import is_json_lines, read_lines
+from .case_text import (
+    answer_for,
+    canonical_answer,
+    cut_public,
+    encode_canonical,
+    encode_public,
+    error_answer,
+    expect_span,
+    expect_text,
+    public_runs,
+)
+from .cases import LEGAL_EXPECTATIONS, Case, _records, _spooled_case, check_fields, first_duplicate, list_case_files
+from .check_cache import HashedReader, IndexWriter, StaleIndex, cache_folder, entries, file_digest, remembered
+from .id_hashes import IdHashes
+from .selection import Selection
+
+_scan = make_scanner(json.JSONDecoder())  # for the spool's own lines: compact JSON it wrote itself
+
+
+#: Bytes a :class:`CaseSpool` writes and reads at once (the default, 4 KiB, is two or three generated cases: a
+#: system call, and a seek, for each).
+SPOOL_BUFFER = 1 << 17
+
+
+class CaseSpool:
+    """The selected cases of a suite, checked once and kept in a temporary file for the run.
+
+    Building it is the checking pass (every case under ``paths`` is read as :func:`iter_cases` reads it:
+    a malformed record or a duplicate id is an :class:`~skruuvi.rules.errors.InputError` before the run
+    starts, the first one in file order) and gives :attr:`count`. :meth:`cases` then reads the selected cases
+    back without parsing YAML or checking JSON again: each is three lines, its id, ruleset and place, its
+    ``expect`` as JSON (:func:`~skruuvi.suite.case_text.expect_text`), and its public part (:attr:`Case.request`:
+    a JSON line's members as they are written, see :func:`~skruuvi.suite.case_text.public_text`). Memory stays
+    flat whatever the suite's length (the ids are checked for duplicates by
+    :class:`~skruuvi.suite.id_hashes.IdHashes`); the run judges exactly the cases that were checked, even if a
+    file changes meanwhile.
+    """
+
+    def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
+        self.count = 0
+        self._files: list[str] = []
+        paths = list(paths)
+        selection = selection or Selection()
+        try:
+            self._file = tempfile.TemporaryFile(  # noqa: SIM115 - open until close()
+                prefix="skruuvi-cases-", buffering=SPOOL_BUFFER)
+        except OSError as exc:
+            raise InputError(f"cannot create a temporary file for the cases: {exc.strerror or exc}",
+                             file=tempfile.gettempdir()) from None
+        try:
+            try:
+                self._checked(paths, selection, cache_folder())
+            except StaleIndex as stale:  # a remembered file does not hold: check everything again, as if new
+                stale.remove()
+                self._file.seek(0)
+                self._file.truncate()
+                self.count, self._files = 0, []
+                self._checked(paths, selection, None)
+            self._file.flush()
+        except BaseException:
+            self._file.close()
+            raise
+
+    def _checked(self, paths: list[str | Path], selection: Selection, folder: Path | None) -> None:
+        """The checking pass, remembering checked files in ``folder`` (:mod:`~skruuvi.suite.check_cache`; none:
+        no cache); a duplicate id before the first bad record is the first error."""
+        ids = IdHashes()
+        try:
+            try:
+                self._check(paths, selection, ids, folder)
+            except CaseFormatError:
+                repeated = ids.repeated()
+                duplicate = first_duplicate(paths, repeated, ids.count) if repeated else None
+                if duplicate is not None:
+                    raise duplicate from None
+                raise
+            repeated = ids.repeated()
+            duplicate = first_duplicate(paths, repeated, ids.count) if repeated else None
+            if duplicate is not None:
+                raise duplicate
+        finally:
+            ids.close()
+
+    def _check(self, paths: list[str | Path], selection: Selection, ids: IdHashes, folder: Path | None) -> None:
+        for file_path in list_case_files(paths):
+            file_number = len(self._files)
+            self._files.append(str(file_path))
+            digest = file_digest(file_path) if folder is not None and is_json_lines(file_path) else None
+            index = remembered(folder, digest)
+            if index is not None and digest is not None:
+                self._check_remembered(file_path, file_number, selection, ids, index, digest)
+                continue
+            writer = IndexWriter(folder, digest) if folder is not None and digest is not None else None
+            try:
+                self._check_file(file_path, file_number, selection, ids, writer)
+            except BaseException:
+                if writer is not None:
+                    writer.discard()
+                raise
+            if writer is not None:
+                writer.commit()
+
+    def _check_file(self, file_path: Path, file_number: int, selection: Selection, ids: IdHashes,
+                    writer: IndexWriter | None) -> None:
+        """Check one file's records strictly and spool the selected ones (``writer``: noting each in its index)."""
+        accepts, spool = selection.accepts_id, self._spool
+        for file, location, record, source in _records(file_path, spanned=True):
+            case_id, ruleset = check_fields(record, file, location)
+            ids.add(case_id)
+            if source is None:
+                if writer is not None:
+                    writer.add((case_id, ruleset, int(location[5:]), None, None, None))  # type: ignore[index]
+                if accepts(case_id, ruleset):
+                    expect, faithful = expect_text(record, None)
+                    spool(case_id, ruleset, file_number, location, expect, faithful, encode_public(record))
+                continue
+            line, spans = source
+            a, b = expect_span(line, spans)
+            runs = public_runs(spans)
+            if writer is not None:
+                writer.add((case_id, ruleset, int(location[5:]), a, b, runs))  # type: ignore[index]
+            if accepts(case_id, ruleset):
+                spool(case_id, ruleset, file_number, location, line[a:b], True, cut_public(line, runs))
+
+    def _check_remembered(self, file_path: Path, file_number: int, selection: Selection, ids: IdHashes,
+                          index: Path, digest: str) -> None:
+        """Spool one file's selected records from its index (:mod:`~skruuvi.suite.check_cache`): each line cut where
+        the index says, unparsed unless its members' places were not known. :class:`StaleIndex` when the file is
+        found not to be the one the index was taken of, or the index not good: nothing spooled here then counts."""
+        accepts, spool, file = selection.accepts_id, self._spool, str(file_path)
+        try:
+            reader = HashedReader(file_path)
+        except OSError:
+            raise StaleIndex(index) from None
+        try:
+            lines = read_lines(reader.handle, file)
+            number, line = 0, ""
+            for case_id, ruleset, at, a, b, runs in entries(index):
+                while number < at:  # the lines between two records are blank: the file checked clean
+                    line, number = next(lines), number + 1
+                ids.add(case_id)
+                if not accepts(case_id, ruleset):
+                    continue
+                if runs is None:  # a line whose members' places were not known: parsed again, as it was
+                    record = strict_loads(line)
+                    check_fields(record, file, f"line {at}")
+                    expect, faithful = expect_text(record, None)
+                    spool(case_id, ruleset, file_number, f"line {at}", expect, faithful, encode_public(record))
+                else:
+                    spool(case_id, ruleset, file_number, f"line {at}", line[a:b], True, cut_public(line, runs))
+            if reader.digest_at_end() != digest:
+                raise StaleIndex(index)
+        except (StopIteration, ValueError, TypeError, IndexError, AttributeError, OSError, EOFError, zlib.error,
+                CaseFormatError):  # (a JsonError is a ValueError; the spool's own InputError is not caught)
+            raise StaleIndex(index) from None
+        finally:
+            reader.close()
+
+    def _spool(self, case_id: str, ruleset: str, file_number: int, location: str | None, expect: str,
+               faithful: bool, public: bytes) -> None:
+        """Keep one selected case in the spool: its meta line, its ``expect`` and its public part."""
+        meta = encode_canonical([case_id, ruleset, file_number, location, faithful])
+        try:
+            self._file.write(b"%b\n%b\n%b\n" % (meta.encode(), expect.encode(), public))
+        except OSError as exc:  # e.g. no space left in the temporary folder
+            raise InputError(f"cannot keep the cases in a temporary file: {exc.strerror or exc}",
+                             file=tempfile.gettempdir()) from None
+        self.count += 1
+
+    def cases(self, *, full_records: bool = False) -> Iterator[Case]:
+        """The spooled cases in order; with ``full_records`` each record is whole (its public part parsed
+        back, with ``expect``), for code that reads more of a case than the runner does."""
+        self._file.seek(0)
+        lines = iter(self._file)
+        files = self._files
+        for meta_line in lines:
+            expect_line = next(lines)
+            request = next(lines)[:-1]
+            case_id, ruleset, file_number, location, faithful = _scan(meta_line.decode("utf-8"), 0)[0]
+            expect = _scan(expect_line.decode("utf-8"), 0)[0]
+            if full_records or not expect.keys().isdisjoint(LEGAL_EXPECTATIONS):
+                record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
+            else:
+                record = {"id": case_id, "ruleset": ruleset, "expect": expect}
+            result = expect.get("result")
+            answer = None
+            if isinstance(result, dict):
+                answer = answer_for(result, expect_line) if faithful and len(expect) == 1 else canonical_answer(result)
+            elif "error" in expect:
+                answer = error_answer(expect["error"], expect_line if faithful and len(expect) == 1 else None)
+            yield _spooled_case(case_id, ruleset, files[file_number], location, record, request, answer)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> CaseSpool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+__all__ = ["SPOOL_BUFFER", "CaseSpool"]
