@@ -13,7 +13,6 @@ with a cap on the line length, so that binary data or a file that never ends is 
 from __future__ import annotations
 
 import gzip
-import io
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -23,6 +22,7 @@ import yaml
 from .errors import CaseFormatError, InputError, YamlError
 from .jsonsafe import MAX_DEPTH, JsonError, Spans, loads_spanned, plain_problem
 from .jsonsafe import loads as strict_loads
+from .readahead import read_ahead
 
 try:  # the C loader is several times faster; fall back to the pure-Python one
     _Base: type = yaml.CSafeLoader
@@ -290,10 +290,11 @@ GZIP_BUFFER = 1 << 17
 
 
 def open_binary(path: str | Path) -> IO[bytes]:
-    """Open a file for reading bytes, decompressing a ``.gz`` file on the fly (through a buffer of
-    :data:`GZIP_BUFFER` bytes: the gzip file's own is small, and its reads cost more than its lines)."""
+    """Open a file for reading bytes, decompressing a ``.gz`` file on the fly, ahead of its reader in a thread of
+    its own (:func:`~skruuvi.rules.readahead.read_ahead`), :data:`GZIP_BUFFER` bytes at a time (the gzip file's
+    own buffer is small, and its reads cost more than its lines)."""
     if str(path).lower().endswith(".gz"):
-        return io.BufferedReader(gzip.GzipFile(path, "rb"), buffer_size=GZIP_BUFFER)  # type: ignore[arg-type]
+        return read_ahead(gzip.GzipFile(path, "rb"), GZIP_BUFFER)
     return open(path, "rb")
 
 

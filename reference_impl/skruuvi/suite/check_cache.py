@@ -42,6 +42,9 @@ from hashlib import sha256
 from pathlib import Path
 from typing import IO, Any
 
+from ..rules.readahead import read_ahead
+from ..rules.yamlio import GZIP_BUFFER
+
 #: The first bytes of an index file, then the record count and the block count (:data:`_HEADER`).
 MAGIC = b"skruuvi-check/1\n"
 _HEADER = struct.Struct("<16sQQ")
@@ -59,8 +62,8 @@ _CHUNK = 1 << 20
 #: A temporary index file untouched this many seconds was left by a process that stopped before it was done.
 _ABANDONED = 3600
 #: The sources an index is worked out by (below the package folder); a change to any of them is a miss.
-SOURCES = ("rules/errors.py", "rules/jsonsafe.py", "rules/yamlio.py", "suite/case_text.py", "suite/cases.py",
-           "suite/check_cache.py", "suite/spool.py")
+SOURCES = ("rules/errors.py", "rules/jsonsafe.py", "rules/readahead.py", "rules/yamlio.py", "suite/case_text.py",
+           "suite/cases.py", "suite/check_cache.py", "suite/spool.py")
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 #: One record as an index keeps it: ``(id, ruleset, line number, expect start, expect end, public runs)``, the
@@ -144,17 +147,17 @@ class _Hashing(io.RawIOBase):
 
 
 class HashedReader:
-    """The bytes of a case file, decompressed as :func:`~skruuvi.rules.yamlio.open_binary` does, with the sha256 of
-    its bytes on disk worked out as they are read."""
+    """The bytes of a case file, decompressed as :func:`~skruuvi.rules.yamlio.open_binary` does (ahead, in a thread),
+    with the sha256 of its bytes on disk worked out as they are read."""
 
     def __init__(self, path: str | Path) -> None:
         self._hashing = _Hashing(open(path, "rb", buffering=0))  # noqa: SIM115 - closed by close()
-        from ..rules.yamlio import GZIP_BUFFER
-
-        raw: Any = self._hashing
+        self.handle: IO[bytes]
         if str(path).lower().endswith(".gz"):
-            raw = gzip.GzipFile(fileobj=io.BufferedReader(self._hashing, _CHUNK), mode="rb")
-        self.handle: IO[bytes] = io.BufferedReader(raw, buffer_size=GZIP_BUFFER)
+            self.handle = read_ahead(gzip.GzipFile(fileobj=io.BufferedReader(self._hashing, _CHUNK), mode="rb"),
+                                     GZIP_BUFFER)
+        else:
+            self.handle = io.BufferedReader(self._hashing, buffer_size=GZIP_BUFFER)
 
     def digest_at_end(self) -> str:
         """The file's sha256 once all of it is read (what is left is read first)."""
