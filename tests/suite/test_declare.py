@@ -227,3 +227,25 @@ def test_a_case_judged_under_readings_says_so_in_the_reports() -> None:
     assert record["judged_under"] == {"score.defenders-receive": "nothing"}
     assert record["expected"]["result"]["score"] == {"NS": 25, "EW": 0}
     assert "judged_under" not in case_record(CaseResult(plain, "pass"))
+
+
+def test_the_declared_features_are_checked_against_the_compiled_rulesets_tags(monkeypatch: pytest.MonkeyPatch,
+                                                                               tmp_path: Any) -> None:
+    """The runner takes a ruleset's tags from serve's feature-tag cache (no compiling); they are the compiled
+    ruleset's own, from a good cache, from none, and when the cache has no tags for the ruleset (worked out of
+    the compiled ruleset then)."""
+    from skruuvi.rules.ruleset import available_rulesets
+    from skruuvi.suite import declare
+
+    for rid in available_rulesets():
+        compiled = feature_tags(get_ruleset(rid))
+        assert declare.ruleset_tags(rid) == compiled
+        with monkeypatch.context() as m:
+            m.setattr(declare, "every_feature", lambda rulesets: {})
+            assert declare.ruleset_tags(rid) == compiled
+        with monkeypatch.context() as m:
+            m.setattr("skruuvi.suite.feature_cache.cache_file", lambda: tmp_path / "none" / "cache.json")
+            assert declare.ruleset_tags(rid) == compiled
+        check_declarations(header([rid], features={rid: compiled}))
+        with pytest.raises(DeclarationError, match="unknown feature tag 'no-such-tag'"):
+            check_declarations(header([rid], features={rid: [*compiled[:1], "no-such-tag"]}))

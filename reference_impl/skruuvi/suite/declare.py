@@ -31,9 +31,9 @@ from ..rules.readings import alternative_for, resolve_values, rule_field, rulese
 from ..rules.ruledoc import rule_entries
 from ..rules.ruleset import Ruleset, available_rulesets, get_ruleset
 from .cases import Case
+from .feature_cache import every_feature
 from .features import CASE_READINGS, LEGAL_ACTIONS, asks_legal, case_features, feature_tags
 from .protocol import ProtocolError
-from .variants import VARIANT_JUSTIFICATION, expect_under
 
 
 class DeclarationError(ProtocolError):
@@ -90,10 +90,18 @@ def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[st
     return every, changed
 
 
+def ruleset_tags(rid: str) -> list[str]:
+    """Every feature tag of ruleset ``rid``, as ``skruuvi serve`` declares them: from the feature-tag cache
+    (:func:`~skruuvi.suite.feature_cache.every_feature`, keyed by the sha256 of the ruleset file: no compiling, no
+    JSON Schema), else worked out of the compiled ruleset (with its :class:`InputError` when it does not load)."""
+    tags = every_feature([rid]).get(rid)
+    return tags if tags is not None else feature_tags(get_ruleset(rid))
+
+
 def _declared_features(rid: str, tags: Any) -> frozenset[str]:
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise DeclarationError(f"features of {rid} must be a list of feature tags (strings)")
-    known = feature_tags(get_ruleset(rid))
+    known = ruleset_tags(rid)
     unknown = [t for t in tags if t not in known]
     if unknown:
         raise DeclarationError(f"features of {rid}: unknown feature tag {unknown[0]!r} (the tags of {rid}: "
@@ -190,7 +198,7 @@ class Plan:
 
     def _every(self, rid: str) -> frozenset[str]:
         if rid not in self._tags:
-            self._tags[rid] = frozenset(feature_tags(get_ruleset(rid)))
+            self._tags[rid] = frozenset(ruleset_tags(rid))
         return self._tags[rid]
 
     def _rulesets(self, rid: str, applying: dict[str, Any], own: dict[str, Any]) -> tuple[Ruleset, Ruleset]:
@@ -236,6 +244,8 @@ class Plan:
         if clash and not honours_own:
             return (f"the case pins {clash[0]}={_show(own[clash[0]])}, the engine declares "
                     f"{clash[0]}={_show(declared[clash[0]])} and does not declare {CASE_READINGS}")
+        from .variants import VARIANT_JUSTIFICATION, expect_under  # (the interpreter: for declared readings only)
+
         applying = {k: v for k, v in decl.changes.get(case.ruleset, {}).items() if k not in own}
         justification = case.record.get("justification")
         if isinstance(justification, dict) and justification.get("kind") == VARIANT_JUSTIFICATION:
