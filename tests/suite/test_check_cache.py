@@ -287,3 +287,34 @@ def test_the_sources_cover_every_module_the_checking_pass_loads() -> None:
     keyed = {f"skruuvi/{source}" for source in check_cache.SOURCES}
     assert loaded - keyed - set(not_keyed) == set()
     assert keyed <= loaded
+
+
+def test_an_index_others_could_write_is_not_used(cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = _write(tmp_path / "c.jsonl", _lines(300))
+    full = _spool([path])
+    (index,) = _indexes(cache)
+    calls: list[object] = []
+    check_fields = spool_module.check_fields
+    monkeypatch.setattr(spool_module, "check_fields", lambda *a: calls.append(a) or check_fields(*a))
+    for mode, folder_mode in ((0o666, 0o700), (0o600, 0o777), (0o620, 0o700)):
+        index.chmod(mode)
+        (cache / "checked").chmod(folder_mode)
+        calls.clear()
+        assert _spool([path]) == full
+        assert len(calls) == 300  # every record parsed: the index was not used
+    index.chmod(0o600)
+    (cache / "checked").chmod(0o700)
+    calls.clear()
+    assert _spool([path]) == full
+    assert len(calls) < 300
+
+
+def test_an_index_is_the_users_alone_whatever_the_umask(cache: Path, tmp_path: Path) -> None:
+    path = _write(tmp_path / "c.jsonl", _lines(300))
+    old = os.umask(0o002)
+    try:
+        _spool([path])
+    finally:
+        os.umask(old)
+    (index,) = _indexes(cache)
+    assert index.stat().st_mode & 0o077 == 0 and (cache / "checked").stat().st_mode & 0o077 == 0

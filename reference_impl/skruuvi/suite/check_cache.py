@@ -23,7 +23,8 @@ Where the indexes are kept: ``$SKRUUVI_CACHE_DIR/checked`` (``SKRUUVI_CACHE_DIR`
 ``$XDG_CACHE_HOME/skruuvi/checked``, else ``~/.cache/skruuvi/checked``. Writing is best effort (a folder that
 cannot be written keeps no index) and atomic (a temporary file renamed into place), and only for files of at
 least :data:`MIN_RECORDS` records. The folder keeps at most :data:`MAX_FILES` indexes and :data:`MAX_BYTES`
-bytes; the least recently used are removed first.
+bytes; the least recently used are removed first. An index, or a folder, that another user could have written
+is never used.
 """
 
 from __future__ import annotations
@@ -175,12 +176,22 @@ def index_path(folder: Path, digest: str) -> Path | None:
     return None if code is None else folder / f"{digest}.{code[:32]}.idx"
 
 
+def _ours(info: os.stat_result) -> bool:
+    """Owned by this user, and writable by nobody else: an index that another user could have written is not used
+    (a block's sha256 finds damage, not forgery)."""
+    return info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
 def remembered(folder: Path | None, digest: str | None) -> Path | None:
-    """The index of the file whose bytes hash to ``digest``, if one is kept (its use time is refreshed)."""
+    """The index of the file whose bytes hash to ``digest``, if one is kept in ``folder`` and both are this user's
+    own (:func:`_ours`); its use time is refreshed."""
     if folder is None or digest is None:
         return None
     path = index_path(folder, digest)
-    if path is None or not path.is_file():
+    try:
+        if path is None or not _ours(folder.stat()) or not _ours(path.lstat()) or not path.is_file():
+            return None
+    except OSError:
         return None
     with contextlib.suppress(OSError):
         os.utime(path)
@@ -227,8 +238,8 @@ class IndexWriter:
             return
         self._temporary = self._target.with_name(f"{self._target.name}.{os.getpid()}.tmp")
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            self._file = open(self._temporary, "wb")  # noqa: SIM115 - closed by commit() or discard()
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self._file = os.fdopen(os.open(self._temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb")
             self._file.write(bytes(_HEADER.size))
         except OSError:
             self.discard()
