@@ -74,6 +74,10 @@ INPUTS = [
     b"",
     b"\n\n",
     run(1) * 3 + b'{"cmd":"stop"}',
+    # blank by Unicode's whitespace (what str.strip strips), an encoded surrogate, an answer with non-ASCII text,
+    # a key twice, a colon in a string, and a last line that is not UTF-8
+    "\u3000\x1c \n".encode() + b"\xed\xa0\x80\n" + '{"cmd":"é","seq":1}\n'.encode()
+    + b'{"cmd":"run","seq":2,"seq":3}\n' + b'{"cmd":"x:y","seq":4}\n' + run(5) + b"\xff",
 ]
 
 
@@ -156,9 +160,9 @@ def test_serving_collects_young_objects_less_often_and_puts_the_threshold_back(m
     seen: list[int] = []
     handle = Server.handle
 
-    def watched(self: Server, line: str) -> dict[str, Any] | None:
+    def watched(self: Server, line: str, **options: Any) -> dict[str, Any] | None:
         seen.append(gc.get_threshold()[0])
-        return handle(self, line)
+        return handle(self, line, **options)
 
     monkeypatch.setattr(Server, "handle", watched)
     before = gc.get_threshold()
