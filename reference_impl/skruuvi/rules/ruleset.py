@@ -22,7 +22,7 @@ from . import paths
 from .errors import RulesetError
 from .expr import FACTS, Compiled, Formula, TableUseError, compile_expression
 from .phases import CONTRACT_KINDS, PHASES, SEAT_REFS, SECTION_KINDS, TABLE, Kind, PhaseVocabulary, member
-from .yamlio import load_yaml, parse_yaml_bytes
+from .yamlio import MAX_FILE_BYTES, load_yaml, parse_yaml_bytes
 
 DEAL_PARAMS = frozenset({"deal_order", "centre_forbidden_positions", "centre_max_consecutive"})
 DEALT_FORM_PARAMS = frozenset({"hand_size", "centre_cards", "strain_order"})
@@ -585,10 +585,33 @@ def _load(ruleset_id: str, *, schema: bool, data: bytes | None = None) -> Rulese
     if not isinstance(ruleset_id, str) or ruleset_id not in available_rulesets():
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {', '.join(available_rulesets())})")
     path = paths.rulesets_dir() / f"{ruleset_id}.yaml"
-    if data is None:
+    if data is None and schema:
+        ruleset = _load_checked(path)
+    elif data is None:
         ruleset = load_ruleset(path, schema=schema)
     else:
         ruleset = compile_ruleset(parse_yaml_bytes(data, str(path)), str(path), schema=schema)
     if ruleset.id != ruleset_id:
         raise RulesetError(f"file defines id {ruleset.id!r}, expected {ruleset_id!r}", file=ruleset.path, path="/id")
+    return ruleset
+
+
+def _load_checked(path: Path) -> Ruleset:
+    """``load_ruleset(path)``, the JSON Schema check included, or skipped where
+    :mod:`~skruuvi.rules.schema_passed` remembers that these very bytes passed it (under the same schemas, code
+    and libraries): the same ruleset, and the same error for a file that does not pass (never remembered)."""
+    from . import schema_passed
+
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError:
+        data = None
+    if data is None or len(data) > MAX_FILE_BYTES:  # the YAML reader's way, with its error
+        return load_ruleset(path)
+    doc = parse_yaml_bytes(data, str(path))
+    if schema_passed.passed(data):
+        return compile_ruleset(doc, str(path), schema=False)
+    ruleset = compile_ruleset(doc, str(path))
+    schema_passed.remember(data)
     return ruleset
