@@ -597,10 +597,11 @@ def _load(ruleset_id: str, *, schema: bool, data: bytes | None = None) -> Rulese
 
 
 def _load_checked(path: Path) -> Ruleset:
-    """``load_ruleset(path)``, the JSON Schema check included, or skipped where
-    :mod:`~skruuvi.rules.schema_passed` remembers that these very bytes passed it (under the same schemas, code
-    and libraries): the same ruleset, and the same error for a file that does not pass (never remembered)."""
-    from . import schema_passed
+    """``load_ruleset(path)``, the JSON Schema check included; the YAML reading and the check skipped where
+    :mod:`~skruuvi.rules.ruleset_cache` remembers the document of these very bytes passing it (under the same
+    schemas, code and libraries): the same ruleset, and the same error for a file that does not pass (never
+    remembered)."""
+    from . import ruleset_cache
 
     try:
         with open(path, "rb") as handle:
@@ -609,9 +610,12 @@ def _load_checked(path: Path) -> Ruleset:
         data = None
     if data is None or len(data) > MAX_FILE_BYTES:  # the YAML reader's way, with its error
         return load_ruleset(path)
-    doc = parse_yaml_bytes(data, str(path))
-    if schema_passed.passed(data):
+    doc = ruleset_cache.checked_document(data)
+    if doc is not None:
         return compile_ruleset(doc, str(path), schema=False)
+    doc = parse_yaml_bytes(data, str(path))
+    snapshot = ruleset_cache.snapshot(doc)  # the document as read, before the compiler sees it
     ruleset = compile_ruleset(doc, str(path))
-    schema_passed.remember(data)
+    if snapshot is not None:
+        ruleset_cache.remember(data, snapshot)
     return ruleset

@@ -1,11 +1,13 @@
-"""Ruleset files that passed the JSON Schema check, remembered between processes (rules/schema_passed.py): the
-same ruleset as checking it, the check skipped only while every key holds, a refusal never remembered, and a bad
-cache file harmless."""
+"""Ruleset documents read and passed by the JSON Schema check, remembered between processes
+(rules/ruleset_cache.py): the same ruleset as reading and checking the file, the reading and the check skipped only
+while every key holds, a refusal never remembered, and a bad entry harmless."""
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
+import marshal
 import shutil
 import subprocess
 import sys
@@ -18,7 +20,7 @@ import pytest
 
 from skruuvi.interpreter.replay import replay
 from skruuvi.rules import ruleset as ruleset_module
-from skruuvi.rules import schema_passed, schemas, yamlio
+from skruuvi.rules import ruleset_cache, schemas, yamlio
 from skruuvi.rules.errors import RulesetError
 from skruuvi.rules.expr import Formula
 from skruuvi.rules.paths import cases_dir, rulesets_dir, schema_dir
@@ -28,10 +30,24 @@ from skruuvi.suite.cases import load_cases
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A cache file of the test's own, and a count of the schema checks that ran (``checks``)."""
-    path = tmp_path / "cache" / "schema-passed.json"
-    monkeypatch.setattr(schema_passed, "cache_file", lambda: path)
+    """A cache folder of the test's own."""
+    path = tmp_path / "cache"
+    monkeypatch.setattr(ruleset_cache, "cache_folder", lambda: path)
     return path
+
+
+def entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("ruleset-*.marshal"))
+
+
+def passed(data: bytes) -> bool:
+    return ruleset_cache.checked_document(data) is not None
+
+
+def remember(data: bytes) -> None:
+    snapshot = ruleset_cache.snapshot(yamlio.parse_yaml_bytes(data, "x.yaml"))
+    assert snapshot is not None
+    ruleset_cache.remember(data, snapshot)
 
 
 @pytest.fixture
@@ -90,8 +106,8 @@ def test_a_remembered_pass_gives_the_checked_ruleset_and_skips_the_check(
     rid: str, cache: Path, checks: list[str], tmp_path: Path
 ) -> None:
     path = _copy(tmp_path, rid)
-    first = ruleset_module._load_checked(path)  # no cache file yet: checked, then remembered
-    assert checks == ["ruleset"] and cache.is_file()
+    first = ruleset_module._load_checked(path)  # no entry yet: read and checked, then remembered
+    assert checks == ["ruleset"] and len(entries(cache)) == 1
     second = ruleset_module._load_checked(path)
     assert checks == ["ruleset"]  # remembered: not checked again
     _same(first, second)
@@ -109,7 +125,7 @@ def test_a_ruleset_that_fails_the_check_is_never_remembered(cache: Path, checks:
             ruleset_module._load_checked(path)
         assert str(cached.value) == str(plain.value)
     assert len(checks) == 3
-    assert not schema_passed.passed(path.read_bytes())
+    assert not passed(path.read_bytes()) and not entries(cache)
 
 
 def test_a_changed_file_is_checked_again(cache: Path, checks: list[str], tmp_path: Path) -> None:
@@ -120,19 +136,47 @@ def test_a_changed_file_is_checked_again(cache: Path, checks: list[str], tmp_pat
     assert len(checks) == 2
     ruleset_module._load_checked(path)
     assert len(checks) == 2  # both kept
-    assert len(json.loads(cache.read_text(encoding="utf-8"))["passed"]) == 2
+    assert len(entries(cache)) == 2
 
 
 @pytest.mark.parametrize("stale", ["format", "python", "schema_dir", "code", "schemas", "libraries"])
-def test_a_pass_under_a_key_that_no_longer_holds_is_never_used(cache: Path, tmp_path: Path, stale: str) -> None:
+def test_an_entry_under_a_key_that_no_longer_holds_is_never_used(
+    cache: Path, stale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     data = (rulesets_dir() / "skruuvi-2016.yaml").read_bytes()
-    schema_passed.remember(data)
-    assert schema_passed.passed(data)
-    doc = json.loads(cache.read_text(encoding="utf-8"))
-    value = doc[stale]
-    doc[stale] = [[*value[0][:-1], "0" * 64], *value[1:]] if isinstance(value, list) else value + "x"
-    cache.write_text(json.dumps(doc), encoding="utf-8")
-    assert not schema_passed.passed(data)
+    remember(data)
+    assert passed(data)
+    real = ruleset_cache.code_keys
+
+    def changed() -> dict[str, Any] | None:
+        keys = real()
+        assert keys is not None
+        value = keys[stale]
+        keys[stale] = [[*value[0][:-1], "0" * 64], *value[1:]] if isinstance(value, list) else value + "x"
+        return keys
+
+    monkeypatch.setattr(ruleset_cache, "code_keys", changed)
+    assert not passed(data)
+    monkeypatch.setattr(ruleset_cache, "code_keys", lambda: None)  # a key that cannot be read
+    assert not passed(data)
+
+
+def test_an_entry_holds_the_document_as_read(cache: Path) -> None:
+    for rid in available_rulesets():
+        data = (rulesets_dir() / f"{rid}.yaml").read_bytes()
+        doc = yamlio.parse_yaml_bytes(data, "x.yaml")
+        remember(data)
+        back = ruleset_cache.checked_document(data)
+        assert back == doc and _typed(back) == _typed(doc)  # 1 is not 1.0 nor True, keys of every type kept
+    assert ruleset_cache.snapshot({"a": object()}) is None
+
+
+def _typed(value: Any) -> Any:
+    if isinstance(value, dict):
+        return [(type(k).__name__, k, _typed(v)) for k, v in value.items()]
+    if isinstance(value, list):
+        return [_typed(v) for v in value]
+    return (type(value).__name__, value)
 
 
 def test_a_changed_schema_file_or_library_file_is_a_miss(
@@ -141,38 +185,58 @@ def test_a_changed_schema_file_or_library_file_is_a_miss(
     data = (rulesets_dir() / "skruuvi-2016.yaml").read_bytes()
     copy = tmp_path / "schema"
     shutil.copytree(schema_dir(), copy)
-    monkeypatch.setattr(schema_passed, "schema_dir", lambda: copy)
-    schema_passed.remember(data)
-    assert schema_passed.passed(data)
+    monkeypatch.setattr(ruleset_cache, "schema_dir", lambda: copy)
+    remember(data)
+    assert passed(data)
     schema_file = copy / "ruleset.schema.json"
     schema_file.write_text(schema_file.read_text(encoding="utf-8") + " ", encoding="utf-8")
-    assert not schema_passed.passed(data)
-    schema_passed.remember(data)
-    assert schema_passed.passed(data)
-    real = schema_passed._library_files
-    monkeypatch.setattr(schema_passed, "_library_files",
+    assert not passed(data)
+    remember(data)
+    assert passed(data)
+    real = ruleset_cache._library_files
+    monkeypatch.setattr(ruleset_cache, "_library_files",
                         lambda name: [[f, size + 1, time] for f, size, time in real(name)])  # a library reinstalled
-    assert not schema_passed.passed(data)
+    assert not passed(data)
 
 
-@pytest.mark.parametrize("content", [b"", b"not json", b"[]", b"{}", b'{"passed": 1}', b"\xff\xfe", b"[" * 100_000])
-def test_a_cache_file_that_is_not_one_is_no_pass(cache: Path, content: bytes) -> None:
+@pytest.mark.parametrize("damage", ["empty", "cut", "flipped", "not marshal", "other shape", "other format",
+                                    "long"])
+def test_an_entry_that_is_not_one_is_a_miss(cache: Path, damage: str, monkeypatch: pytest.MonkeyPatch) -> None:
     data = (rulesets_dir() / "skruuvi-2016.yaml").read_bytes()
-    cache.parent.mkdir()
-    cache.write_bytes(content)
-    assert not schema_passed.passed(data)
-    schema_passed.remember(data)  # written anew
-    assert schema_passed.passed(data)
+    remember(data)
+    (entry,) = entries(cache)
+    blob = entry.read_bytes()
+
+    def signed(payload: bytes) -> bytes:
+        return hashlib.sha256(payload).digest() + payload
+
+    keys = json.dumps(ruleset_cache.code_keys(), separators=(",", ":"))
+    damaged = {
+        "empty": b"",
+        "cut": blob[:-10],
+        "flipped": blob[:-1] + bytes([blob[-1] ^ 1]),
+        "not marshal": signed(b"\xff\xfe not marshal"),
+        "other shape": signed(marshal.dumps([ruleset_cache.FORMAT, keys, blob])),
+        "other format": signed(marshal.dumps(("skruuvi-ruleset-cache/0", keys, marshal.dumps({"id": "x"})))),
+        "long": blob,
+    }[damage]
+    with monkeypatch.context() as patch:
+        if damage == "long":
+            patch.setattr(ruleset_cache, "MAX_KEY_FILE_BYTES", len(blob) - 1)
+        entry.write_bytes(damaged)
+        assert not passed(data)
+    remember(data)  # written anew
+    assert passed(data)
 
 
-@pytest.mark.parametrize("passed", [None, "abc", [1], [["x"]], {"a": 1}])
-def test_a_cache_file_with_odd_passes_is_no_pass(cache: Path, passed: Any) -> None:
+def test_at_most_so_many_entries_are_kept(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ruleset_cache, "MAX_ENTRIES", 2)
     data = (rulesets_dir() / "skruuvi-2016.yaml").read_bytes()
-    schema_passed.remember(data)
-    doc = json.loads(cache.read_text(encoding="utf-8"))
-    doc["passed"] = passed
-    cache.write_text(json.dumps(doc), encoding="utf-8")
-    assert not schema_passed.passed(data)
+    versions = [data + f"\n# version {n}\n".encode() for n in range(4)]
+    for version in versions:
+        remember(version)
+    assert len(entries(cache)) == 2
+    assert passed(versions[-1])
 
 
 def test_a_cache_that_cannot_be_written_changes_nothing(
@@ -180,7 +244,7 @@ def test_a_cache_that_cannot_be_written_changes_nothing(
 ) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("", encoding="utf-8")
-    monkeypatch.setattr(schema_passed, "cache_file", lambda: blocker / "sub" / "schema-passed.json")
+    monkeypatch.setattr(ruleset_cache, "cache_folder", lambda: blocker / "sub")
     path = _copy(tmp_path, "skruuvi-1895")
     _same(ruleset_module._load_checked(path), load_ruleset(path))
     ruleset_module._load_checked(path)
@@ -204,21 +268,21 @@ def test_an_unreadable_or_over_long_file_fails_as_the_yaml_reader_says(
 
 
 def test_the_keyed_sources_are_every_module_the_check_runs(tmp_path: Path) -> None:
-    """:data:`schema_passed.SOURCES` holds each ``skruuvi`` module that reading a ruleset file and checking it
+    """:data:`ruleset_cache.SOURCES` holds each ``skruuvi`` module that reading a ruleset file and checking it
     loads, in a fresh process: a module it does not list could change the check's answer unseen."""
     code = ("import sys\n"
-            "from skruuvi.rules import schemas, yamlio, schema_passed\n"
+            "from skruuvi.rules import schemas, yamlio, ruleset_cache\n"
             "from skruuvi.rules.paths import rulesets_dir\n"
             "schemas.check(yamlio.load_yaml(rulesets_dir() / 'skruuvi-2016.yaml'), 'ruleset', file='x')\n"
-            "schema_passed.code_keys()\n"
+            "ruleset_cache.code_keys()\n"
             "print(' '.join(sorted(m.__file__ for n, m in sys.modules.items()\n"
             "                      if n.split('.')[0] == 'skruuvi' and getattr(m, '__file__', None))))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    package = Path(schema_passed.__file__).resolve().parents[1]
+    package = Path(ruleset_cache.__file__).resolve().parents[1]
     loaded = {Path(file).resolve().relative_to(package).as_posix() for file in out.split()}
     assert "rules/schemas.py" in loaded and "rules/schema_fast.py" in loaded
-    assert loaded <= set(schema_passed.SOURCES)
-    libraries = {name.split(".")[0] for name in schema_passed.LIBRARIES}
+    assert loaded <= set(ruleset_cache.SOURCES)
+    libraries = {name.split(".")[0] for name in ruleset_cache.LIBRARIES}
     assert {"yaml", "jsonschema", "referencing"} <= libraries
 
 
