@@ -261,7 +261,7 @@ def test_an_unreadable_or_over_long_file_fails_as_the_yaml_reader_says(
     with pytest.raises(yamlio.YamlError) as cached:
         ruleset_module._load_checked(missing)
     assert str(cached.value) == str(plain.value)
-    monkeypatch.setattr(ruleset_module, "MAX_FILE_BYTES", 10)
+    monkeypatch.setattr(ruleset_cache, "MAX_RULESET_BYTES", 10)
     monkeypatch.setattr(yamlio, "MAX_FILE_BYTES", 10)
     with pytest.raises(yamlio.YamlError, match="longer than 10 bytes"):
         ruleset_module._load_checked(_copy(tmp_path, "skruuvi-2016"))
@@ -295,3 +295,18 @@ def test_a_second_process_plays_without_importing_jsonschema(tmp_path: Path) -> 
     runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
             for _ in range(2)]
     assert runs[1] == "False"
+
+
+def test_the_cache_reads_no_more_of_a_ruleset_file_than_the_yaml_reader() -> None:
+    assert ruleset_cache.MAX_RULESET_BYTES == yamlio.MAX_FILE_BYTES
+
+
+def test_a_process_that_compiles_remembered_documents_never_imports_the_yaml_reader() -> None:
+    code = ("import sys\n"
+            "from skruuvi.rules.ruleset import available_rulesets, get_ruleset\n"
+            "for rid in available_rulesets():\n"
+            "    get_ruleset(rid)\n"
+            "print(sorted(m for m in ('yaml', 'skruuvi.rules.yamlio', 'jsonschema') if m in sys.modules))\n")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+            for _ in range(2)]
+    assert runs[1] == "[]"

@@ -40,6 +40,10 @@ from .paths import schema_dir
 FORMAT = "skruuvi-ruleset-cache/1"
 #: Entries kept (other versions of the files, e.g. another ``SKRUUVI_HOME``'s): the oldest are removed.
 MAX_ENTRIES = 24
+#: A ruleset file longer than this is never read here (:data:`skruuvi.rules.yamlio.MAX_FILE_BYTES`, which refuses
+#: it with its own error; not imported from there: a process that compiles from remembered documents never
+#: imports the YAML reader and PyYAML).
+MAX_RULESET_BYTES = 64 << 20
 #: The largest file read for a key (a source or a schema file) or as an entry; a longer one is a miss.
 MAX_KEY_FILE_BYTES = 16 << 20
 #: The package folder: module sources are keyed by their path below it.
@@ -58,6 +62,17 @@ _DIGEST_BYTES = 32
 def cache_folder() -> Path:
     """Where the entries are kept: beside this module's ``.pyc`` (``__pycache__``)."""
     return Path(__file__).resolve().parent / "__pycache__"
+
+
+def read_ruleset(path: Path) -> bytes | None:
+    """The bytes of the ruleset file ``path``, or ``None`` when it cannot be read or is longer than the YAML reader
+    reads (then the reader says why)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_RULESET_BYTES + 1)
+    except OSError:
+        return None
+    return data if len(data) <= MAX_RULESET_BYTES else None
 
 
 def _entry_path(folder: Path, data: bytes) -> Path:
@@ -190,4 +205,5 @@ def _forget_old(folder: Path) -> None:
             old.unlink()
 
 
-__all__ = ["FORMAT", "LIBRARIES", "SOURCES", "cache_folder", "checked_document", "code_keys", "remember", "snapshot"]
+__all__ = ["FORMAT", "LIBRARIES", "SOURCES", "cache_folder", "checked_document", "code_keys", "read_ruleset",
+           "remember", "snapshot"]
