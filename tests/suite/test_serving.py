@@ -32,8 +32,9 @@ def run(n: int, case_id: str = "ok") -> bytes:
     return encode(run_request(n, {"id": case_id, "ruleset": "skruuvi-2016"})).encode()
 
 
-def through_pipe(data: bytes, writes: list[bytes] | None = None) -> bytes:
-    """What serve_pipe answers to ``data`` (written whole, then the input closed)."""
+def through_pipe(data: bytes, writes: list[bytes] | None = None, engine: Server | None = None) -> bytes:
+    """What serve_pipe answers to ``data`` (written whole, then the input closed); ``engine``: the server (default:
+    one on the fake replay)."""
     in_r, in_w = os.pipe()
     out_r, out_w = os.pipe()
     answer = bytearray()
@@ -50,7 +51,7 @@ def through_pipe(data: bytes, writes: list[bytes] | None = None) -> bytes:
     if writes is not None:
         serving._write_all = lambda fd, chunk: (writes.append(chunk), original(fd, chunk))  # type: ignore[assignment]
     try:
-        serve_pipe(in_r, out_w, server())
+        serve_pipe(in_r, out_w, engine or server())
     finally:
         serving._write_all = original  # type: ignore[assignment]
         os.close(out_w)
@@ -74,6 +75,10 @@ INPUTS = [
     b"",
     b"\n\n",
     run(1) * 3 + b'{"cmd":"stop"}',
+    # blank by Unicode's whitespace (what str.strip strips), an encoded surrogate, an answer with non-ASCII text,
+    # a key twice, a colon in a string, and a last line that is not UTF-8
+    "\u3000\x1c \n".encode() + b"\xed\xa0\x80\n" + '{"cmd":"é","seq":1}\n'.encode()
+    + b'{"cmd":"run","seq":2,"seq":3}\n' + b'{"cmd":"x:y","seq":4}\n' + run(5) + b"\xff",
 ]
 
 
@@ -156,9 +161,9 @@ def test_serving_collects_young_objects_less_often_and_puts_the_threshold_back(m
     seen: list[int] = []
     handle = Server.handle
 
-    def watched(self: Server, line: str) -> dict[str, Any] | None:
+    def watched(self: Server, line: str, **options: Any) -> dict[str, Any] | None:
         seen.append(gc.get_threshold()[0])
-        return handle(self, line)
+        return handle(self, line, **options)
 
     monkeypatch.setattr(Server, "handle", watched)
     before = gc.get_threshold()
@@ -166,3 +171,24 @@ def test_serving_collects_young_objects_less_often_and_puts_the_threshold_back(m
     assert gc.get_threshold() == before
     assert seen == [max(before[0], serving.GC_YOUNG)] * 2
     assert [json.loads(line)["seq"] for line in answers.splitlines()] == [1, 2]
+
+
+def test_the_real_engine_answers_real_cases_on_the_pipe_as_line_by_line() -> None:
+    """The reference itself (not a fake) on hand-written cases, with a few lines around them that it must refuse
+    (a key twice, a colon only in a string, an escaped colon, a lone surrogate's escape): the pipe loop's answers
+    (read on the quick strict path, encoded once to bytes) are the line loop's, byte for byte."""
+    from skruuvi.rules.paths import cases_dir
+    from skruuvi.suite.cases import load_cases
+
+    cases = [case.record for case in load_cases([cases_dir()])][:150]
+    lines = [encode(run_request(n, case)).encode() for n, case in enumerate(cases, start=1)]
+    lines += [b'{"cmd":"run","seq":1,"seq":2}\n', b'{"cmd":"x:y","seq":3}\n', b'{"cmd":"\\u003a","seq":4}\n',
+              b'{"cmd":"run","seq":5,"case":{"id":"\\ud800"}}\n', b'{"cmd": "run", "seq": 6, "cmd": "stop"}\n']
+    data = b"".join(lines)
+    out = io.StringIO()
+    serve(io.StringIO(data.decode("utf-8"), newline=""), out, Server(log=io.StringIO()))
+    expected = out.getvalue().encode("utf-8")
+    answer = through_pipe(data, engine=Server(log=io.StringIO()))
+    assert answer == expected
+    assert expected.count(b"\n") == len(lines)
+    assert b"duplicate key 'seq'" in expected and b"duplicate key 'cmd'" in expected

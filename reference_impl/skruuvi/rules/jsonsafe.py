@@ -15,6 +15,7 @@ import functools
 import json
 import math
 import re
+from _thread import allocate_lock
 from collections.abc import Callable
 from json.scanner import make_scanner
 from typing import Any
@@ -108,15 +109,97 @@ _STRICT = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, obj
 _scan_value = make_scanner(_STRICT)
 
 
-def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
-    """Parse strict JSON or raise :class:`JsonError` (never another exception) with the reason."""
+def _count_members(obj: dict[str, Any]) -> dict[str, Any]:
+    _members[0] += len(obj)
+    return obj
+
+
+#: The members of the objects :data:`_COUNTING` has built in the parse in progress (under :data:`_COUNTING_LOCK`).
+_members = [0]
+#: The strict decoder without its duplicate-key hook: the objects built by the C scanner itself, each one only
+#: counted (:func:`_quick_value`).
+_COUNTING = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, object_hook=_count_members)
+_scan_counting = make_scanner(_COUNTING)
+_COUNTING_LOCK = allocate_lock()  # (the lock of ``threading``, without importing that module at the start)
+#: What :func:`_quick_value` gives when it is not sure.
+_UNSURE: Any = object()
+
+
+def _quick_value(text: str) -> Any:
+    """What ``_STRICT.decode(text)`` gives, read without the duplicate-key hook (whose Python call and list of
+    pairs for every object cost a third of the parse), or :data:`_UNSURE`: the text is then :func:`loads`'s to
+    read, which says why it is not strict JSON, if it is not.
+
+    The grammar and the number hooks are the strict decoder's, so the reading succeeds exactly when the strict
+    one does or the strict one meets a duplicate key (any failure here is unsure: the strict reading raises its
+    own error, the one it would have raised, e.g. a duplicate key before a later syntax error). Then the value is
+    the strict one unless some object had a key twice; every member of an object is written with one colon
+    outside the strings, and the objects built here hold (counted by :func:`_count_members`) one entry for each
+    distinct key. So, ``members`` the entries, ``pairs`` the members written and ``inside`` the colons inside
+    strings: ``text.count(":") = pairs + inside >= pairs >= members``, ``pairs == members`` exactly when no key
+    came twice. Hence the value is sure when ``text.count(":")`` is ``members``; or, for a text without a
+    backslash (each string's characters then are its text's, one literal each), when the colons of some of its
+    strings (:func:`_colons_in_objects`: the keys and the string values of the objects, not those in arrays) make
+    up the difference. Otherwise unsure. One parse at a time (another thread's parse in progress: unsure)."""
+    if not _COUNTING_LOCK.acquire(blocking=False):
+        return _UNSURE
+    try:
+        _members[0] = 0
+        try:
+            value, end = _scan_counting(text, 0)
+        except Exception:  # StopIteration (no value at 0, e.g. a space first), a hook's JsonError, ...
+            return _UNSURE
+        if end != len(text) and _SKIP_SPACE(text, end).end() != len(text):
+            return _UNSURE  # extra data after the value
+        members = _members[0]
+    finally:
+        _COUNTING_LOCK.release()
+    colons = text.count(":")
+    if colons == members:
+        return value
+    if "\\" in text or colons - _colons_in_objects(value) != members:
+        return _UNSURE
+    return value
+
+
+def _colons_in_objects(value: Any) -> int:
+    """The colons in the keys and the string values of ``value``'s objects, those inside arrays left out."""
+    if type(value) is not dict:
+        return 0
+    found, stack = 0, [value]
+    while stack:
+        for key, item in stack.pop().items():
+            found += key.count(":")
+            if type(item) is str:
+                found += item.count(":")
+            elif type(item) is dict:
+                stack.append(item)
+    return found
+
+
+def loads(text: str | bytes, max_depth: int = MAX_DEPTH, *, utf8: bool = False) -> Any:
+    """Parse strict JSON or raise :class:`JsonError` (never another exception) with the reason. ``utf8``: a
+    ``str`` ``text`` is known to hold no lone surrogate (the caller has checked; none is looked for again)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise JsonError(f"not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+        utf8 = True
+    value = _quick_value(text)
+    if value is _UNSURE:
+        value = _strict_value(text)
+    if ("\\" in text and _SURROGATE_ESCAPE.search(text)) or (not utf8 and has_surrogate(text)):
+        problem = plain_problem(value, max_depth)  # rare: only then walk the value
+        if problem is not None:
+            raise JsonError(problem)
+    return value
+
+
+def _strict_value(text: str) -> Any:
+    """``_STRICT.decode(text)``, its every failure a :class:`JsonError` with the reason."""
     try:
-        value = _STRICT.decode(text)
+        return _STRICT.decode(text)
     except JsonError:
         raise
     except json.JSONDecodeError as exc:
@@ -125,11 +208,6 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         raise JsonError("nested too deep") from None
     except ValueError as exc:  # e.g. an integer over the interpreter's digit limit
         raise JsonError(f"not usable JSON: {safe_text(str(exc)).split(';')[0]}") from None
-    if _SURROGATE_ESCAPE.search(text) or has_surrogate(text):  # rare: only then walk the value
-        problem = plain_problem(value, max_depth)
-        if problem is not None:
-            raise JsonError(problem)
-    return value
 
 
 #: Where each top-level member of a JSON object is in its text: key -> (start of its key, end of its value).
@@ -276,6 +354,15 @@ def dumps_compact(value: Any) -> str:
         return _compact(value).encode("utf-8").decode("utf-8")
     except (ValueError, TypeError, RecursionError, UnicodeEncodeError):
         return json.dumps(_sanitized(value), allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+
+
+def dumps_compact_bytes(value: Any, end: bytes = b"") -> bytes:
+    """``(dumps_compact(value) + end).encode("utf-8")`` with ``end`` ASCII (e.g. a newline), encoded once: the
+    text is encoded as UTF-8 where :func:`dumps_compact` encodes it only to look for a lone surrogate."""
+    try:
+        return _compact(value).encode("utf-8") + end
+    except (ValueError, TypeError, RecursionError, UnicodeEncodeError):
+        return dumps_compact(value).encode("utf-8") + end
 
 
 def dumps_safe(value: Any, **kwargs: Any) -> str:

@@ -34,7 +34,7 @@ from typing import IO, Any
 
 from .. import __version__
 from ..rules.errors import InputError
-from ..rules.jsonsafe import JsonError, dumps_compact, has_surrogate, safe_text
+from ..rules.jsonsafe import JsonError, dumps_compact, dumps_compact_bytes, has_surrogate, safe_text
 from ..rules.jsonsafe import loads as strict_loads
 from .answer_shape import error_body_problem
 
@@ -249,10 +249,11 @@ class Server:
                 "implementation": {"name": IMPLEMENTATION_NAME, "version": __version__, **self._declares,
                                    **features, "rulesets": list(rulesets)}}
 
-    def handle(self, line: str) -> dict[str, Any] | None:
-        """Answer one request line; ``None`` means stop. Never raises (except KeyboardInterrupt)."""
+    def handle(self, line: str, *, utf8: bool = False) -> dict[str, Any] | None:
+        """Answer one request line; ``None`` means stop. Never raises (except KeyboardInterrupt). ``utf8``: the
+        line is known to hold no lone surrogate (:func:`answer_line` has looked)."""
         try:
-            request = strict_loads(line)
+            request = strict_loads(line, utf8=utf8)
         except JsonError as exc:
             return {"errored": f"request is not JSON: {str(exc).removeprefix('not valid JSON: ')}"}
         if not isinstance(request, dict):
@@ -333,8 +334,24 @@ def answer_line(server: Server, line: str) -> str | None:
         return ""
     if has_surrogate(line):
         return encode({"errored": "request is not UTF-8 text"})
-    answer = server.handle(line)
+    answer = server.handle(line, utf8=True)
     return None if answer is None else encode(answer)
+
+
+#: :func:`answer_line`'s answer to a line holding a lone surrogate, as UTF-8.
+_NOT_UTF8_ANSWER = encode({"errored": "request is not UTF-8 text"}).encode("utf-8")
+
+
+def answer_bytes(server: Server, line: str, *, utf8: bool = False) -> bytes | None:
+    """:func:`answer_line` as the UTF-8 bytes of the answer (``b""`` for a blank line, ``None`` for ``stop``), the
+    answer encoded once (:func:`~skruuvi.rules.jsonsafe.dumps_compact_bytes`) instead of as text first. ``utf8``:
+    the line was decoded as strict UTF-8, so it holds no lone surrogate (none is looked for)."""
+    if not line or line.isspace():  # (what ``not line.strip()`` says, without copying the line)
+        return b""
+    if not utf8 and has_surrogate(line):
+        return _NOT_UTF8_ANSWER
+    answer = server.handle(line, utf8=True)
+    return None if answer is None else dumps_compact_bytes(answer, b"\n")
 
 
 #: The answer to a request line longer than :data:`MAX_REQUEST_CHARS`.

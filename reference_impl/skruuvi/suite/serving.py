@@ -5,8 +5,9 @@ keeps several requests in flight gets them one by one. :func:`serve_pipe` reads 
 answers each complete request line in the chunk, and writes the answers in one go as soon as no complete
 line is left waiting, before it reads again (it never waits for input with an answer unwritten, so an engine
 and a runner never wait for each other). The answers are those of :func:`~skruuvi.suite.protocol.serve`
-(:func:`~skruuvi.suite.protocol.answer_line`): blank lines ignored, a line that is not UTF-8 or longer than
-:data:`~skruuvi.suite.protocol.MAX_REQUEST_CHARS` characters answered ``errored``, serving going on.
+(:func:`~skruuvi.suite.protocol.answer_line`, as bytes: :func:`~skruuvi.suite.protocol.answer_bytes`): blank
+lines ignored, a line that is not UTF-8 or longer than :data:`~skruuvi.suite.protocol.MAX_REQUEST_CHARS`
+characters answered ``errored``, serving going on.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import gc
 import os
 from typing import IO
 
-from .protocol import MAX_REQUEST_CHARS, TOO_LONG_ANSWER, Server, answer_line, serve
+from .protocol import MAX_REQUEST_CHARS, TOO_LONG_ANSWER, Server, answer_bytes, serve
 
 #: Bytes read from stdin at once.
 CHUNK = 1 << 16
@@ -27,6 +28,7 @@ GC_YOUNG = 50_000
 #: UTF-8 takes at most this many bytes a character: a partial line of more bytes than this many times the
 #: limit is over-long whatever its characters.
 _MAX_BYTES_PER_CHAR = 4
+_TOO_LONG = TOO_LONG_ANSWER.encode("utf-8")
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -61,22 +63,25 @@ def _serve_pipe(in_fd: int, out_fd: int, server: Server) -> None:
     while True:
         start = 0
         while (end := buf.find(b"\n", start)) >= 0:
-            raw = bytes(buf[start:end + 1])
+            raw = buf[start:end + 1]
             start = end + 1
             if skipping:
                 skipping = False
-                out.append(TOO_LONG_ANSWER.encode("utf-8"))
+                out.append(_TOO_LONG)
                 continue
-            line = raw.decode("utf-8", errors="surrogateescape")
+            try:
+                line, utf8 = raw.decode("utf-8"), True
+            except UnicodeDecodeError:  # its bad bytes become lone surrogates: answered errored
+                line, utf8 = raw.decode("utf-8", errors="surrogateescape"), False
             if len(line) > MAX_REQUEST_CHARS:
-                out.append(TOO_LONG_ANSWER.encode("utf-8"))
+                out.append(_TOO_LONG)
                 continue
-            answer = answer_line(server, line)
+            answer = answer_bytes(server, line, utf8=utf8)
             if answer is None:  # stop: what was answered before it is written
                 _write_all(out_fd, b"".join(out))
                 return
             if answer:
-                out.append(answer.encode("utf-8", errors="surrogateescape"))
+                out.append(answer)
         del buf[:start]
         if skipping:
             buf.clear()
@@ -91,12 +96,12 @@ def _serve_pipe(in_fd: int, out_fd: int, server: Server) -> None:
             break
         buf += data
     if skipping:
-        out.append(TOO_LONG_ANSWER.encode("utf-8"))
+        out.append(_TOO_LONG)
     elif buf:  # a last line without its newline is a request as well
         line = buf.decode("utf-8", errors="surrogateescape")
-        answer = TOO_LONG_ANSWER if len(line) > MAX_REQUEST_CHARS else answer_line(server, line)
+        answer = _TOO_LONG if len(line) > MAX_REQUEST_CHARS else answer_bytes(server, line)
         if answer:
-            out.append(answer.encode("utf-8", errors="surrogateescape"))
+            out.append(answer)
     _write_all(out_fd, b"".join(out))
 
 
