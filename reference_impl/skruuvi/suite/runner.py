@@ -641,17 +641,55 @@ def _fast_kind(case: Case, seq: int, line: bytes) -> str | None:
     :func:`~skruuvi.suite.answer_shape.is_error_body` accepts, as the answer's own is checked, with its index and code
     equal); any other line, however small the difference (spaces, key order, extra keys, an error's message), is
     decoded and judged in full. Only while the expectation is the object the bytes were made from."""
+    passing = _pass_line(case, seq)
+    return passing[0] if passing is not None and line == passing[1] else None
+
+
+def _pass_line(case: Case, seq: int) -> tuple[str, bytes] | None:
+    """``(kind, line)``: the one answer line to ``seq`` that :func:`_fast_kind` passes on its bytes, or ``None``
+    when the case has none (no :attr:`Case.answer`, or its ``expect`` is no longer the object it was made from)."""
     answer = case.answer
     if answer is None:
         return None
     expect = case.record["expect"]
     if answer[0] is expect.get("result"):
-        kind, written = "result", b'{"seq":%d,"result":%b}\n'
-    elif answer[0] is expect.get("error"):
-        kind, written = "error", b'{"seq":%d,"error":%b}\n'
-    else:
-        return None
-    return kind if line == written % (seq, answer[1]) else None
+        return "result", b'{"seq":%d,"result":%b}\n' % (seq, answer[1])
+    if answer[0] is expect.get("error"):
+        return "error", b'{"seq":%d,"error":%b}\n' % (seq, answer[1])
+    return None
+
+
+def _take_passes(worker: Worker, pending: deque[tuple[int, Case, str]], out: list[tuple[int, CaseResult]],
+                 room: int) -> int:
+    """The fast pass over answers already read: judge the oldest ``pending`` run cases, at most ``room``, while the
+    engine's next answer line is in its reader's buffer and is, byte for byte, the one :func:`_fast_kind` passes
+    (:meth:`~skruuvi.suite.lines.LineReader.take`); how many were judged. Each gets the result :meth:`Worker.judge`
+    gives it (that one reads the same buffered line and passes it the same way): ``pass`` (``xpass`` if a known
+    failure), ``seconds`` from the look at the buffer. The first case whose answer is anything else (another
+    line, a line still coming, no engine) is left to :meth:`Worker.judge`, which reads and judges it in full."""
+    engine = worker.engine
+    if engine is None:
+        return 0
+    reader = engine._stdout
+    if reader is None or engine._proc is None:  # killed: the full judge says so
+        return 0
+    engine.flush()  # the engine works on the next requests while these are judged
+    known = worker.config.known_failures
+    taken = 0
+    while pending and taken < room:
+        index, case, how = pending[0]
+        passing = _pass_line(case, index + 1) if how == RUN else None
+        if passing is None:
+            break
+        result = CaseResult(case, "pass", got={passing[0]: case.answer[0]})  # type: ignore[index]
+        began = time.monotonic()
+        if not reader.take(passing[1]):
+            break
+        pending.popleft()
+        result.seconds = round(time.monotonic() - began, 6)
+        out.append((index, _apply_known_failures(result, known) if case.id in known else result))
+        taken += 1
+    return taken
 
 
 PERFT, LEGAL, RUN = "perft", "legal", "run"
@@ -890,6 +928,14 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case, str]] | None],
             if not pending:
                 if no_more and not again:
                     break
+                continue
+            if len(out) >= batch:
+                hand_back()
+            try:
+                taken = _take_passes(worker, pending, out, batch - len(out))
+            except Exception:  # a bug in the shortcut: the full judge below takes the case (nothing was consumed)
+                taken = 0
+            if taken:
                 continue
             index, case, how = pending.popleft()
             if out and (len(out) >= batch or how == PERFT or worker.engine is None
