@@ -445,9 +445,9 @@ def _indent(text: str, prefix: str = "    ") -> str:
 # Running cases
 
 
-@dataclass
+@dataclass(slots=True)
 class CaseResult:
-    """The verdict on one case."""
+    """The verdict on one case. (Slots: one is made for every case, and freed when it is reported.)"""
 
     case: Case
     status: str
@@ -917,6 +917,10 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case, str]] | None],
                     if not pending and (worker.engine is None or not worker.engine.alive):
                         hand_back()  # a restart may take a while
                     try:
+                        if pending and how == RUN:  # the usual case, as send does it: the current engine, no restart
+                            worker.engine.send_run(index + 1, case)  # type: ignore[union-attr]
+                            pending.append(item)
+                            continue
                         problem = worker.send(index + 1, case, restart=not pending, how=how)
                     except Exception as exc:  # a bug in the runner itself must not lose the case
                         worker._discard_engine()
