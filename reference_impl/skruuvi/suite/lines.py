@@ -17,6 +17,7 @@ import contextlib
 import os
 import select
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 from .protocol import MAX_LINE_BYTES
@@ -71,14 +72,25 @@ class LineReader:
         """Consume the next line when it is in the buffer already and is ``line``, its newline included: the line
         :meth:`read_line` would answer ``("line", line)`` with, without waiting; False, and nothing consumed, for
         any other line, for a line still coming, or for one longer than :data:`MAX_LINE_BYTES` (``too-long``)."""
+        return self.take_each(iter((line,))) == 1
+
+    def take_each(self, lines: Iterator[bytes]) -> int:
+        """:meth:`take` for each of ``lines`` in turn, as long as it consumes one: how many it consumed. (No more of
+        ``lines`` is asked for than the one that stopped it.)"""
         with self.lock:
-            pos, buf = self._pos, self._buf
-            end = pos + len(line)
-            if (not line or len(line) > MAX_LINE_BYTES + 1 or buf.find(b"\n", pos, end) != end - 1
-                    or not buf.startswith(line, pos)):
-                return False
-            self._consumed(end)
-            return True
+            buf, pos = self._buf, self._pos
+            start = pos
+            taken = 0
+            for line in lines:
+                end = pos + len(line)
+                if (end == pos or end - pos > MAX_LINE_BYTES + 1 or buf.find(b"\n", pos, end) != end - 1
+                        or not buf.startswith(line, pos)):
+                    break
+                pos = end
+                taken += 1
+            if pos != start:
+                self._consumed(pos)
+            return taken
 
     def read_line(self, wait: float) -> tuple[str, bytes]:
         """The next line, waiting at most ``wait`` seconds for more of it to come."""

@@ -13,6 +13,7 @@ answers share one life cycle (start, restart, kill, resync), which reads best in
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import queue
@@ -663,32 +664,39 @@ def _take_passes(worker: Worker, pending: deque[tuple[int, Case, str]], out: lis
                  room: int) -> int:
     """The fast pass over answers already read: judge the oldest ``pending`` run cases, at most ``room``, while the
     engine's next answer line is in its reader's buffer and is, byte for byte, the one :func:`_fast_kind` passes
-    (:meth:`~skruuvi.suite.lines.LineReader.take`); how many were judged. Each gets the result :meth:`Worker.judge`
-    gives it (that one reads the same buffered line and passes it the same way): ``pass`` (``xpass`` if a known
-    failure), ``seconds`` from the look at the buffer. The first case whose answer is anything else (another
-    line, a line still coming, no engine) is left to :meth:`Worker.judge`, which reads and judges it in full."""
+    (:meth:`~skruuvi.suite.lines.LineReader.take_each`); how many were judged. Each gets the result
+    :meth:`Worker.judge` gives it (that one reads the same buffered line and passes it the same way): ``pass``
+    (``xpass`` if a known failure), ``seconds`` the time the look at the buffer took. The first case whose answer is
+    anything else (another line, a line still coming, no engine) is left to :meth:`Worker.judge`, which reads and
+    judges it in full."""
     engine = worker.engine
-    if engine is None:
+    if engine is None or not pending:
         return 0
     reader = engine._stdout
     if reader is None or engine._proc is None:  # killed: the full judge says so
         return 0
     engine.flush()  # the engine works on the next requests while these are judged
+    kinds: list[str] = []
+
+    def lines() -> Iterator[bytes]:
+        for index, case, how in itertools.islice(pending, room):
+            passing = _pass_line(case, index + 1) if how == RUN else None
+            if passing is None:
+                return
+            kinds.append(passing[0])
+            yield passing[1]
+
+    began = time.monotonic()
+    taken = reader.take_each(lines())
+    if not taken:
+        return 0
+    seconds = round(time.monotonic() - began, 6)
     known = worker.config.known_failures
-    taken = 0
-    while pending and taken < room:
-        index, case, how = pending[0]
-        passing = _pass_line(case, index + 1) if how == RUN else None
-        if passing is None:
-            break
-        result = CaseResult(case, "pass", got={passing[0]: case.answer[0]})  # type: ignore[index]
-        began = time.monotonic()
-        if not reader.take(passing[1]):
-            break
-        pending.popleft()
-        result.seconds = round(time.monotonic() - began, 6)
+    for kind in kinds[:taken]:
+        index, case, _ = pending[0]
+        result = CaseResult(case, "pass", got={kind: case.answer[0]}, seconds=seconds)  # type: ignore[index]
         out.append((index, _apply_known_failures(result, known) if case.id in known else result))
-        taken += 1
+        pending.popleft()  # (only now: a case is never dropped without its result)
     return taken
 
 
