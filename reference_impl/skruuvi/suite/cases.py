@@ -272,9 +272,7 @@ _scan = make_scanner(json.JSONDecoder())  # for the spool's own lines: compact J
 #: Bytes a :class:`CaseSpool` writes and reads at once (the default, 4 KiB, is two or three generated cases: a
 #: system call, and a seek, for each).
 SPOOL_BUFFER = 1 << 17
-
-
-#: Cases :meth:`CaseSpool.cases` reads back at a time.
+#: Cases :meth:`CaseSpool.cases` reads back at a time (their meta lines decoded together, their expect lines too).
 READ_BACK = 64
 
 
@@ -345,20 +343,12 @@ class CaseSpool:
 
     def cases(self, *, full_records: bool = False) -> Iterator[Case]:
         """The spooled cases in order; with ``full_records`` each record is whole (its public part parsed
-        back, with ``expect``), for code that reads more of a case than the runner does.
-
-        The cases are read back :data:`READ_BACK` at a time: their meta lines are decoded as one JSON array, and
-        so are their ``expect`` lines (each line is one JSON text, so the array's items are exactly those texts'
-        values; the keys the ``expect`` objects share are then one string each, not one a case)."""
+        back, with ``expect``), for code that reads more of a case than the runner does. (Each line is one JSON
+        text: decoded as the items of one array, :data:`READ_BACK` at a time, they give the same values.)"""
         self._file.seek(0)
         lines = iter(self._file)
         files = self._files
-        while True:
-            batch = list(itertools.islice(lines, 3 * READ_BACK))
-            if not batch:
-                return
-            if len(batch) % 3:
-                raise InputError("the temporary file of the cases ends inside a case", file=tempfile.gettempdir())
+        while batch := list(itertools.islice(lines, 3 * READ_BACK)):  # (a case cut short: an uneven zip)
             expect_lines = batch[1::3]
             metas = _scan((b"[" + b",".join(batch[0::3]) + b"]").decode("utf-8"), 0)[0]
             expects = _scan((b"[" + b",".join(expect_lines) + b"]").decode("utf-8"), 0)[0]
