@@ -13,6 +13,7 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -248,3 +249,15 @@ def test_a_run_mixing_exact_answers_and_near_misses_judges_each_as_the_full_judg
     got = {r["id"]: r["status"] for r in map(json.loads, report.read_text().splitlines()) if r["type"] == "case"}
     assert got == want
     assert code == 1
+
+
+@pytest.mark.parametrize("expect", [
+    {"result": {}}, {"error": {"index": 0, "code": "x"}}, {"match": {}}, {"legal": []},
+    {"perft": {"depth": 1, "count": 1}}, {"legal": [], "perft": {"depth": 1, "count": 1}}, {"result": {}, "legal": []},
+])
+@pytest.mark.parametrize("wrap", [dict, MappingProxyType])
+def test_how_a_case_is_asked_is_read_off_its_expect_as_asked_by_reads_it(expect: dict[str, Any], wrap: Any) -> None:
+    from skruuvi.suite.runner import _asked_by, asked_by
+
+    case = Case("t.1", "skruuvi-2016", "f", None, {"id": "t.1", "ruleset": "skruuvi-2016", "expect": wrap(expect)})
+    assert _asked_by(case) == asked_by(case)
