@@ -958,10 +958,18 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case, str]] | None],
                 taken = 0
             if taken:
                 continue
-            index, case, how = pending.popleft()
+            index, case, how = pending[0]
             if out and (len(out) >= batch or how == PERFT or worker.engine is None
                         or not worker.engine.answer_soon(HAND_BACK_AFTER)):
                 hand_back()  # the answer may take a while: what is finished goes first
+            elif out and how == RUN:  # the answers came meanwhile: the buffered ones may pass at once
+                try:
+                    taken = _take_passes(worker, pending, out, batch - len(out))
+                except Exception:  # (as above)
+                    taken = 0
+                if taken:
+                    continue
+            pending.popleft()
             try:
                 result = worker.judge(index + 1, case, how=how)
             except Exception as exc:  # a bug in the runner itself must not lose the case
