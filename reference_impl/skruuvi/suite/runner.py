@@ -954,8 +954,8 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case, str]] | None],
                 hand_back()
             try:
                 taken = _take_passes(worker, pending, out, batch - len(out))
-            except Exception:  # a bug in the shortcut: the full judge below takes the case (nothing was consumed)
-                taken = 0
+            except Exception:  # a bug in the shortcut: the full judge below takes the case (should an answer
+                taken = 0  # have been consumed without its result, the next one shows a wrong seq: errored)
             if taken:
                 continue
             index, case, how = pending[0]
