@@ -312,17 +312,17 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     try:
         if report is not None:
             report.write(header_record(config.command, engine, started, total))
+        count, show, explain = tally.add, terminal.on_result, bool(args.explain)
+        writers = [writer.on_result for writer in (junit, markdown) if writer is not None]
         for result in results:
-            tally.add(result)
-            if args.explain and result.status == "fail" and result.got is not None:
+            count(result)
+            if explain and result.status == "fail" and result.got is not None:
                 failures.append((result.case, result.got))
-            terminal.on_result(result)
+            show(result)
             if report is not None:
                 report.write(case_record(result))
-            if junit is not None:
-                junit.on_result(result)
-            if markdown is not None:
-                markdown.on_result(result)
+            for write in writers:
+                write(result)
     except InputError as exc:  # a case that cannot be used after all (the spool is read back as written)
         _say(str(exc))
         return EXIT_USAGE

@@ -17,6 +17,7 @@ import contextlib
 import os
 import select
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 from .protocol import MAX_LINE_BYTES
@@ -48,10 +49,7 @@ class LineReader:
         end = buf.find(b"\n", pos, pos + MAX_LINE_BYTES + 1)
         if end >= 0:
             line = bytes(buf[pos:end + 1])
-            self._pos = end + 1
-            if self._pos > CHUNK and self._pos * 2 > len(buf):  # drop what was read, now and then
-                del buf[:self._pos]
-                self._pos = 0
+            self._consumed(end + 1)
             return "line", line
         if self._too_long or len(buf) - pos > MAX_LINE_BYTES:
             self._too_long = True
@@ -62,6 +60,37 @@ class LineReader:
             self._pos = 0
             return "eof", partial
         return None
+
+    def _consumed(self, pos: int) -> None:
+        """The buffer is read up to ``pos``; what was read is dropped now and then."""
+        self._pos = pos
+        if pos > CHUNK and pos * 2 > len(self._buf):
+            del self._buf[:pos]
+            self._pos = 0
+
+    def take(self, line: bytes) -> bool:
+        """Consume the next line when it is in the buffer already and is ``line``, its newline included: the line
+        :meth:`read_line` would answer ``("line", line)`` with, without waiting; False, and nothing consumed, for
+        any other line, for a line still coming, or for one longer than :data:`MAX_LINE_BYTES` (``too-long``)."""
+        return self.take_each(iter((line,))) == 1
+
+    def take_each(self, lines: Iterator[bytes]) -> int:
+        """:meth:`take` for each of ``lines`` in turn, as long as it consumes one: how many it consumed. (No more of
+        ``lines`` is asked for than the one that stopped it.)"""
+        with self.lock:
+            buf, pos = self._buf, self._pos
+            start = pos
+            taken = 0
+            for line in lines:
+                end = pos + len(line)
+                if (end == pos or end - pos > MAX_LINE_BYTES + 1 or buf.find(b"\n", pos, end) != end - 1
+                        or not buf.startswith(line, pos)):
+                    break
+                pos = end
+                taken += 1
+            if pos != start:
+                self._consumed(pos)
+            return taken
 
     def read_line(self, wait: float) -> tuple[str, bytes]:
         """The next line, waiting at most ``wait`` seconds for more of it to come."""

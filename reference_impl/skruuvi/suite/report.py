@@ -78,15 +78,18 @@ class Tally:
     """Counts of a run, overall and per ruleset, kept as results stream by (the results themselves are not)."""
 
     def __init__(self) -> None:
-        self.counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
         self.by_ruleset: dict[str, dict[str, int]] = {}
 
     def add(self, result: CaseResult) -> None:
-        self.counts[result.status] += 1
         per = self.by_ruleset.get(result.case.ruleset)
         if per is None:
             per = self.by_ruleset[result.case.ruleset] = dict.fromkeys(STATUSES, 0)
         per[result.status] += 1
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """The counts of the whole run, status by status: the sums of :attr:`by_ruleset` (one count a result)."""
+        return {status: sum(per[status] for per in self.by_ruleset.values()) for status in STATUSES}
 
     @property
     def total(self) -> int:

@@ -13,6 +13,7 @@ answers share one life cycle (start, restart, kill, resync), which reads best in
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import queue
@@ -445,9 +446,9 @@ def _indent(text: str, prefix: str = "    ") -> str:
 # Running cases
 
 
-@dataclass
+@dataclass(slots=True)
 class CaseResult:
-    """The verdict on one case."""
+    """The verdict on one case. (Slots: one is made for every case, and freed when it is reported.)"""
 
     case: Case
     status: str
@@ -641,17 +642,62 @@ def _fast_kind(case: Case, seq: int, line: bytes) -> str | None:
     :func:`~skruuvi.suite.answer_shape.is_error_body` accepts, as the answer's own is checked, with its index and code
     equal); any other line, however small the difference (spaces, key order, extra keys, an error's message), is
     decoded and judged in full. Only while the expectation is the object the bytes were made from."""
+    passing = _pass_line(case, seq)
+    return passing[0] if passing is not None and line == passing[1] else None
+
+
+def _pass_line(case: Case, seq: int) -> tuple[str, bytes] | None:
+    """``(kind, line)``: the one answer line to ``seq`` that :func:`_fast_kind` passes on its bytes, or ``None``
+    when the case has none (no :attr:`Case.answer`, or its ``expect`` is no longer the object it was made from)."""
     answer = case.answer
     if answer is None:
         return None
     expect = case.record["expect"]
     if answer[0] is expect.get("result"):
-        kind, written = "result", b'{"seq":%d,"result":%b}\n'
-    elif answer[0] is expect.get("error"):
-        kind, written = "error", b'{"seq":%d,"error":%b}\n'
-    else:
-        return None
-    return kind if line == written % (seq, answer[1]) else None
+        return "result", b'{"seq":%d,"result":%b}\n' % (seq, answer[1])
+    if answer[0] is expect.get("error"):
+        return "error", b'{"seq":%d,"error":%b}\n' % (seq, answer[1])
+    return None
+
+
+def _take_passes(worker: Worker, pending: deque[tuple[int, Case, str]], out: list[tuple[int, CaseResult]],
+                 room: int) -> int:
+    """The fast pass over answers already read: judge the oldest ``pending`` run cases, at most ``room``, while the
+    engine's next answer line is in its reader's buffer and is, byte for byte, the one :func:`_fast_kind` passes
+    (:meth:`~skruuvi.suite.lines.LineReader.take_each`); how many were judged. Each gets the result
+    :meth:`Worker.judge` gives it (that one reads the same buffered line and passes it the same way): ``pass``
+    (``xpass`` if a known failure), ``seconds`` the time the look at the buffer took. The first case whose answer is
+    anything else (another line, a line still coming, no engine) is left to :meth:`Worker.judge`, which reads and
+    judges it in full."""
+    engine = worker.engine
+    if engine is None or not pending:
+        return 0
+    reader = engine._stdout
+    if reader is None or engine._proc is None:  # killed: the full judge says so
+        return 0
+    engine.flush()  # the engine works on the next requests while these are judged
+    kinds: list[str] = []
+
+    def lines() -> Iterator[bytes]:
+        for index, case, how in itertools.islice(pending, room):
+            passing = _pass_line(case, index + 1) if how == RUN else None
+            if passing is None:
+                return
+            kinds.append(passing[0])
+            yield passing[1]
+
+    began = time.monotonic()
+    taken = reader.take_each(lines())
+    if not taken:
+        return 0
+    seconds = round(time.monotonic() - began, 6)
+    known = worker.config.known_failures
+    for kind in kinds[:taken]:
+        index, case, _ = pending[0]
+        result = CaseResult(case, "pass", got={kind: case.answer[0]}, seconds=seconds)  # type: ignore[index]
+        out.append((index, _apply_known_failures(result, known) if case.id in known else result))
+        pending.popleft()  # (only now: a case is never dropped without its result)
+    return taken
 
 
 PERFT, LEGAL, RUN = "perft", "legal", "run"
@@ -663,6 +709,15 @@ def asked_by(case: Case) -> str:
     if is_perft(case):
         return PERFT
     return LEGAL if asks_legal(case.record) else RUN
+
+
+def _asked_by(case: Case) -> str:
+    """:func:`asked_by`, read straight off an ``expect`` that is a plain dict (the cases' own): ``perft`` in it is
+    a perft walk, else ``legal`` in it is SCP/1 ``legal`` (:data:`~skruuvi.suite.cases.LEGAL_EXPECTATIONS`)."""
+    expect = case.record.get("expect")
+    if type(expect) is not dict:
+        return asked_by(case)
+    return PERFT if "perft" in expect else LEGAL if "legal" in expect else RUN
 
 
 def _apply_known_failures(result: CaseResult, known: frozenset[str]) -> CaseResult:
@@ -783,7 +838,7 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
                     if isinstance(planned, CaseResult):
                         ready[item[0]] = planned
                     else:
-                        chunk.append((item[0], planned, asked_by(planned)))
+                        chunk.append((item[0], planned, _asked_by(planned)))
                         if len(chunk) == batch:
                             todo.put(chunk)
                             chunk = []
@@ -879,6 +934,10 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case, str]] | None],
                     if not pending and (worker.engine is None or not worker.engine.alive):
                         hand_back()  # a restart may take a while
                     try:
+                        if pending and how == RUN:  # the usual case, as send does it: the current engine, no restart
+                            worker.engine.send_run(index + 1, case)  # type: ignore[union-attr]
+                            pending.append(item)
+                            continue
                         problem = worker.send(index + 1, case, restart=not pending, how=how)
                     except Exception as exc:  # a bug in the runner itself must not lose the case
                         worker._discard_engine()
@@ -891,10 +950,26 @@ def _work(worker: Worker, todo: queue.Queue[list[tuple[int, Case, str]] | None],
                 if no_more and not again:
                     break
                 continue
-            index, case, how = pending.popleft()
+            if len(out) >= batch:
+                hand_back()
+            try:
+                taken = _take_passes(worker, pending, out, batch - len(out))
+            except Exception:  # a bug in the shortcut: the full judge below takes the case (should an answer
+                taken = 0  # have been consumed without its result, the next one shows a wrong seq: errored)
+            if taken:
+                continue
+            index, case, how = pending[0]
             if out and (len(out) >= batch or how == PERFT or worker.engine is None
                         or not worker.engine.answer_soon(HAND_BACK_AFTER)):
                 hand_back()  # the answer may take a while: what is finished goes first
+            elif out and how == RUN:  # the answers came meanwhile: the buffered ones may pass at once
+                try:
+                    taken = _take_passes(worker, pending, out, batch - len(out))
+                except Exception:  # (as above)
+                    taken = 0
+                if taken:
+                    continue
+            pending.popleft()
             try:
                 result = worker.judge(index + 1, case, how=how)
             except Exception as exc:  # a bug in the runner itself must not lose the case

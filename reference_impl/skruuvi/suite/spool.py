@@ -8,6 +8,7 @@ checked before are spooled from their index (:mod:`~skruuvi.suite.check_cache`):
 
 from __future__ import annotations
 
+import itertools
 import json
 import tempfile
 import zlib
@@ -40,6 +41,8 @@ _scan = make_scanner(json.JSONDecoder())  # for the spool's own lines: compact J
 #: Bytes a :class:`CaseSpool` writes and reads at once (the default, 4 KiB, is two or three generated cases: a
 #: system call, and a seek, for each).
 SPOOL_BUFFER = 1 << 17
+#: Cases :meth:`CaseSpool.cases` reads back at a time (their meta lines decoded together, their expect lines too).
+READ_BACK = 64
 
 
 class CaseSpool:
@@ -189,26 +192,30 @@ class CaseSpool:
 
     def cases(self, *, full_records: bool = False) -> Iterator[Case]:
         """The spooled cases in order; with ``full_records`` each record is whole (its public part parsed
-        back, with ``expect``), for code that reads more of a case than the runner does."""
+        back, with ``expect``), for code that reads more of a case than the runner does. (Each line is one JSON
+        text: decoded as the items of one array, :data:`READ_BACK` at a time, they give the same values.)"""
         self._file.seek(0)
         lines = iter(self._file)
         files = self._files
-        for meta_line in lines:
-            expect_line = next(lines)
-            request = next(lines)[:-1]
-            case_id, ruleset, file_number, location, faithful = _scan(meta_line.decode("utf-8"), 0)[0]
-            expect = _scan(expect_line.decode("utf-8"), 0)[0]
-            if full_records or not expect.keys().isdisjoint(LEGAL_EXPECTATIONS):
-                record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
-            else:
-                record = {"id": case_id, "ruleset": ruleset, "expect": expect}
-            result = expect.get("result")
-            answer = None
-            if isinstance(result, dict):
-                answer = answer_for(result, expect_line) if faithful and len(expect) == 1 else canonical_answer(result)
-            elif "error" in expect:
-                answer = error_answer(expect["error"], expect_line if faithful and len(expect) == 1 else None)
-            yield _spooled_case(case_id, ruleset, files[file_number], location, record, request, answer)
+        while batch := list(itertools.islice(lines, 3 * READ_BACK)):  # (a case cut short: an uneven zip)
+            expect_lines = batch[1::3]
+            metas = _scan((b"[" + b",".join(batch[0::3]) + b"]").decode("utf-8"), 0)[0]
+            expects = _scan((b"[" + b",".join(expect_lines) + b"]").decode("utf-8"), 0)[0]
+            for meta, expect, expect_line, request_line in zip(metas, expects, expect_lines, batch[2::3], strict=True):
+                case_id, ruleset, file_number, location, faithful = meta
+                request = request_line[:-1]
+                if full_records or not expect.keys().isdisjoint(LEGAL_EXPECTATIONS):
+                    record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
+                else:
+                    record = {"id": case_id, "ruleset": ruleset, "expect": expect}
+                result = expect.get("result")
+                answer = None
+                if isinstance(result, dict):
+                    answer = (answer_for(result, expect_line) if faithful and len(expect) == 1
+                              else canonical_answer(result))
+                elif "error" in expect:
+                    answer = error_answer(expect["error"], expect_line if faithful and len(expect) == 1 else None)
+                yield _spooled_case(case_id, ruleset, files[file_number], location, record, request, answer)
 
     def close(self) -> None:
         self._file.close()
@@ -220,4 +227,4 @@ class CaseSpool:
         self.close()
 
 
-__all__ = ["SPOOL_BUFFER", "CaseSpool"]
+__all__ = ["READ_BACK", "SPOOL_BUFFER", "CaseSpool"]
