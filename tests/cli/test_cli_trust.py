@@ -141,12 +141,15 @@ def test_binary_jsonl_to_mutate_is_one_line(tmp_path: Path, capsys: pytest.Captu
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
-@pytest.mark.parametrize("name", ["zero.jsonl", "zero.yaml", "zero.json"])
-def test_a_file_that_never_ends(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+@pytest.mark.parametrize("name", ["zero.jsonl", "zero.yaml", "zero.json", "zero.jsonl.gz"])
+@pytest.mark.parametrize("command", ["replay", "conformance"])
+def test_a_file_that_never_ends(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, command: str) -> None:
+    """(``conformance``: the check cache hashes regular files only; /dev/zero would never end.)"""
     link = tmp_path / name
     link.symlink_to("/dev/zero")
-    code, _, err = main(capsys, "replay", str(link))
-    assert code == 1 and len(err) == 1 and "longer than" in err[0]
+    code, _, err = main(capsys, command, str(link))
+    assert code == (1 if command == "replay" else 2) and len(err) == 1 and no_traceback(err) is None
+    assert ("not a gzipped file" if name.endswith(".gz") else "longer than") in err[0].lower()
 
 
 @pytest.mark.parametrize("target", ["file", "missing/folder"])

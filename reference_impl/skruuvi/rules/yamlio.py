@@ -13,6 +13,7 @@ with a cap on the line length, so that binary data or a file that never ends is 
 from __future__ import annotations
 
 import gzip
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -182,7 +183,8 @@ def read_lines(handle: IO[Any], file: str, limit: int = MAX_JSON_LINE_BYTES) -> 
     """The lines of a text or binary ``handle``, each decoded as UTF-8 and at most ``limit`` long.
 
     A line that is not UTF-8 raises :class:`CaseFormatError` naming it; reading goes on after it when
-    the caller goes on iterating. An over-long line ends the file (there is no next line to trust).
+    the caller goes on iterating. An over-long line ends the file (there is no next line to trust), and so does a
+    file that cannot be read on (a ``.gz`` file that is not gzip or is cut short: :class:`CaseFormatError`).
     """
     number = 0
     while True:
@@ -191,6 +193,9 @@ def read_lines(handle: IO[Any], file: str, limit: int = MAX_JSON_LINE_BYTES) -> 
         except UnicodeDecodeError as exc:
             raise CaseFormatError(f"not UTF-8 text ({exc.reason})", file=file,
                                   path=f"after line {number}") from None
+        except (OSError, EOFError, zlib.error) as exc:  # e.g. a .gz file that is not gzip, or is cut short
+            after = f" after line {number}" if number else ""
+            raise CaseFormatError(f"cannot read the file{after}: {exc}", file=file) from None
         if not line:
             return
         number += 1

@@ -35,6 +35,7 @@ import gzip
 import io
 import marshal
 import os
+import stat
 import struct
 import sys
 import time
@@ -112,10 +113,14 @@ def code_digest() -> str | None:
 
 
 def file_digest(path: str | Path) -> str | None:
-    """The sha256 of the bytes of ``path``, or ``None`` when it cannot be read."""
+    """The sha256 of the bytes of ``path``, or ``None`` when it cannot be read or is not a regular file (a link to
+    ``/dev/zero`` never ends, and a pipe can be read once: such a file is only ever checked in full, whose line
+    reader stops at its length limit)."""
     digest = sha256()
     try:
         with open(path, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
             for block in iter(functools.partial(handle.read, _CHUNK), b""):
                 digest.update(block)
     except OSError:
