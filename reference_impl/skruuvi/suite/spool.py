@@ -56,7 +56,8 @@ class CaseSpool:
     a JSON line's members as they are written, see :func:`~skruuvi.suite.case_text.public_text`). Memory stays
     flat whatever the suite's length (the ids are checked for duplicates by
     :class:`~skruuvi.suite.id_hashes.IdHashes`); the run judges exactly the cases that were checked, even if a
-    file changes meanwhile.
+    file changes meanwhile. A JSON Lines file checked clean before is spooled from its index
+    (:mod:`~skruuvi.suite.check_cache`): the same three lines a case, cut out of its lines unparsed.
     """
 
     def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
