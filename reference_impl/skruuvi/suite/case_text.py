@@ -36,13 +36,19 @@ def public_runs(spans: Spans) -> tuple[int, ...]:
     """Where the public part of a JSON line is in it, from where its top-level members are (``spans``): the start
     and end of each run of members that are neither ``expect`` nor ``justification``, flat
     (``start, end, start, end, ...``), for :func:`cut_public`."""
-    keys, places = list(spans), list(spans.values())
     runs: list[int] = []
-    first = 0  # the first member of the next run
-    for cut in [*sorted(keys.index(key) for key in _PRIVATE if key in spans), len(keys)]:
-        if cut > first:
-            runs += (places[first][0], places[cut - 1][1])
-        first = cut + 1
+    start = end = -1  # the run of public members going on: from the start of its first to the end of its last
+    for key, (a, b) in spans.items():  # (in the order they are written)
+        if key in _PRIVATE:
+            if start >= 0:
+                runs += (start, end)
+                start = -1
+        else:
+            if start < 0:
+                start = a
+            end = b
+    if start >= 0:
+        runs += (start, end)
     return tuple(runs)
 
 
