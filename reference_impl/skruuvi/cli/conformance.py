@@ -80,7 +80,8 @@ def add_parser(sub: Any) -> None:
                "summary says how many cases were judged that way.\n\n"
                "Large JSON Lines files that checked clean are remembered by their sha256, so that the next\n"
                "run of the same bytes skips their strict parse (same cases, same verdicts), in\n"
-               "$SKRUUVI_CACHE_DIR/checked (default ~/.cache/skruuvi/checked); SKRUUVI_CACHE_DIR= turns it off.")
+               "$SKRUUVI_CACHE_DIR/checked (default: $XDG_CACHE_HOME/skruuvi/checked, else\n"
+               "~/.cache/skruuvi/checked); SKRUUVI_CACHE_DIR= turns it off.")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="case files (.yaml, .jsonl, .jsonl.gz) or directories to search (default: conformance/cases)")
     p.add_argument("--impl", metavar="CMD",
