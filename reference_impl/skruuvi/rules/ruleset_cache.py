@@ -34,6 +34,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+from .keyed_files import read_capped, source_digests, write_whole
 from .paths import schema_dir
 
 #: The entries' format; an entry of another format is a miss.
@@ -46,13 +47,12 @@ MAX_ENTRIES = 24
 MAX_RULESET_BYTES = 64 << 20
 #: The largest file read for a key (a source or a schema file) or as an entry; a longer one is a miss.
 MAX_KEY_FILE_BYTES = 16 << 20
-#: The package folder: module sources are keyed by their path below it.
-_PACKAGE = Path(__file__).resolve().parents[1]
 #: The sources that read a ruleset's document and check it (below the package folder): the YAML reader and the
 #: strict JSON data it keeps to, the schema check and its quick check, the loader that asks for them, this.
 SOURCES = (
-    "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/jsonsafe.py", "rules/paths.py", "rules/ruleset.py",
-    "rules/readahead.py", "rules/ruleset_cache.py", "rules/schema_fast.py", "rules/schemas.py", "rules/yamlio.py",
+    "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/jsonsafe.py", "rules/keyed_files.py",
+    "rules/paths.py", "rules/ruleset.py", "rules/readahead.py", "rules/ruleset_cache.py", "rules/schema_fast.py",
+    "rules/schemas.py", "rules/yamlio.py",
 )
 #: The libraries whose files (the ``.py`` and extension files of each package folder, and its module) key an entry.
 LIBRARIES = ("yaml", "_yaml", "jsonschema", "jsonschema_specifications", "referencing", "rpds")
@@ -67,25 +67,11 @@ def cache_folder() -> Path:
 def read_ruleset(path: Path) -> bytes | None:
     """The bytes of the ruleset file ``path``, or ``None`` when it cannot be read or is longer than the YAML reader
     reads (then the reader says why)."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_RULESET_BYTES + 1)
-    except OSError:
-        return None
-    return data if len(data) <= MAX_RULESET_BYTES else None
+    return read_capped(path, MAX_RULESET_BYTES)
 
 
 def _entry_path(folder: Path, data: bytes) -> Path:
     return folder / f"ruleset-{sha256(data).hexdigest()}.{sys.implementation.cache_tag}.marshal"
-
-
-def _digest_of(path: Path) -> str | None:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_KEY_FILE_BYTES + 1)
-    except OSError:
-        return None
-    return sha256(data).hexdigest() if len(data) <= MAX_KEY_FILE_BYTES else None
 
 
 def _library_files(name: str) -> list[list[Any]]:
@@ -123,15 +109,17 @@ def code_keys() -> dict[str, Any] | None:
         schema_files = sorted(path for path in Path(folder).glob("*.schema.json"))
     except OSError:
         return None
-    keys: dict[str, Any] = {"format": FORMAT, "python": sys.version, "schema_dir": str(folder)}
-    for name, paths in (("code", [_PACKAGE / source for source in SOURCES]), ("schemas", schema_files)):
-        digests = []
-        for path in paths:
-            digest = _digest_of(path)
-            if digest is None:
-                return None
-            digests.append([path.name if name == "schemas" else str(path.relative_to(_PACKAGE)), digest])
-        keys[name] = digests
+    code = source_digests(SOURCES, MAX_KEY_FILE_BYTES)
+    if code is None:
+        return None
+    schemas = []
+    for path in schema_files:
+        data = read_capped(path, MAX_KEY_FILE_BYTES)
+        if data is None:
+            return None
+        schemas.append([path.name, sha256(data).hexdigest()])
+    keys: dict[str, Any] = {"format": FORMAT, "python": sys.version, "schema_dir": str(folder), "code": code,
+                            "schemas": schemas}
     keys["libraries"] = [entry for library in LIBRARIES for entry in _library_files(library)]
     return keys
 
@@ -184,17 +172,8 @@ def remember(data: bytes, document: bytes, folder: Path | None = None) -> None:
         return
     payload = marshal.dumps((FORMAT, keys, document))
     folder = folder or cache_folder()
-    path = _entry_path(folder, data)
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        folder.mkdir(exist_ok=True)
-        temporary.write_bytes(sha256(payload).digest() + payload)
-        os.replace(temporary, path)
-    except OSError:
-        with suppress(OSError):
-            temporary.unlink()
-        return
-    _forget_old(folder)
+    if write_whole(_entry_path(folder, data), sha256(payload).digest() + payload):
+        _forget_old(folder)
 
 
 def _forget_old(folder: Path) -> None:

@@ -44,6 +44,7 @@ from hashlib import sha256
 from pathlib import Path
 from typing import IO, Any
 
+from ..rules.keyed_files import source_digests
 from ..rules.readahead import read_ahead
 from ..rules.yamlio import GZIP_BUFFER
 
@@ -64,9 +65,10 @@ _CHUNK = 1 << 20
 #: A temporary index file untouched this many seconds was left by a process that stopped before it was done.
 _ABANDONED = 3600
 #: The sources an index is worked out by (below the package folder); a change to any of them is a miss.
-SOURCES = ("rules/errors.py", "rules/jsonsafe.py", "rules/readahead.py", "rules/yamlio.py", "suite/case_text.py",
-           "suite/cases.py", "suite/check_cache.py", "suite/spool.py")
-_PACKAGE = Path(__file__).resolve().parents[1]
+SOURCES = ("rules/errors.py", "rules/jsonsafe.py", "rules/keyed_files.py", "rules/readahead.py", "rules/yamlio.py",
+           "suite/case_text.py", "suite/cases.py", "suite/check_cache.py", "suite/spool.py")
+#: A source longer than this is not read (nothing is remembered then).
+MAX_SOURCE_BYTES = 16 << 20
 
 #: One record as an index keeps it: ``(id, ruleset, line number, expect start, expect end, public runs)``, the
 #: last three ``None`` when the record's members' places were not known (then its line is parsed again).
@@ -103,13 +105,10 @@ def cache_folder() -> Path | None:
 def code_digest() -> str | None:
     """The sha256 of the index format, the Python version and :data:`SOURCES`; ``None`` when a source cannot be
     read (then nothing is remembered)."""
-    digest = sha256(MAGIC + sys.version.encode("utf-8", "replace"))
-    for source in SOURCES:
-        try:
-            digest.update((_PACKAGE / source).read_bytes())
-        except OSError:
-            return None
-    return digest.hexdigest()
+    sources = source_digests(SOURCES, MAX_SOURCE_BYTES)
+    if sources is None:
+        return None
+    return sha256(MAGIC + repr((sys.version, sources)).encode("utf-8", "replace")).hexdigest()
 
 
 def file_digest(path: str | Path) -> str | None:

@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..rules.keyed_files import read_capped, sha256_hex, source_digests, write_whole
 from ..rules.paths import rulesets_dir
 
 #: The cache file's format; a file of another format is a miss.
@@ -34,29 +35,11 @@ FORMAT = "skruuvi-feature-cache/1"
 MAX_RULESET_BYTES = 64 << 20
 #: Entries kept (of other rulesets' bytes, e.g. another ``SKRUUVI_HOME``): the newest first.
 MAX_ENTRIES = 24
-#: The package folder: module sources are keyed by their path below it.
-_PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def cache_file() -> Path:
     """Where the cache is kept: beside this module's ``.pyc`` (``__pycache__``), named for the Python version."""
     return Path(__file__).resolve().parent / "__pycache__" / f"feature-tags.{sys.implementation.cache_tag}.json"
-
-
-def _sha256(data: bytes) -> str:
-    from hashlib import sha256  # here: a start without the cache file never needs it
-
-    return sha256(data).hexdigest()
-
-
-def _read(path: Path, limit: int) -> bytes | None:
-    """The bytes of ``path``, or ``None`` when it cannot be read or holds more than ``limit`` bytes."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
-    except OSError:
-        return None
-    return data if len(data) <= limit else None
 
 
 def _stat(path: str) -> list[int] | None:
@@ -70,22 +53,16 @@ def _stat(path: str) -> list[int] | None:
 #: The sources the tags are worked out by (below the package folder): the modules that importing the compiler and
 #: :mod:`skruuvi.suite.features` loads, and this one (a test holds the list to what those imports load).
 SOURCES = (
-    "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/expr.py", "rules/jsonsafe.py", "rules/paths.py",
-    "rules/phases.py", "rules/readahead.py", "rules/ruleset.py", "rules/yamlio.py", "suite/__init__.py",
-    "suite/answer_shape.py", "suite/case_text.py", "suite/cases.py", "suite/feature_cache.py", "suite/features.py",
-    "suite/id_hashes.py", "suite/protocol.py", "suite/selection.py",
+    "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/expr.py", "rules/jsonsafe.py",
+    "rules/keyed_files.py", "rules/paths.py", "rules/phases.py", "rules/readahead.py", "rules/ruleset.py",
+    "rules/yamlio.py", "suite/__init__.py", "suite/answer_shape.py", "suite/case_text.py", "suite/cases.py",
+    "suite/feature_cache.py", "suite/features.py", "suite/id_hashes.py", "suite/protocol.py", "suite/selection.py",
 )
 
 
 def _code_keys() -> list[list[str]] | None:
     """``[source, sha256 of its bytes]`` of each of :data:`SOURCES`; ``None`` when one cannot be read."""
-    keys = []
-    for source in SOURCES:
-        data = _read(_PACKAGE / source, MAX_RULESET_BYTES)
-        if data is None:
-            return None
-        keys.append([source, _sha256(data)])
-    return keys
+    return source_digests(SOURCES, MAX_RULESET_BYTES)
 
 
 def _library_keys() -> list[list[Any]]:
@@ -129,7 +106,7 @@ def _entries(doc: Any) -> dict[tuple[str, str], list[str]] | None:
 
 def load_entries(path: Path | None = None) -> dict[tuple[str, str], list[str]]:
     """The usable entries of the cache file (none when it is missing, stale or not such a file)."""
-    data = _read(path or cache_file(), 1 << 20)
+    data = read_capped(path or cache_file(), 1 << 20)
     if data is None:
         return {}
     try:
@@ -137,20 +114,6 @@ def load_entries(path: Path | None = None) -> dict[tuple[str, str], list[str]]:
     except (ValueError, RecursionError):  # not JSON (or absurdly nested): a miss
         return {}
     return entries or {}
-
-
-def _write(path: Path, doc: dict[str, Any]) -> None:
-    """Write ``doc`` to ``path`` atomically; nothing when that cannot be done."""
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(exist_ok=True)
-        temporary.write_text(json.dumps(doc, separators=(",", ":")), encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError:
-        import contextlib
-
-        with contextlib.suppress(OSError):
-            temporary.unlink()
 
 
 def _worked_out(ruleset_id: str, data: bytes | None) -> list[str] | None:
@@ -171,8 +134,8 @@ def every_feature(rulesets: list[str], path: Path | None = None) -> dict[str, li
     where its keys hold, else worked out (and the cache written anew)."""
     path = path or cache_file()
     folder = rulesets_dir()
-    contents = {rid: _read(folder / f"{rid}.yaml", MAX_RULESET_BYTES) for rid in rulesets}
-    digests = {rid: _sha256(data) for rid, data in contents.items() if data is not None}
+    contents = {rid: read_capped(folder / f"{rid}.yaml", MAX_RULESET_BYTES) for rid in rulesets}
+    digests = {rid: sha256_hex(data) for rid, data in contents.items() if data is not None}
     entries = load_entries(path) if digests else {}
     out: dict[str, list[str]] = {}
     missed = False
@@ -188,8 +151,9 @@ def every_feature(rulesets: list[str], path: Path | None = None) -> dict[str, li
     code = _code_keys() if missed and entries else None
     if code is not None:
         kept = list(entries.items())[:MAX_ENTRIES]
-        _write(path, {"format": FORMAT, "python": sys.version, "code": code, "libraries": _library_keys(),
-                      "rulesets": [[rid, digest, tags] for (rid, digest), tags in kept]})
+        doc = {"format": FORMAT, "python": sys.version, "code": code, "libraries": _library_keys(),
+               "rulesets": [[rid, digest, tags] for (rid, digest), tags in kept]}
+        write_whole(path, json.dumps(doc, separators=(",", ":")).encode("utf-8"))  # (nothing when it cannot)
     return out
 
 
