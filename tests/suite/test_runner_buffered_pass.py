@@ -258,7 +258,11 @@ def test_a_run_mixing_exact_answers_and_near_misses_judges_each_as_the_full_judg
 ])
 @pytest.mark.parametrize("wrap", [dict, MappingProxyType])
 def test_how_a_case_is_asked_is_read_off_its_expect_as_asked_by_reads_it(expect: dict[str, Any], wrap: Any) -> None:
-    from skruuvi.suite.runner import _asked_by, asked_by
+    """The quick reading of a plain-dict ``expect`` agrees with the general one (a perft walk, else what
+    ``asks_legal`` says), which a mapping of another type goes through."""
+    from skruuvi.suite.features import asks_legal
+    from skruuvi.suite.legal_judge import is_perft
+    from skruuvi.suite.runner import LEGAL, PERFT, RUN, asked_by
 
     case = Case("t.1", "skruuvi-2016", "f", None, {"id": "t.1", "ruleset": "skruuvi-2016", "expect": wrap(expect)})
-    assert _asked_by(case) == asked_by(case)
+    assert asked_by(case) == (PERFT if is_perft(case) else LEGAL if asks_legal(case.record) else RUN)

@@ -705,19 +705,15 @@ PERFT, LEGAL, RUN = "perft", "legal", "run"
 
 def asked_by(case: Case) -> str:
     """How a case is asked of the engine: :data:`PERFT` (a perft walk), :data:`LEGAL` (SCP/1 ``legal``) or
-    :data:`RUN`; worked out once a case (:func:`run_cases`), not at each step of sending and judging it."""
+    :data:`RUN`; worked out once a case (:func:`run_cases`), not at each step of sending and judging it. An
+    ``expect`` that is a plain dict (the cases' own) is read straight off: ``perft`` in it is a perft walk, else
+    ``legal`` in it is SCP/1 ``legal`` (:data:`~skruuvi.suite.cases.LEGAL_EXPECTATIONS`)."""
+    expect = case.record.get("expect")
+    if type(expect) is dict:
+        return PERFT if "perft" in expect else LEGAL if "legal" in expect else RUN
     if is_perft(case):
         return PERFT
     return LEGAL if asks_legal(case.record) else RUN
-
-
-def _asked_by(case: Case) -> str:
-    """:func:`asked_by`, read straight off an ``expect`` that is a plain dict (the cases' own): ``perft`` in it is
-    a perft walk, else ``legal`` in it is SCP/1 ``legal`` (:data:`~skruuvi.suite.cases.LEGAL_EXPECTATIONS`)."""
-    expect = case.record.get("expect")
-    if type(expect) is not dict:
-        return asked_by(case)
-    return PERFT if "perft" in expect else LEGAL if "legal" in expect else RUN
 
 
 def _apply_known_failures(result: CaseResult, known: frozenset[str]) -> CaseResult:
@@ -838,7 +834,7 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
                     if isinstance(planned, CaseResult):
                         ready[item[0]] = planned
                     else:
-                        chunk.append((item[0], planned, _asked_by(planned)))
+                        chunk.append((item[0], planned, asked_by(planned)))
                         if len(chunk) == batch:
                             todo.put(chunk)
                             chunk = []
