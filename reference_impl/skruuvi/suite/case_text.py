@@ -12,7 +12,6 @@ import re
 from typing import Any
 
 from ..rules.jsonsafe import Spans, compact_encoder, dumps_compact
-from ..rules.yamlio import Source
 from .answer_shape import is_error_body
 
 encode_canonical = compact_encoder()
@@ -62,30 +61,17 @@ def cut_public(line: str, runs: tuple[int, ...] | list[int]) -> bytes:
     return ("{" + ",".join(line[runs[i]:runs[i + 1]] for i in range(0, len(runs), 2)) + "}").encode("utf-8")
 
 
-def public_text(record: dict[str, Any], source: Source | None) -> bytes:
-    """The case as the engine sees it, as JSON: its line's members but ``expect`` and ``justification``, as
-    they are written there, when the record is a JSON line whose members are known (``source``), else
-    :func:`encode_public`. Both decode to the same object."""
-    if source is None:
-        return encode_public(record)
-    line, spans = source
-    return cut_public(line, public_runs(spans))
-
-
 def expect_span(line: str, spans: Spans) -> tuple[int, int]:
     """Where the value of a JSON line's ``expect`` member is in it (``spans``: where its members are)."""
     a, b = spans["expect"]
     return _VALUE_AFTER_KEY(line, a).end(), b
 
 
-def expect_text(record: dict[str, Any], source: Source | None) -> tuple[str, bool]:
-    """``(text, faithful)``: the case's ``expect`` as JSON, as its line writes it when that is known (``source``),
-    else as compact JSON; ``faithful`` unless it could only be written made plain (:func:`dumps_compact`),
-    which no checked case needs. A faithful text decodes to ``expect``, value and type alike."""
-    if source is not None:
-        line, spans = source
-        a, b = expect_span(line, spans)
-        return line[a:b], True
+def expect_text(record: dict[str, Any]) -> tuple[str, bool]:
+    """``(text, faithful)``: the ``expect`` of a case whose line's members' places are not known (else it is cut out
+    of the line: :func:`expect_span`), as compact JSON; ``faithful`` unless it could only be written made plain
+    (:func:`dumps_compact`), which no checked case needs. A faithful text decodes to ``expect``, value and type
+    alike."""
     try:
         return encode_canonical(record["expect"]), True
     except (ValueError, TypeError, UnicodeEncodeError, RecursionError):

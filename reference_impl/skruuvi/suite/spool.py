@@ -52,9 +52,9 @@ class CaseSpool:
     a malformed record or a duplicate id is an :class:`~skruuvi.rules.errors.InputError` before the run
     starts, the first one in file order) and gives :attr:`count`. :meth:`cases` then reads the selected cases
     back without parsing YAML or checking JSON again: each is three lines, its id, ruleset and place, its
-    ``expect`` as JSON (:func:`~skruuvi.suite.case_text.expect_text`), and its public part (:attr:`Case.request`:
-    a JSON line's members as they are written, see :func:`~skruuvi.suite.case_text.public_text`). Memory stays
-    flat whatever the suite's length (the ids are checked for duplicates by
+    ``expect`` as JSON (cut out of its line: :func:`~skruuvi.suite.case_text.expect_span`), and its public part
+    (:attr:`Case.request`: a JSON line's members as they are written, :func:`~skruuvi.suite.case_text.cut_public`).
+    Memory stays flat whatever the suite's length (the ids are checked for duplicates by
     :class:`~skruuvi.suite.id_hashes.IdHashes`); the run judges exactly the cases that were checked, even if a
     file changes meanwhile. A JSON Lines file checked clean before is spooled from its index
     (:mod:`~skruuvi.suite.check_cache`): the same three lines a case, cut out of its lines unparsed.
@@ -135,7 +135,7 @@ class CaseSpool:
                 if writer is not None:
                     writer.add((case_id, ruleset, int(location[5:]), None, None, None))  # type: ignore[index]
                 if accepts(case_id, ruleset):
-                    expect, faithful = expect_text(record, None)
+                    expect, faithful = expect_text(record)
                     spool(case_id, ruleset, file_number, location, expect, faithful, encode_public(record))
                 continue
             line, spans = source
@@ -168,7 +168,7 @@ class CaseSpool:
                 if runs is None:  # a line whose members' places were not known: parsed again, as it was
                     record = strict_loads(line)
                     check_fields(record, file, f"line {at}")
-                    expect, faithful = expect_text(record, None)
+                    expect, faithful = expect_text(record)
                     spool(case_id, ruleset, file_number, f"line {at}", expect, faithful, encode_public(record))
                 else:
                     spool(case_id, ruleset, file_number, f"line {at}", line[a:b], True, cut_public(line, runs))
