@@ -9,8 +9,6 @@ import hashlib
 import json
 import marshal
 import shutil
-import subprocess
-import sys
 from collections.abc import Mapping
 from functools import cache as remembered
 from pathlib import Path
@@ -18,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from fresh_process import run, skruuvi_modules_after
 from skruuvi.interpreter.replay import replay
 from skruuvi.rules import ruleset as ruleset_module
 from skruuvi.rules import ruleset_cache, schemas, yamlio
@@ -270,16 +269,11 @@ def test_an_unreadable_or_over_long_file_fails_as_the_yaml_reader_says(
 def test_the_keyed_sources_are_every_module_the_check_runs(tmp_path: Path) -> None:
     """:data:`ruleset_cache.SOURCES` holds each ``skruuvi`` module that reading a ruleset file and checking it
     loads, in a fresh process: a module it does not list could change the check's answer unseen."""
-    code = ("import sys\n"
-            "from skruuvi.rules import schemas, yamlio, ruleset_cache\n"
-            "from skruuvi.rules.paths import rulesets_dir\n"
-            "schemas.check(yamlio.load_yaml(rulesets_dir() / 'skruuvi-2016.yaml'), 'ruleset', file='x')\n"
-            "ruleset_cache.code_keys()\n"
-            "print(' '.join(sorted(m.__file__ for n, m in sys.modules.items()\n"
-            "                      if n.split('.')[0] == 'skruuvi' and getattr(m, '__file__', None))))\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    package = Path(ruleset_cache.__file__).resolve().parents[1]
-    loaded = {Path(file).resolve().relative_to(package).as_posix() for file in out.split()}
+    loaded = skruuvi_modules_after(
+        "from skruuvi.rules import schemas, yamlio, ruleset_cache\n"
+        "from skruuvi.rules.paths import rulesets_dir\n"
+        "schemas.check(yamlio.load_yaml(rulesets_dir() / 'skruuvi-2016.yaml'), 'ruleset', file='x')\n"
+        "ruleset_cache.code_keys()\n")
     assert "rules/schemas.py" in loaded and "rules/schema_fast.py" in loaded
     assert loaded <= set(ruleset_cache.SOURCES)
     libraries = {name.split(".")[0] for name in ruleset_cache.LIBRARIES}
@@ -292,8 +286,7 @@ def test_a_second_process_plays_without_importing_jsonschema(tmp_path: Path) -> 
             "from skruuvi.rules.ruleset import get_ruleset\n"
             "get_ruleset('skruuvi-2016')\n"
             "print('jsonschema' in sys.modules)\n")
-    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
-            for _ in range(2)]
+    runs = [run(code) for _ in range(2)]
     assert runs[1] == "False"
 
 
@@ -307,6 +300,5 @@ def test_a_process_that_compiles_remembered_documents_never_imports_the_yaml_rea
             "for rid in available_rulesets():\n"
             "    get_ruleset(rid)\n"
             "print(sorted(m for m in ('yaml', 'skruuvi.rules.yamlio', 'jsonschema') if m in sys.modules))\n")
-    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
-            for _ in range(2)]
+    runs = [run(code) for _ in range(2)]
     assert runs[1] == "[]"

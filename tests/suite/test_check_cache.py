@@ -8,12 +8,11 @@ import gzip
 import hashlib
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from fresh_process import skruuvi_modules_after
 from skruuvi.rules.errors import InputError
 from skruuvi.suite import check_cache
 from skruuvi.suite import spool as spool_module
@@ -278,12 +277,7 @@ def test_the_sources_cover_every_module_the_checking_pass_loads() -> None:
         "skruuvi/rules/paths.py": "where files are: no record's text",
         "skruuvi/suite/selection.py": "applied as the spool is written, never kept in an index",
     }
-    code = ("import sys, skruuvi.suite.spool; print('\\n'.join(sorted(m.__file__ for n, m in sys.modules.items() "
-            "if n.startswith('skruuvi') and getattr(m, '__file__', None))))")
-    listed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                            cwd=ROOT).stdout.split()
-    package = Path(check_cache.__file__).resolve().parents[1]
-    loaded = {Path(f).resolve().relative_to(package.parent).as_posix() for f in listed}
+    loaded = {f"skruuvi/{module}" for module in skruuvi_modules_after("import skruuvi.suite.spool")}
     keyed = {f"skruuvi/{source}" for source in check_cache.SOURCES}
     assert loaded - keyed - set(not_keyed) == set()
     assert keyed <= loaded

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from fresh_process import skruuvi_modules_after
 from skruuvi.rules import yamlio
 from skruuvi.rules.paths import rulesets_dir
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
@@ -142,17 +141,12 @@ def test_a_cache_that_cannot_be_written_changes_nothing(folder: Path, tmp_path: 
 def test_the_keyed_sources_are_every_module_the_tags_are_worked_out_by(tmp_path: Path) -> None:
     """:data:`feature_cache.SOURCES` holds each ``skruuvi`` module that working the tags out loads, in a fresh
     process: a module it does not list could change the tags unseen."""
-    code = ("import sys\n"
-            "from pathlib import Path\n"
-            "from skruuvi.rules.paths import ruleset_ids\n"
-            "from skruuvi.suite import feature_cache\n"
-            f"found = feature_cache.every_feature(ruleset_ids(), Path({str(tmp_path / 'tags.json')!r}))\n"
-            "assert found, 'no ruleset compiled'\n"
-            "print(' '.join(sorted(m.__file__ for n, m in sys.modules.items()\n"
-            "                      if n.split('.')[0] == 'skruuvi' and getattr(m, '__file__', None))))\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    package = Path(feature_cache.__file__).resolve().parents[1]
-    loaded = {Path(file).resolve().relative_to(package).as_posix() for file in out.split()}
+    loaded = skruuvi_modules_after(
+        "from pathlib import Path\n"
+        "from skruuvi.rules.paths import ruleset_ids\n"
+        "from skruuvi.suite import feature_cache\n"
+        f"found = feature_cache.every_feature(ruleset_ids(), Path({str(tmp_path / 'tags.json')!r}))\n"
+        "assert found, 'no ruleset compiled'\n")
     assert "rules/ruleset.py" in loaded and "suite/features.py" in loaded
     assert loaded <= set(feature_cache.SOURCES)
 
