@@ -9,7 +9,6 @@ for the run, are :class:`~skruuvi.suite.spool.CaseSpool`.
 from __future__ import annotations
 
 import itertools
-import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,18 +127,12 @@ def _first_location(paths: list[str | Path], case_id: str) -> str:
 def _records(path: Path, *, spanned: bool = False) -> Iterator[tuple[str, str | None, Any, Source | None]]:
     """The records of one case file; with ``spanned`` each with its JSON line and where its members are when that
     is known (:func:`~skruuvi.rules.yamlio.iter_spanned_records`), else ``None``. A truncated or corrupt file is a
-    :class:`CaseFormatError`."""
-    location: str | None = None
-    try:
-        if spanned:
-            for file, location, record, source in iter_spanned_records(path):
-                yield file, location, record, source
-        else:
-            for file, location, record in iter_records(path):
-                yield file, location, record, None
-    except (EOFError, OSError, UnicodeDecodeError, zlib.error) as exc:
-        after = f" after {location}" if location else ""
-        raise CaseFormatError(f"cannot read the file{after}: {exc}", file=str(path)) from None
+    :class:`CaseFormatError` (the readers say so: :func:`~skruuvi.rules.yamlio.read_lines`)."""
+    if spanned:
+        yield from iter_spanned_records(path)
+    else:
+        for file, location, record in iter_records(path):
+            yield file, location, record, None
 
 
 def list_case_files(paths: Iterable[str | Path]) -> list[Path]:
