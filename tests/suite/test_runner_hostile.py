@@ -94,13 +94,20 @@ def test_an_integer_yaml_writes_otherwise_than_json_does_not_load(
 @pytest.mark.parametrize("form", ["jsonl", "yaml"])
 def test_a_case_number_readers_would_read_otherwise_does_not_load(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str, words: str, form: str) -> None:
+    """``validate`` refuses every such number; the runner refuses a whole number written otherwise wherever it
+    stands, and a big integer in a YAML case (a JSON line's big integers are left to validate: finding them would
+    cost every line of every run a look at its text, DESIGN.md §3)."""
     record = json.dumps(case("t.n")).replace('"deal": {}', f'"deal": {{"centre_positions": [{value}]}}')
     path = tmp_path / f"n.{form}"
     path.write_text(record + "\n", encoding="utf-8")
     code, _, err = run(capsys, str(path), "--impl", fake_impl())
-    assert code == 2 and len(lines(err)) == 1 and words in err and "deal.centre_positions[0]" in err
+    if form == "jsonl" and "2^53" in words:
+        assert code == 0
+    else:
+        assert code == 2 and len(lines(err)) == 1 and words in err and "deal.centre_positions[0]" in err
     assert cli.main(["validate", str(path)]) == 1
-    assert words in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert words in out and "deal.centre_positions[0]" in out
 
 
 def test_a_true_fraction_is_a_number_every_reader_sees_is_no_integer(tmp_path: Path,

@@ -533,11 +533,10 @@ def _case_errors(record: Any, file: str, prefix: str, suite: bool, ctx: _Context
         yield _case_error("a case must be a mapping", file, prefix, "")
         return
     found = 0
-    if not prefix:  # (a JSON line's numbers were checked as it was read)
-        problem = number_problem(record)
-        if problem is not None:
-            found += 1
-            yield _case_error(problem, file, prefix, "")
+    problem = number_problem(record)  # (every record walked: a JSON line's big integers are found here only)
+    if problem is not None:
+        found += 1
+        yield _case_error(problem, file, prefix, "")
     defs = None if suite else "protocol-case"
     for err in schemas.iter_errors(record, "case", file=file, defs=defs, prefix=prefix):
         found += 1
