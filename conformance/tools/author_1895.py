@@ -876,6 +876,11 @@ READINGS = {
                      "10 × level), made or not, above the line.",
     "score.aces": "each ace held by the side with more aces scores 10 × level (25 × level at no trump), made or not; "
                   "at 2–2 the side that takes seven tricks or more scores its two aces.",
+    "score.honour-unit": "PSW's \"Honours 10 × level of bid\" is paid once per honour the majority side holds.",
+    "score.ace-unit": "PSW's \"Aces 10 × level of bid\" (25 × at no trump) is paid once per ace the scoring side "
+                      "holds.",
+    "score.undertrick-unit": "PSW's \"Undertricks 100 × level of bid\" is paid once per undertrick, to the "
+                             "opponents.",
 }
 
 
