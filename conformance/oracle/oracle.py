@@ -229,7 +229,7 @@ class Era:
     honours_aces_per_card: bool = True        # 1895 score.honours-and-aces-per-card (False: flat)
     undertricks_per_trick: bool = True        # 1895 score.undertricks (False: 100 x level once, however short)
     rubber_extra_deals: int = 0               # 1895 match.rubber: alkupelit after the two games
-    several_callers: bool = False             # 2016 bolsevikki.several-callers = first-chooses (2016's default)
+    several_callers: bool = True              # 2016 bolsevikki.several-callers: first-chooses (False: rejected)
     bolsevikki_gifts_any_order: bool = False  # 2016 bolsevikki.gift-order = any-order
     kitty_partner_any_order: bool = False     # 2016 kitty.partner-order = any-order
     final_min_every_pass: bool = False        # 2016 auction2.final-min-passes = every-pass
@@ -256,7 +256,6 @@ ERA_2016 = Era(
     all_pass_knocks=True,
     misere_lead_right=False,
     one_against_three=("bolsevikki",),
-    several_callers=True,                                  # bolsevikki.several-callers: first-chooses (CAC)
 )
 
 ERA_1944 = Era(

@@ -350,6 +350,13 @@ def d_bols_after_rejected(h, a):
         above 7M in a form whose only strain is M, so N may only pass."""))
 
 
+def d_bols_choice(h, a):
+    return set_case(["N pass", "N bid 7M"], s("""Position: W and E passed, N and S called 7M, and the round of
+        calls is over (bolsevikki.call-once). With two callers the first, N, chooses first
+        (bolsevikki.several-callers): he keeps it by calling 7M again or withdraws with a pass; no other bid is
+        a choice, and S's turn comes only if N withdraws."""))
+
+
 def d_bols_forehand(h, a):
     return set_case(["S pass", "S bid 7M"], s("""Position: the first call. Under bolsevikki.call-first=forehand
         the dealer's left calls first: the dealer is E, so S (not E) may pass or call 7M."""))
@@ -692,6 +699,8 @@ SPECS = [
      d_bols_first),
     ("2016", "bolsevikki-after-a-call", E16, 3, {}, "after a call of 7M a later seat may call it too",
      RULES_BOLS, None, d_bols_after),
+    ("2016", "bolsevikki-callers-choice", "2016/bolsevikki/two-callers-first-keeps.yaml", 4, {},
+     "two callers: the first keeps it or withdraws", RULES_BOLS, None, d_bols_choice),
     ("2016", "bolsevikki-after-a-call-rejected", E16, 3, {"bolsevikki.several-callers": "rejected"},
      "only one may call: after a call of 7M only a pass", RULES_BOLS, None, d_bols_after_rejected),
     ("2016", "bolsevikki-forehand-calls-first", E16, 0, {"bolsevikki.call-first": "forehand"},
