@@ -227,7 +227,7 @@ class Era:
     honours_from_tricks: bool = False         # 1944 score.honours-from = tricks-won
     grandi_cancelled_plus_one: bool = False   # 1944 score.honour-count: S000's literal "2 x aces + 1"
     honours_aces_per_card: bool = True        # 1895 score.honours-and-aces-per-card (False: flat)
-    undertricks_per_trick: bool = True        # 1895 score.undertricks (False: 100 x level once, however short)
+    undertricks_per_trick: bool = True        # 1895 score.undertricks-per-trick (False: 100 x level once)
     rubber_extra_deals: int = 0               # 1895 match.rubber: alkupelit after the two games
     several_callers: bool = True              # 2016 bolsevikki.several-callers: first-chooses (False: rejected)
     bolsevikki_gifts_any_order: bool = False  # 2016 bolsevikki.gift-order = any-order
@@ -335,8 +335,7 @@ READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
         "score.scale": [(1, _SAME),
                         (10, _with(scale=10, game_limit=600, game_bonus=2000, final_divisor=1000))],
         "score.honours-and-aces-per-card": [(1, _SAME), (0, _with(honours_aces_per_card=False))],
-        "score.undertricks": [("undertrick_unit * level * undertricks", _SAME),
-                              ("undertrick_unit * level", _with(undertricks_per_trick=False))],
+        "score.undertricks-per-trick": [(1, _SAME), (0, _with(undertricks_per_trick=False))],
         "match.rubber": [([{"form": "alkupeli", "until_games": 2}], _SAME),
                          ([{"form": "alkupeli", "until_games": 2}, {"form": "alkupeli", "deals": 4}],
                           _with(rubber_extra_deals=4))],

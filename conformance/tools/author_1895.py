@@ -440,7 +440,7 @@ def score_deal(st):
                      f"made.")
     else:
         u = need - mt
-        ids += ["score.undertricks", "score.undertrick-unit"]
+        ids += ["score.undertricks", "score.undertrick-unit", "score.undertricks-per-trick"]
         lines.append(f"{st.contract} ({strain_txt}) needs 6 + {L} = {need} tricks; {ms} (declarer's side) took {mt}: "
                      f"failed by {u}.")
         items[ds].append((f"undertricks {UNDER_UNIT} × {L} × {u} = {UNDER_UNIT * L * u}", UNDER_UNIT * L * u))
@@ -881,6 +881,8 @@ READINGS = {
                       "holds.",
     "score.undertrick-unit": "PSW's \"Undertricks 100 × level of bid\" is paid once per undertrick, to the "
                              "opponents.",
+    "score.undertricks-per-trick": "undertricks score per trick short (factor 1), not a flat 100 × level per "
+                                   "failed contract.",
 }
 
 

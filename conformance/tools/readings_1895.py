@@ -70,10 +70,10 @@ def flat_both_sides(base):
         "600 stay. N–S above 20; E–W above 600 + 20 = 620; below the line unchanged."))
 
 
-FLAT_UNDER = {"score.undertricks": "undertrick_unit * level"}
-FLAT_UNDER_READING = ("Under the reading score.undertricks = undertrick_unit * level (PSW's \"Undertricks 100 × level "
-                      "of bid\" taken as it stands): a failed contract gives the opponents 100 × the level once, "
-                      "however many tricks it is short.")
+FLAT_UNDER = {"score.undertricks-per-trick": 0}
+FLAT_UNDER_READING = ("Under the reading score.undertricks-per-trick = 0 (PSW's \"Undertricks 100 × level of bid\" "
+                      "taken as it stands): a failed contract gives the opponents 100 × the level once, however many "
+                      "tricks it is short.")
 
 
 def flat_undertricks(base, side, level, short, rest):

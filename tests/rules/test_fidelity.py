@@ -160,6 +160,7 @@ def test_issue_17_texts_and_citations() -> None:
     ("2016", "score.contract-points", "inferred"), ("2016", "deal.cut", "stated"),
     ("1895", "score.honour-unit", "inferred"), ("1895", "score.ace-unit", "inferred"),
     ("1895", "score.undertrick-unit", "inferred"), ("1895", "score.undertricks", "inferred"),
+    ("1895", "score.undertricks-per-trick", "inferred"),
     ("1895", "score.aces", "inferred"), ("1895", "score.honours", "inferred"),
 ])
 def test_issue_33_statuses(era: str, rid: str, status: str) -> None:
@@ -187,8 +188,8 @@ def test_issue_33_the_1895_readings_say_what_psw_says() -> None:
         rule = _rule("1895", rid)
         assert quote in rule["note"] and "RN" in rule["source"], rid
         assert "each" not in rule["title"].lower(), rid  # the per-unit reading is not written as PSW's
-    [flat] = _rule("1895", "score.undertricks")["alternatives"]
-    assert flat["field"] == "points" and flat["value"] == "undertrick_unit * level"
+    [flat] = _rule("1895", "score.undertricks-per-trick")["alternatives"]  # the other reading, executable
+    assert flat["value"] == 0 and flat["source"] == ["PSW"]
     assert "The side that gets the odd trick scores for two aces held." in _rule("1895", "score.aces")["note"]
     assert "does not say how a 2–2 split" not in _rule("1895", "score.aces")["note"]
     assert "not implemented" not in _rule("1895", "score.honours")["note"]
