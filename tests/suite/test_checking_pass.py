@@ -14,12 +14,12 @@ import pytest
 from skruuvi.rules.errors import InputError
 from skruuvi.rules.jsonsafe import JsonError, compact_encoder, dumps_compact, dumps_safe, loads, loads_spanned
 from skruuvi.rules.yamlio import iter_records
-from skruuvi.suite import cases as cases_module
-from skruuvi.suite import id_hashes
-from skruuvi.suite.case_text import encode_public
-from skruuvi.suite.cases import check_record, iter_cases
-from skruuvi.suite.protocol import public_case
-from skruuvi.suite.spool import CaseSpool
+from skruuvi.suite.cases import cases as cases_module
+from skruuvi.suite.cases import id_hashes
+from skruuvi.suite.cases.case_text import encode_public
+from skruuvi.suite.cases.cases import check_record, iter_cases
+from skruuvi.suite.cases.spool import CaseSpool
+from skruuvi.suite.scp.protocol import public_case
 
 GENERATED = Path(__file__).resolve().parents[2] / "conformance" / "generated"
 RECORD = {"id": "t.1", "ruleset": "skruuvi-2016", "deal": {"form": "alkupeli", "n": [1, 2.5, None, True]},
@@ -151,7 +151,7 @@ def test_every_generated_case_is_sent_as_before() -> None:
 @pytest.mark.parametrize("text", NEAR_MISSES, ids=range(len(NEAR_MISSES)))
 def test_a_line_is_the_old_case_or_the_old_error(tmp_path: Path, text: str) -> None:
     """The spool's error for a line is the one of the old reading (the strict loader through
-    :func:`~skruuvi.rules.yamlio.iter_records`, then :func:`~skruuvi.suite.cases.check_record`), at that line;
+    :func:`~skruuvi.rules.yamlio.iter_records`, then :func:`~skruuvi.suite.cases.cases.check_record`), at that line;
     a line that was a case is one, with the same record."""
     path = tmp_path / "c.jsonl"
     path.write_text(COMPACT.replace("t.1", "t.0") + "\n" + text + "\n", encoding="utf-8", errors="surrogatepass")
@@ -259,7 +259,7 @@ def test_a_spooled_case_is_the_case_the_constructor_makes() -> None:
     part in comparing too), and it stays frozen."""
     import dataclasses
 
-    from skruuvi.suite.cases import Case, _spooled_case
+    from skruuvi.suite.cases.cases import Case, _spooled_case
 
     args = ("t.1", "skruuvi-2016", "f.jsonl", "line 3", {"id": "t.1", "expect": {"result": {}}})
     quick = _spooled_case(*args, b'{"id":"t.1"}', ({}, b"{}"))
@@ -277,7 +277,7 @@ def test_the_public_text_of_every_order_of_members_is_the_public_case(separators
     decodes to the public case, and a compact line's is its compact encoding, byte for byte."""
     import itertools
 
-    from skruuvi.suite.case_text import cut_public, public_runs
+    from skruuvi.suite.cases.case_text import cut_public, public_runs
 
     names = ["id", "expect", "deal", "justification", "actions", "ruleset"]
     for count in range(1, len(names) + 1):

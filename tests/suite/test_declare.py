@@ -14,12 +14,12 @@ from jsonschema import Draft202012Validator
 from skruuvi.rules.paths import cases_dir, schema_dir
 from skruuvi.rules.ruledoc import rule_entries
 from skruuvi.rules.ruleset import compile_ruleset, get_ruleset
-from skruuvi.suite.cases import Case, load_cases
-from skruuvi.suite.declare import DeclarationError, Plan, check_declarations, plan_for, serve_declarations
-from skruuvi.suite.features import asks_legal, feature_tags
-from skruuvi.suite.protocol import Server
-from skruuvi.suite.report import case_lines, case_record
-from skruuvi.suite.runner import CaseResult
+from skruuvi.suite.cases.cases import Case, load_cases
+from skruuvi.suite.features.features import asks_legal, feature_tags
+from skruuvi.suite.reports.report import case_lines, case_record
+from skruuvi.suite.run.declare import DeclarationError, Plan, check_declarations, plan_for, serve_declarations
+from skruuvi.suite.run.runner import CaseResult
+from skruuvi.suite.scp.protocol import Server
 
 pytestmark = pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for all these tests
 
@@ -207,7 +207,8 @@ def test_readings_that_cannot_hold_together_fail_the_start(monkeypatch: pytest.M
     entry = next(e for _, e in rule_entries(doc) if e.get("id") == "passimisaari.return-order")
     entry["alternatives"][0]["excludes"] = ["bolsevikki.lead"]
     made = compile_ruleset(doc, real.path)
-    monkeypatch.setattr("skruuvi.suite.declare.get_ruleset", lambda rid: made if rid == real.id else get_ruleset(rid))
+    monkeypatch.setattr("skruuvi.suite.run.declare.get_ruleset",
+                        lambda rid: made if rid == real.id else get_ruleset(rid))
     check_declarations(header(readings={"skruuvi-2016": {"passimisaari.return-order": "reverse"}}))
     check_declarations(header(readings={"skruuvi-2016": {"bolsevikki.lead": "declarer-right"}}))
     with pytest.raises(DeclarationError) as caught:
@@ -235,7 +236,7 @@ def test_the_declared_features_are_checked_against_the_compiled_rulesets_tags(mo
     ruleset's own, from a good cache, from none, and when the cache has no tags for the ruleset (worked out of
     the compiled ruleset then)."""
     from skruuvi.rules.ruleset import available_rulesets
-    from skruuvi.suite import declare
+    from skruuvi.suite.run import declare
 
     for rid in available_rulesets():
         compiled = feature_tags(get_ruleset(rid))
@@ -244,7 +245,7 @@ def test_the_declared_features_are_checked_against_the_compiled_rulesets_tags(mo
             m.setattr(declare, "every_feature", lambda rulesets: {})
             assert declare.ruleset_tags(rid) == compiled
         with monkeypatch.context() as m:
-            m.setattr("skruuvi.suite.feature_cache.cache_file", lambda: tmp_path / "none" / "cache.json")
+            m.setattr("skruuvi.suite.features.feature_cache.cache_file", lambda: tmp_path / "none" / "cache.json")
             assert declare.ruleset_tags(rid) == compiled
         check_declarations(header([rid], features={rid: compiled}))
         with pytest.raises(DeclarationError, match="unknown feature tag 'no-such-tag'"):

@@ -21,7 +21,7 @@ from referencing import Registry, Resource
 from skruuvi.cli import commands as cli
 from skruuvi.rules.paths import cases_dir, repo_root, schema_dir
 from skruuvi.rules.ruleset import get_ruleset
-from skruuvi.suite.features import feature_tags
+from skruuvi.suite.features.features import feature_tags
 
 SERVE = [sys.executable, "-m", "skruuvi", "serve"]
 

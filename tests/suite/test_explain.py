@@ -21,10 +21,10 @@ from skruuvi.rules.paths import cases_dir, rulesets_dir, schema_dir
 from skruuvi.rules.readings import alternatives, executable
 from skruuvi.rules.ruleset import get_ruleset
 from skruuvi.rules.yamlio import load_yaml
-from skruuvi.suite import explain as explain_module
-from skruuvi.suite.cases import Selection, iter_cases, list_case_files
-from skruuvi.suite.explain import MAX_PAIR_READINGS, candidates, explain, explain_lines
-from skruuvi.suite.features import asks_legal
+from skruuvi.suite.cases.cases import Selection, iter_cases, list_case_files
+from skruuvi.suite.explanations import explain as explain_module
+from skruuvi.suite.explanations.explain import MAX_PAIR_READINGS, candidates, explain, explain_lines
+from skruuvi.suite.features.features import asks_legal
 
 SERVE = [sys.executable, "-m", "skruuvi", "serve", "--undeclared"]  # plays its readings without saying so
 
@@ -85,8 +85,8 @@ def test_an_engine_under_a_pair_of_readings_is_explained_by_them(
 
 BROKEN = '''
 import sys
-from skruuvi.suite.protocol import Server, serve
-from skruuvi.suite.variants import ReadingReplay
+from skruuvi.suite.scp.protocol import Server, serve
+from skruuvi.suite.features.variants import ReadingReplay
 
 under = ReadingReplay({"passimisaari.return-order": "reverse"})
 
@@ -139,8 +139,8 @@ def test_every_executable_alternative_is_a_candidate_with_words_and_source() -> 
 
 
 def _failures_under(reading: dict[str, Any], era: str = "2016") -> list[tuple[Any, dict[str, Any]]]:
-    from skruuvi.suite.runner import compare
-    from skruuvi.suite.variants import ReadingReplay
+    from skruuvi.suite.features.variants import ReadingReplay
+    from skruuvi.suite.run.runner import compare
 
     under = ReadingReplay(reading)
     out = []
@@ -228,8 +228,8 @@ def test_trying_readings_only_where_they_can_touch_changes_no_explanation(monkey
 def test_every_single_alternative_is_named_as_the_cause_of_all_its_failures(era: str) -> None:
     """For every executable alternative: the reference under it (``ReadingReplay``, as ``serve --reading``
     runs it) fails some hand-written cases, and the explanation names exactly that rule for all of them."""
-    from skruuvi.suite.runner import compare
-    from skruuvi.suite.variants import ReadingReplay
+    from skruuvi.suite.features.variants import ReadingReplay
+    from skruuvi.suite.run.runner import compare
 
     cases = [c for c in iter_cases(list_case_files([cases_dir() / era]), Selection()) if not asks_legal(c.record)]
     explainer = explain_module.Explainer()  # one for all: each reading's ruleset is compiled once

@@ -1,4 +1,4 @@
-"""The start answer's feature tags kept between processes (suite/feature_cache.py): the same answer as working
+"""The start answer's feature tags kept between processes (suite/features/feature_cache.py): the same answer as working
 them out, used only while every key holds, and a bad cache file harmless."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from fresh_process import skruuvi_modules_after
 from skruuvi.rules import yamlio
 from skruuvi.rules.paths import rulesets_dir
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
-from skruuvi.suite import feature_cache
-from skruuvi.suite.feature_cache import every_feature, load_entries
-from skruuvi.suite.features import feature_tags
+from skruuvi.suite.features import feature_cache
+from skruuvi.suite.features.feature_cache import every_feature, load_entries
+from skruuvi.suite.features.features import feature_tags
 
 BOGUS = ["form:not-a-form"]
 
@@ -144,10 +144,10 @@ def test_the_keyed_sources_are_every_module_the_tags_are_worked_out_by(tmp_path:
     loaded = skruuvi_modules_after(
         "from pathlib import Path\n"
         "from skruuvi.rules.paths import ruleset_ids\n"
-        "from skruuvi.suite import feature_cache\n"
+        "from skruuvi.suite.features import feature_cache\n"
         f"found = feature_cache.every_feature(ruleset_ids(), Path({str(tmp_path / 'tags.json')!r}))\n"
         "assert found, 'no ruleset compiled'\n")
-    assert "rules/ruleset.py" in loaded and "suite/features.py" in loaded
+    assert "rules/ruleset.py" in loaded and "suite/features/features.py" in loaded
     assert loaded <= set(feature_cache.SOURCES)
 
 

@@ -13,8 +13,8 @@ from skruuvi.interpreter.replay import record_ruleset
 from skruuvi.rules.paths import cases_dir
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
 from skruuvi.rules.yamlio import load_yaml
-from skruuvi.suite.cases import load_cases
-from skruuvi.suite.features import case_features, feature_tags
+from skruuvi.suite.cases.cases import load_cases
+from skruuvi.suite.features.features import case_features, feature_tags
 
 CASES = cases_dir()
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 from skruuvi.rules.paths import cases_dir
 from skruuvi.rules.yamlio import load_yaml
-from skruuvi.suite.cases import check_record
-from skruuvi.suite.declare import Declarations, Plan
-from skruuvi.suite.protocol import Server, legal_request
-from skruuvi.suite.runner import RunConfig, run_all
+from skruuvi.suite.cases.cases import check_record
+from skruuvi.suite.run.declare import Declarations, Plan
+from skruuvi.suite.run.runner import RunConfig, run_all
+from skruuvi.suite.scp.protocol import Server, legal_request
 
 CASE = cases_dir() / "2016/defenders-exchange/allowed-defender-bid-6-first.yaml"
 W_HAND = ["JS", "6S", "4H", "AD", "8D", "7D", "6D", "5D", "3D", "AC", "JC", "8C", "2C"]
@@ -77,7 +77,7 @@ def _write(tmp_path: Path, cases: list[dict]) -> Path:
 
 
 def _run(folder: Path, command: list[str]) -> dict:
-    from skruuvi.suite.cases import load_cases
+    from skruuvi.suite.cases.cases import load_cases
 
     _, results = run_all(load_cases([folder]), RunConfig(command=command, timeout=30))
     return {r.case.id: r for r in results}
@@ -101,7 +101,7 @@ def test_the_runner_judges_legal_and_perft_cases(tmp_path: Path) -> None:
 
 DROPPING = textwrap.dedent('''
     import json, sys
-    from skruuvi.suite.protocol import Server, encode
+    from skruuvi.suite.scp.protocol import Server, encode
     server = Server()
     for line in sys.stdin:
         answer = server.handle(line)
@@ -130,7 +130,7 @@ def test_an_engine_that_misses_an_action_fails_and_is_shown_where(tmp_path: Path
 
 COUNTING = textwrap.dedent('''
     import json, os, sys
-    from skruuvi.suite.protocol import Server, encode
+    from skruuvi.suite.scp.protocol import Server, encode
     with open(sys.argv[1], "a") as log:
         log.write(f"{os.getpid()}\\n")
     server = Server()

@@ -10,11 +10,11 @@ import pytest
 from skruuvi.rules import readings as readings_module
 from skruuvi.rules.paths import cases_dir
 from skruuvi.rules.ruleset import get_ruleset
-from skruuvi.suite import declare
-from skruuvi.suite.cases import load_cases
-from skruuvi.suite.declare import plan_for
-from skruuvi.suite.features import feature_tags
-from skruuvi.suite.protocol import Server
+from skruuvi.suite.cases.cases import load_cases
+from skruuvi.suite.features.features import feature_tags
+from skruuvi.suite.run import declare
+from skruuvi.suite.run.declare import plan_for
+from skruuvi.suite.scp.protocol import Server
 
 pytestmark = pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for all these tests
 

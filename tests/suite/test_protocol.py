@@ -13,7 +13,7 @@ from skruuvi import __version__
 from skruuvi.interpreter.outcome import Outcome
 from skruuvi.rules.errors import CaseFormatError
 from skruuvi.rules.paths import schema_dir
-from skruuvi.suite.protocol import (
+from skruuvi.suite.scp.protocol import (
     ProtocolError,
     Server,
     check_header,
@@ -81,7 +81,7 @@ def test_start_run_stop() -> None:
                             req(run_request(2, {"id": "illegal", "ruleset": "skruuvi-2016"})), req(stop_request()),
                             req(run_request(3, {"id": "never", "ruleset": "skruuvi-2016"})))
     from skruuvi.rules.ruleset import get_ruleset
-    from skruuvi.suite.features import feature_tags
+    from skruuvi.suite.features.features import feature_tags
 
     every = feature_tags(get_ruleset("skruuvi-2016"))
     assert "legal-actions" in every  # the reference declares every feature, legal-actions among them

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from skruuvi.rules.errors import InputError
-from skruuvi.suite.runner import (
+from skruuvi.suite.run.runner import (
     Case,
     CaseResult,
     HandshakeError,

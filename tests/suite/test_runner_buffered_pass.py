@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from skruuvi.cli import commands as cli
-from skruuvi.suite import lines as lines_module
-from skruuvi.suite.cases import Case
-from skruuvi.suite.lines import LineReader
-from skruuvi.suite.runner import LEGAL, RUN, Engine, RunConfig, Worker, _take_passes
-from skruuvi.suite.spool import CaseSpool
+from skruuvi.suite.cases.cases import Case
+from skruuvi.suite.cases.spool import CaseSpool
+from skruuvi.suite.run import lines as lines_module
+from skruuvi.suite.run.lines import LineReader
+from skruuvi.suite.run.runner import LEGAL, RUN, Engine, RunConfig, Worker, _take_passes
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
 RESULT = {"contract": {"declarer": "S", "bid": "5G", "doubling": 2}, "score": {"NS": -45, "EW": 45}, "over": True}
@@ -260,9 +260,9 @@ def test_a_run_mixing_exact_answers_and_near_misses_judges_each_as_the_full_judg
 def test_how_a_case_is_asked_is_read_off_its_expect_as_asked_by_reads_it(expect: dict[str, Any], wrap: Any) -> None:
     """The quick reading of a plain-dict ``expect`` agrees with the general one (a perft walk, else what
     ``asks_legal`` says), which a mapping of another type goes through."""
-    from skruuvi.suite.features import asks_legal
-    from skruuvi.suite.legal_judge import is_perft
-    from skruuvi.suite.runner import LEGAL, PERFT, RUN, asked_by
+    from skruuvi.suite.features.features import asks_legal
+    from skruuvi.suite.run.legal_judge import is_perft
+    from skruuvi.suite.run.runner import LEGAL, PERFT, RUN, asked_by
 
     case = Case("t.1", "skruuvi-2016", "f", None, {"id": "t.1", "ruleset": "skruuvi-2016", "expect": wrap(expect)})
     assert asked_by(case) == (PERFT if is_perft(case) else LEGAL if asks_legal(case.record) else RUN)

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from skruuvi.cli import commands as cli
-from skruuvi.suite.case_text import canonical_answer
-from skruuvi.suite.cases import Case
-from skruuvi.suite.runner import _fast_kind
-from skruuvi.suite.spool import CaseSpool
+from skruuvi.suite.cases.case_text import canonical_answer
+from skruuvi.suite.cases.cases import Case
+from skruuvi.suite.cases.spool import CaseSpool
+from skruuvi.suite.run.runner import _fast_kind
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
 RESULT = {"contract": {"declarer": "S", "bid": "5G", "doubling": 2}, "score": {"NS": -45, "EW": 45}, "over": True,
@@ -56,8 +56,8 @@ def _run_canned(records: list[dict[str, Any]], tmp_path: Path, capsys: pytest.Ca
 def _both_readings(line: bytes) -> tuple[list[str] | None, str]:
     """The perft walk's reading of ``line`` off its bytes (None: left to the full check) and the full check's
     kind (``bad`` for a protocol error); wherever the first answers, it is the full check's legal set."""
-    from skruuvi.suite.legal_judge import plain_legal_set
-    from skruuvi.suite.protocol import ProtocolError, check_legal_response, parse_line
+    from skruuvi.suite.run.legal_judge import plain_legal_set
+    from skruuvi.suite.scp.protocol import ProtocolError, check_legal_response, parse_line
 
     fast = plain_legal_set(line, 5)
     try:
@@ -145,8 +145,8 @@ def test_compact_answers_are_judged_as_the_full_judge_would(tmp_path: Path, flip
 def test_a_perft_walks_requests_are_the_legal_requests_encoded_whole(case_record: dict[str, Any]) -> None:
     """The perft walk encodes the case's part of its requests once; each request is still, byte for byte, the
     ``legal`` request of that node."""
-    from skruuvi.suite.legal_judge import legal_requests
-    from skruuvi.suite.protocol import encode, legal_request
+    from skruuvi.suite.run.legal_judge import legal_requests
+    from skruuvi.suite.scp.protocol import encode, legal_request
 
     request = legal_requests(case_record)
     own = list(case_record.get("actions") or [])

@@ -210,7 +210,7 @@ def test_a_signal_during_the_checking_pass_keeps_the_old_report_and_says_so(tmp_
     cases = suite(tmp_path, "t.a", "t.b")
     program = textwrap.dedent(f"""
         import os, signal, sys
-        import skruuvi.suite.spool as spool
+        import skruuvi.suite.cases.spool as spool
         checked = spool.CaseSpool._checked
         def interrupted(self, *args):
             os.kill(os.getpid(), signal.SIGTERM)
@@ -268,7 +268,7 @@ def test_a_full_temporary_folder_while_spooling_is_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full here")
-    import skruuvi.suite.spool as spool
+    import skruuvi.suite.cases.spool as spool
 
     def full(*_args: Any, **_kwargs: Any) -> Any:
         return open("/dev/full", "r+b", buffering=256)
@@ -315,7 +315,7 @@ LEGAL_ALWAYS = """
 
 
 def test_a_perft_walk_stops_at_its_bound_and_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from skruuvi.suite.protocol import Server
+    from skruuvi.suite.scp.protocol import Server
 
     every = Server().header()["implementation"]["features"]["skruuvi-2016"]  # the reference's: every tag
     engine = script(tmp_path, "five.py", LEGAL_ALWAYS % json.dumps(every))

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from skruuvi.cli.serve_stdio import plain_serve
-from skruuvi.suite.cases import Case
-from skruuvi.suite.runner import RunConfig, run_cases, start_engines
+from skruuvi.suite.cases.cases import Case
+from skruuvi.suite.run.runner import RunConfig, run_cases, start_engines
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
 EXPECT = {"result": {"score": {"NS": 25, "EW": -25}}}

@@ -16,9 +16,9 @@ import pytest
 
 from skruuvi.cli import commands as cli
 from skruuvi.rules.paths import cases_dir
-from skruuvi.suite.cases import Case, Selection, count_cases, iter_cases, parse_shard, shard_of
-from skruuvi.suite.report import Terminal, progress_bar
-from skruuvi.suite.runner import RunConfig, run_all, run_cases, start_engines
+from skruuvi.suite.cases.cases import Case, Selection, count_cases, iter_cases, parse_shard, shard_of
+from skruuvi.suite.reports.report import Terminal, progress_bar
+from skruuvi.suite.run.runner import RunConfig, run_all, run_cases, start_engines
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
 EXPECT = {"result": {"score": {"NS": 25, "EW": -25}}}
@@ -312,7 +312,7 @@ def test_pipelined_misbehaviours_lose_no_case(pipeline: int) -> None:
 
 def test_a_shared_id_hash_is_not_a_duplicate_but_a_shared_id_is(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    from skruuvi.suite import cases as case_module
+    from skruuvi.suite.cases import cases as case_module
 
     write_jsonl(tmp_path / "c.jsonl", [fake_case("a.1"), fake_case("b.1"), fake_case("c.1")])
     original = case_module._SeenIds.add
@@ -326,7 +326,7 @@ def test_a_shared_id_hash_is_not_a_duplicate_but_a_shared_id_is(tmp_path: Path,
 
 
 def test_the_seen_ids_table_grows_and_keeps_every_id() -> None:
-    from skruuvi.suite.cases import _SeenIds
+    from skruuvi.suite.cases.cases import _SeenIds
 
     seen = _SeenIds()
     assert not any(seen.add(f"case.{n}") for n in range(5000))
@@ -358,7 +358,7 @@ def test_progress_is_throttled_on_a_tty() -> None:
     err = Tty()
     terminal = Terminal(io.StringIO(), err, 1000, quiet=True, interval=3600)
     case = Case("t.1", "skruuvi-2016", "f.yaml", None, {"expect": {"result": {}}})
-    from skruuvi.suite.runner import CaseResult
+    from skruuvi.suite.run.runner import CaseResult
 
     for _ in range(1000):
         terminal.on_result(CaseResult(case, "pass"))

@@ -19,7 +19,7 @@ import pytest
 
 from skruuvi.cli import commands as cli
 from skruuvi.rules.jsonsafe import loads as strict_loads
-from skruuvi.suite.runner import MAX_FAILED_RESTARTS, verdict
+from skruuvi.suite.run.runner import MAX_FAILED_RESTARTS, verdict
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
 EXPECT = {"result": {"score": {"NS": 25, "EW": -25}}}

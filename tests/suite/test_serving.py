@@ -1,4 +1,4 @@
-"""``skruuvi serve`` on its pipes (suite/serving.py): the answers of the line-by-line loop, written once the
+"""``skruuvi serve`` on its pipes (suite/scp/serving.py): the answers of the line-by-line loop, written once the
 input is drained, and never held back while the engine waits for more input."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from skruuvi.interpreter.outcome import Outcome
-from skruuvi.suite import protocol, serving
-from skruuvi.suite.protocol import Server, encode, run_request, serve, start_request
-from skruuvi.suite.serving import serve_pipe
+from skruuvi.suite.scp import protocol, serving
+from skruuvi.suite.scp.protocol import Server, encode, run_request, serve, start_request
+from skruuvi.suite.scp.serving import serve_pipe
 
 
 def fake_replay(case: dict[str, Any]) -> Outcome:
@@ -139,10 +139,10 @@ def test_the_start_answer_waits_neither_for_the_schema_validator_nor_for_the_int
     import sys
 
     from skruuvi.rules.ruleset import available_rulesets, get_ruleset
-    from skruuvi.suite.features import feature_tags
+    from skruuvi.suite.features.features import feature_tags
 
     code = ("import json, sys\n"
-            "from skruuvi.suite.protocol import Server\n"
+            "from skruuvi.suite.scp.protocol import Server\n"
             "header = Server().header()\n"
             "late = [m for m in ('jsonschema', 'skruuvi.interpreter.engine', 'skruuvi.rules.schemas')\n"
             "        if m in sys.modules]\n"
@@ -178,7 +178,7 @@ def test_the_real_engine_answers_real_cases_on_the_pipe_as_line_by_line() -> Non
     (a key twice, a colon only in a string, an escaped colon, a lone surrogate's escape): the pipe loop's answers
     (read on the quick strict path, encoded once to bytes) are the line loop's, byte for byte."""
     from skruuvi.rules.paths import cases_dir
-    from skruuvi.suite.cases import load_cases
+    from skruuvi.suite.cases.cases import load_cases
 
     cases = [case.record for case in load_cases([cases_dir()])][:150]
     lines = [encode(run_request(n, case)).encode() for n, case in enumerate(cases, start=1)]

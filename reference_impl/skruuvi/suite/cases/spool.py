@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from json.scanner import make_scanner
 from pathlib import Path
 
-from ..rules.errors import CaseFormatError, InputError
+from ...rules.errors import CaseFormatError, InputError
 from .case_text import (
     answer_for,
     canonical_answer,
@@ -50,11 +50,11 @@ class CaseSpool:
     a malformed record or a duplicate id is an :class:`~skruuvi.rules.errors.InputError` before the run
     starts, the first one in file order) and gives :attr:`count`. :meth:`cases` then reads the selected cases
     back without parsing YAML or checking JSON again: each is three lines, its id, ruleset and place, its
-    ``expect`` as JSON (cut out of its line: :func:`~skruuvi.suite.case_text.expect_span`), and its public part
-    (:attr:`Case.request`: a JSON line's members as they are written, :func:`~skruuvi.suite.case_text.cut_public`).
-    Memory stays flat whatever the suite's length (the ids are checked for duplicates by
-    :class:`~skruuvi.suite.id_hashes.IdHashes`); the run judges exactly the cases that were checked, even if a
-    file changes meanwhile.
+    ``expect`` as JSON (cut out of its line: :func:`~skruuvi.suite.cases.case_text.expect_span`), and its public part
+    (:attr:`Case.request`: a JSON line's members as they are written,
+    :func:`~skruuvi.suite.cases.case_text.cut_public`). Memory stays flat whatever the suite's length (the ids are
+    checked for duplicates by :class:`~skruuvi.suite.cases.id_hashes.IdHashes`); the run judges exactly the cases
+    that were checked, even if a file changes meanwhile.
     """
 
     def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:

@@ -14,7 +14,7 @@ from typing import IO, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .report import Tally, printable
-from .runner import STATUSES, CaseResult, failing_statuses
+from ..run.runner import STATUSES, CaseResult, failing_statuses
 
 #: Characters XML 1.0 cannot hold (an engine may answer with any bytes): replaced by U+FFFD.
 _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

@@ -1,12 +1,12 @@
 """The case ids of a checking pass as 64-bit hashes, kept in a temporary file: duplicates found with flat memory.
 
-:class:`~skruuvi.suite.spool.CaseSpool` reads every case before the run and must refuse a suite in which an id
+:class:`~skruuvi.suite.cases.spool.CaseSpool` reads every case before the run and must refuse a suite in which an id
 comes twice. A table of the ids (or of their hashes) grows with the suite; :class:`IdHashes` instead keeps
 :data:`RUN` hashes in a buffer allocated once, writes each full buffer sorted to a temporary file (a run), and at
 the end merges the runs, :data:`FAN_IN` at a time, to find the hashes met more than once. Memory is the same
 for 10,000 cases as for 10 million; the file takes 8 bytes a case. Two ids may share a hash: the caller
 confirms each hash met twice against the ids themselves (:func:`first_duplicate`). :class:`_SeenIds`
-is the table that :func:`~skruuvi.suite.cases.iter_cases` keeps, to stop at a duplicate as it streams.
+is the table that :func:`~skruuvi.suite.cases.cases.iter_cases` keeps, to stop at a duplicate as it streams.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from array import array
 from collections.abc import Iterator
 from typing import IO
 
-from ..rules.errors import InputError
+from ...rules.errors import InputError
 
 #: Hashes sorted in memory at once (a run); its buffer is allocated whole at the start.
 RUN = 8192

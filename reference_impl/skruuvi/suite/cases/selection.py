@@ -38,7 +38,7 @@ class Selection:
     shard: tuple[int, int] = (1, 1)
 
     def accepts(self, case: Any) -> bool:
-        """:meth:`accepts_id` of a :class:`~skruuvi.suite.cases.Case`."""
+        """:meth:`accepts_id` of a :class:`~skruuvi.suite.cases.cases.Case`."""
         return self.accepts_id(case.id, case.ruleset)
 
     def accepts_id(self, case_id: str, ruleset: str) -> bool:

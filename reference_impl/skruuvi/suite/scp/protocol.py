@@ -16,11 +16,11 @@ response line; stderr is free for logs::
 set of the position after the prefix, each action in canonical spelling, sorted by code point (DESIGN §6).
 
 The start answer's ``implementation`` may also declare, per ruleset, ``readings`` (the readings the engine
-plays by) and ``features`` (the feature tags it supports); :mod:`skruuvi.suite.declare` checks them and
+plays by) and ``features`` (the feature tags it supports); :mod:`skruuvi.suite.run.declare` checks them and
 decides each case by them. An engine that declares neither is run as before.
 
 :func:`serve` is the reference interpreter's side. The helpers below build requests and check
-responses; the runner (:mod:`skruuvi.suite.runner`) uses them, and ``spec/schema/protocol.schema.json``
+responses; the runner (:mod:`skruuvi.suite.run.runner`) uses them, and ``spec/schema/protocol.schema.json``
 describes the same shapes.
 """
 
@@ -32,12 +32,12 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any
 
-from .. import __version__
-from ..rules.errors import InputError
-from ..rules.jsonsafe import JsonError, dumps_compact, dumps_compact_bytes, has_surrogate, safe_text
-from ..rules.jsonsafe import loads as strict_loads
-from ..rules.numbers import whole_numbers
-from .answer_shape import error_body_problem
+from ... import __version__
+from ...rules.errors import InputError
+from ...rules.jsonsafe import JsonError, dumps_compact, dumps_compact_bytes, has_surrogate, safe_text
+from ...rules.jsonsafe import loads as strict_loads
+from ...rules.numbers import whole_numbers
+from ..cases.answer_shape import error_body_problem
 
 PROTOCOL_VERSION = 1
 IMPLEMENTATION_NAME = "skruuvi-reference"
@@ -231,14 +231,14 @@ class Server:
 
     def _get_replay(self) -> Callable[[dict[str, Any]], Any]:
         if self._replay is None:
-            from ..interpreter.replay import replay  # imported late: the server must start even if replay is broken
+            from ...interpreter.replay import replay  # imported late: the server must start even if replay is broken
 
             self._replay = replay
         return self._replay
 
     def _get_rulesets(self) -> list[str]:
         if self._rulesets is None:
-            from ..rules.paths import ruleset_ids  # (available_rulesets, without importing the compiler)
+            from ...rules.paths import ruleset_ids  # (available_rulesets, without importing the compiler)
 
             self._rulesets = ruleset_ids
         return list(self._rulesets())
@@ -308,8 +308,8 @@ class Server:
         if not isinstance(case, dict):
             return {"errored": "legal request without a case object"}
         if self._positions is None:  # the first ask: the interpreter's parts imported once, kept
-            from ..interpreter.legal import legal_for
-            from ..interpreter.positions import Positions
+            from ...interpreter.legal import legal_for
+            from ...interpreter.positions import Positions
 
             self._legal_for = legal_for
             self._positions = Positions(parsed=True)  # the cases come parsed from the request lines
@@ -319,12 +319,12 @@ class Server:
 
 
 def _every_feature(rulesets: list[str]) -> dict[str, list[str]]:
-    """Every feature tag of each ruleset (:func:`~skruuvi.suite.features.feature_tags`), read off its outline
+    """Every feature tag of each ruleset (:func:`~skruuvi.suite.features.features.feature_tags`), read off its outline
     (:func:`~skruuvi.rules.ruleset.ruleset_outline`: compiled without the JSON Schema check, so that the start
     answer does not wait for the validator), or kept from an earlier start where the ruleset file and the code are
-    the same (:mod:`skruuvi.suite.feature_cache`); a ruleset that does not compile is left out (its cases fail on
-    their own, with the schema's reason)."""
-    from .feature_cache import every_feature
+    the same (:mod:`skruuvi.suite.features.feature_cache`); a ruleset that does not compile is left out (its cases fail
+    on their own, with the schema's reason)."""
+    from ..features.feature_cache import every_feature
 
     return every_feature(rulesets)
 
@@ -367,7 +367,7 @@ def serve(stdin: IO[str], stdout: IO[str], server: Server | None = None) -> None
     Every answer is one line, flushed at once. Blank lines are ignored. A line that is not UTF-8 (read
     with ``surrogateescape``, its bad bytes are lone surrogates) or longer than :data:`MAX_REQUEST_CHARS`
     is answered ``errored``, and serving goes on. (``skruuvi serve`` itself reads its pipe with
-    :func:`skruuvi.suite.serving.serve_pipe`, which answers the same and flushes once its input is drained.)
+    :func:`skruuvi.suite.scp.serving.serve_pipe`, which answers the same and flushes once its input is drained.)
     """
     server = server or Server()
     while True:

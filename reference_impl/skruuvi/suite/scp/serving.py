@@ -1,12 +1,12 @@
 """The loop of ``skruuvi serve`` on its pipes: answers every request waiting, then writes them all at once.
 
-:func:`~skruuvi.suite.protocol.serve` flushes after each answer: one system call a request, and a runner that
+:func:`~skruuvi.suite.scp.protocol.serve` flushes after each answer: one system call a request, and a runner that
 keeps several requests in flight gets them one by one. :func:`serve_pipe` reads its input in large chunks,
 answers each complete request line in the chunk, and writes the answers in one go as soon as no complete
 line is left waiting, before it reads again (it never waits for input with an answer unwritten, so an engine
-and a runner never wait for each other). The answers are those of :func:`~skruuvi.suite.protocol.serve`
-(:func:`~skruuvi.suite.protocol.answer_line`, as bytes: :func:`~skruuvi.suite.protocol.answer_bytes`): blank
-lines ignored, a line that is not UTF-8 or longer than :data:`~skruuvi.suite.protocol.MAX_REQUEST_CHARS`
+and a runner never wait for each other). The answers are those of :func:`~skruuvi.suite.scp.protocol.serve`
+(:func:`~skruuvi.suite.scp.protocol.answer_line`, as bytes: :func:`~skruuvi.suite.scp.protocol.answer_bytes`): blank
+lines ignored, a line that is not UTF-8 or longer than :data:`~skruuvi.suite.scp.protocol.MAX_REQUEST_CHARS`
 characters answered ``errored``, serving going on.
 """
 
@@ -106,7 +106,7 @@ def _serve_pipe(in_fd: int, out_fd: int, server: Server) -> None:
 
 
 def serve_stdio(stdin: IO[str], stdout: IO[str], server: Server | None = None) -> None:
-    """:func:`serve_pipe` on the file descriptors of ``stdin`` and ``stdout``; :func:`~skruuvi.suite.protocol.serve`
+    """:func:`serve_pipe` on the file descriptors of ``stdin`` and ``stdout``; :func:`~skruuvi.suite.scp.protocol.serve`
     on streams that have none (e.g. a test's ``StringIO``)."""
     try:
         in_fd, out_fd = stdin.fileno(), stdout.fileno()

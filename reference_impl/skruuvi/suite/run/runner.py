@@ -27,11 +27,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .cases import Case, check_record, iter_cases, load_cases, load_known_failures
-from .declare import DeclarationError, Plan, check_declarations, plan_for
-from .legal_judge import asks_legal, compare_legal, is_perft, judge_perft, request_for
-from .lines import LineReader
-from .protocol import (
+from ..cases.cases import Case, check_record, iter_cases, load_cases, load_known_failures
+from ..scp.protocol import (
     MAX_LINE_BYTES,
     ProtocolError,
     check_header,
@@ -43,6 +40,9 @@ from .protocol import (
     start_request,
     stop_request,
 )
+from .declare import DeclarationError, Plan, check_declarations, plan_for
+from .legal_judge import asks_legal, compare_legal, is_perft, judge_perft, request_for
+from .lines import LineReader
 
 #: Every status a case can end with, in the order summaries list them.
 STATUSES = ("pass", "fail", "errored", "timeout", "crashed", "skipped", "unsupported", "xfail", "xpass")
@@ -639,8 +639,8 @@ def _fast_kind(case: Case, seq: int, line: bytes) -> str | None:
     (:attr:`Case.answer`: its compact JSON, or its text in the case's own line, which the checking pass read as
     strict JSON), else ``None``. Such a line is strict JSON and decodes to exactly that message, which the full
     judge passes (the seq, one kind, the result's every key equal, types and all; an error that
-    :func:`~skruuvi.suite.answer_shape.is_error_body` accepts, as the answer's own is checked, with its index and code
-    equal); any other line, however small the difference (spaces, key order, extra keys, an error's message), is
+    :func:`~skruuvi.suite.cases.answer_shape.is_error_body` accepts, as the answer's own is checked, with its index and
+    code equal); any other line, however small the difference (spaces, key order, extra keys, an error's message), is
     decoded and judged in full. Only while the expectation is the object the bytes were made from."""
     passing = _pass_line(case, seq)
     return passing[0] if passing is not None and line == passing[1] else None
@@ -664,7 +664,7 @@ def _take_passes(worker: Worker, pending: deque[tuple[int, Case, str]], out: lis
                  room: int) -> int:
     """The fast pass over answers already read: judge the oldest ``pending`` run cases, at most ``room``, while the
     engine's next answer line is in its reader's buffer and is, byte for byte, the one :func:`_fast_kind` passes
-    (:meth:`~skruuvi.suite.lines.LineReader.take_each`); how many were judged. Each gets the result
+    (:meth:`~skruuvi.suite.run.lines.LineReader.take_each`); how many were judged. Each gets the result
     :meth:`Worker.judge` gives it (that one reads the same buffered line and passes it the same way): ``pass``
     (``xpass`` if a known failure), ``seconds`` the time the look at the buffer took. The first case whose answer is
     anything else (another line, a line still coming, no engine) is left to :meth:`Worker.judge`, which reads and
@@ -707,7 +707,7 @@ def asked_by(case: Case) -> str:
     """How a case is asked of the engine: :data:`PERFT` (a perft walk), :data:`LEGAL` (SCP/1 ``legal``) or
     :data:`RUN`; worked out once a case (:func:`run_cases`), not at each step of sending and judging it. An
     ``expect`` that is a plain dict (the cases' own) is read straight off: ``perft`` in it is a perft walk, else
-    ``legal`` in it is SCP/1 ``legal`` (:data:`~skruuvi.suite.cases.LEGAL_EXPECTATIONS`)."""
+    ``legal`` in it is SCP/1 ``legal`` (:data:`~skruuvi.suite.cases.cases.LEGAL_EXPECTATIONS`)."""
     expect = case.record.get("expect")
     if type(expect) is dict:
         return PERFT if "perft" in expect else LEGAL if "legal" in expect else RUN
@@ -770,7 +770,7 @@ def _unsupported(case: Case) -> CaseResult:
 
 
 def _planned(plan: Plan, case: Case) -> Case | CaseResult:
-    """The case to send as :class:`~skruuvi.suite.declare.Plan` decides it, or its ``unsupported`` result."""
+    """The case to send as :class:`~skruuvi.suite.run.declare.Plan` decides it, or its ``unsupported`` result."""
     try:
         decided = plan(case)
     except Exception as exc:  # a bug in the runner itself must not lose the case
@@ -787,7 +787,7 @@ def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
     always one), so a suite of any length and of any mix streams with flat memory, and a slow case holds back at
     most that many finished results. Cases whose ruleset the engine does not declare, or
     that need a feature it does not declare, are ``unsupported`` and never sent; a case is judged under
-    the readings the engine declares (``plan``, by default the engine's: :mod:`skruuvi.suite.declare`).
+    the readings the engine declares (``plan``, by default the engine's: :mod:`skruuvi.suite.run.declare`).
     Cases go to the workers, and their results come back, in batches (:func:`_batch_size`): a thread
     hand-off for some cases at once, not for each. The engines are stopped when the iteration ends (or is
     abandoned).

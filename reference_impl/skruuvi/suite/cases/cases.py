@@ -2,8 +2,8 @@
 
 Case files are read one record at a time (:func:`iter_cases`), so a suite of any size streams through
 the runner with flat memory; only a 64-bit hash of each id seen so far is kept, to reject duplicates. Which
-cases run is a :class:`~skruuvi.suite.selection.Selection`; the checking pass before a run, and the cases it keeps
-for the run, are :class:`~skruuvi.suite.spool.CaseSpool`.
+cases run is a :class:`~skruuvi.suite.cases.selection.Selection`; the checking pass before a run, and the cases it keeps
+for the run, are :class:`~skruuvi.suite.cases.spool.CaseSpool`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules.errors import CaseFormatError, InputError
-from ..rules.yamlio import Source, find_case_files, iter_records, iter_spanned_records, read_lines
+from ...rules.errors import CaseFormatError, InputError
+from ...rules.yamlio import Source, find_case_files, iter_records, iter_spanned_records, read_lines
 from .id_hashes import _SeenIds, id_hash
 from .selection import Selection, parse_shard, shard_of
 
@@ -29,8 +29,8 @@ class Case:
 
     ``request``, when set, is the case as the engine sees it (without ``expect`` and ``justification``),
     encoded once as the compact JSON of a run request's ``case``: the runner sends these bytes as they are.
-    A case read back from a :class:`~skruuvi.suite.spool.CaseSpool` has it, and its ``record`` then holds only ``id``,
-    ``ruleset`` and ``expect`` unless the spool is read with ``full_records``.
+    A case read back from a :class:`~skruuvi.suite.cases.spool.CaseSpool` has it, and its ``record`` then holds only
+    ``id``, ``ruleset`` and ``expect`` unless the spool is read with ``full_records``.
     """
 
     id: str
@@ -42,10 +42,10 @@ class Case:
     """The readings the runner worked this case's ``expect`` out under (the engine declared them), if any."""
     request: bytes | None = field(default=None, compare=False, repr=False, kw_only=True)
     answer: tuple[Any, bytes] | None = field(default=None, compare=False, repr=False, kw_only=True)
-    """``(expect.result, a JSON text of it)`` for a case read back from a :class:`~skruuvi.suite.spool.CaseSpool`
+    """``(expect.result, a JSON text of it)`` for a case read back from a :class:`~skruuvi.suite.cases.spool.CaseSpool`
     whose ``expect`` is a result (the text as the case's JSON line writes it, or its compact JSON:
-    :func:`~skruuvi.suite.case_text.answer_for`), ``(expect.error, a JSON text of it)`` for one that expects a
-    well-formed error (:func:`~skruuvi.suite.case_text.error_answer`): the runner passes an answer that is these
+    :func:`~skruuvi.suite.cases.case_text.answer_for`), ``(expect.error, a JSON text of it)`` for one that expects a
+    well-formed error (:func:`~skruuvi.suite.cases.case_text.error_answer`): the runner passes an answer that is these
     bytes exactly without decoding it (and decodes and judges every other answer). Used only while
     ``expect.result`` (``expect.error``) is still that very object."""
 
@@ -147,7 +147,7 @@ def list_case_files(paths: Iterable[str | Path]) -> list[Path]:
 
 def first_duplicate(paths: list[str | Path], suspects: set[int], records: int) -> CaseFormatError | None:
     """The error of the first record, among the first ``records`` under ``paths``, whose id an earlier one has,
-    looking only at ids whose :func:`~skruuvi.suite.id_hashes.id_hash` is in ``suspects``; ``None`` when no id
+    looking only at ids whose :func:`~skruuvi.suite.cases.id_hashes.id_hash` is in ``suspects``; ``None`` when no id
     comes twice (the hashes were shared by different ids)."""
     first: dict[str, str] = {}
     for file_path in list_case_files(paths):

@@ -1,5 +1,6 @@
-"""The texts a spooled case is kept as (:class:`~skruuvi.suite.spool.CaseSpool`): its public part as the engine
-gets it, its ``expect``, and the answer that passes without being decoded (:attr:`~skruuvi.suite.cases.Case.answer`).
+"""The texts a spooled case is kept as (:class:`~skruuvi.suite.cases.spool.CaseSpool`): its public part as the engine
+gets it, its ``expect``, and the answer that passes without being decoded
+(:attr:`~skruuvi.suite.cases.cases.Case.answer`).
 
 A case read from a JSON line whose members' places are known (:func:`~skruuvi.rules.jsonsafe.loads_spanned`)
 keeps them as its line writes them, cut out of it; any other case (a YAML file, an unusual line) is encoded as
@@ -11,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..rules.jsonsafe import Spans, compact_encoder, dumps_compact
+from ...rules.jsonsafe import Spans, compact_encoder, dumps_compact
 from .answer_shape import is_error_body
 
 encode_canonical = compact_encoder()
@@ -20,13 +21,13 @@ _VALUE_AFTER_KEY = re.compile(r'"[^"\\]*"[ \t\n]*:[ \t\n]*').match
 _RESULT_PREFIX = b'{"result":'
 _ERROR_PREFIX = b'{"error":'
 
-#: The fields of a case the engine does not see (:data:`skruuvi.suite.protocol.PRIVATE_CASE_FIELDS`).
+#: The fields of a case the engine does not see (:data:`skruuvi.suite.scp.protocol.PRIVATE_CASE_FIELDS`).
 _PRIVATE = ("expect", "justification")
 
 
 def encode_public(record: dict[str, Any]) -> bytes:
     """The case as the engine sees it (everything but ``expect`` and ``justification``), as the compact JSON
-    that :func:`skruuvi.suite.protocol.encode` writes for the ``case`` of a run request."""
+    that :func:`skruuvi.suite.scp.protocol.encode` writes for the ``case`` of a run request."""
     public = {key: value for key, value in record.items() if key not in _PRIVATE}
     return dumps_compact(public).encode("utf-8")
 
@@ -106,7 +107,7 @@ def answer_for(result: dict[str, Any], expect_line: bytes, prefix: bytes = _RESU
 def error_answer(error: Any, expect_line: bytes | None) -> tuple[Any, bytes] | None:
     """:attr:`Case.answer` of a case that expects ``error`` (``expect_line``: its ``expect`` as the case file writes
     it, when that is ``{"error": error}`` and faithful), as :func:`answer_for` makes it of a result; ``None`` unless
-    ``error`` is an error as an answer must hold it (:func:`~skruuvi.suite.answer_shape.is_error_body`: an answer
+    ``error`` is an error as an answer must hold it (:func:`~skruuvi.suite.cases.answer_shape.is_error_body`: an answer
     holding an odd one is ``errored`` in full, so it must not pass on the bytes)."""
     if not is_error_body(error):
         return None

@@ -3,7 +3,7 @@
 The runner used to hand every line from a reader thread to the judging thread through a queue: two thread
 wake-ups a case. :class:`LineReader` reads the pipe itself, in large chunks (an engine that answers a
 pipelined burst in one write is read in one system call), and cuts the lines out of its buffer. It keeps the
-reader thread's rules: a line is at most :data:`~skruuvi.suite.protocol.MAX_LINE_BYTES` bytes before its
+reader thread's rules: a line is at most :data:`~skruuvi.suite.scp.protocol.MAX_LINE_BYTES` bytes before its
 newline, else it is ``too-long`` and reading stops; at end of file a last line without its newline is handed
 over as the partial line of an ``eof``.
 
@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-from .protocol import MAX_LINE_BYTES
+from ..scp.protocol import MAX_LINE_BYTES
 
 #: Bytes asked of the pipe at once.
 CHUNK = 1 << 16

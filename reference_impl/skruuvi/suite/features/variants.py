@@ -1,7 +1,7 @@
 """Judging engines under other readings: variant expectations for the runner, a reference server under readings.
 
 A case file holds the expectations of the default reading (or of the readings the case pins). To judge an
-engine that implements a variant, :func:`expect_under` maps a :class:`~skruuvi.suite.cases.Case` to the
+engine that implements a variant, :func:`expect_under` maps a :class:`~skruuvi.suite.cases.cases.Case` to the
 same case with its ``expect`` worked out by the reference interpreter under the variant (the case's own
 ``readings`` on top). :class:`ReadingReplay` is the reference interpreter under some readings, for
 ``skruuvi serve --reading/--variant``: a test engine that implements another reading.
@@ -15,13 +15,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..interpreter.legal import legal_for, perft_for
-from ..interpreter.outcome import Outcome
-from ..interpreter.replay import replay
-from ..rules.errors import CaseFormatError
-from ..rules.readings import FIRST_ALTERNATIVE, label, with_readings
-from ..rules.ruleset import Ruleset, get_ruleset
-from .cases import Case
+from ...interpreter.legal import legal_for, perft_for
+from ...interpreter.outcome import Outcome
+from ...interpreter.replay import replay
+from ...rules.errors import CaseFormatError
+from ...rules.readings import FIRST_ALTERNATIVE, label, with_readings
+from ...rules.ruleset import Ruleset, get_ruleset
+from ..cases.cases import Case
 
 VARIANT_JUSTIFICATION = "reference-under-variant"
 """The justification kind of a case whose expectation :func:`expect_under` worked out under a variant."""

@@ -1,7 +1,7 @@
 """Feature tags: what a case needs of an engine, derived from the case and its ruleset, never hand-kept.
 
 An engine may declare, per ruleset, the features it supports (SCP/1 ``start``, see
-:mod:`skruuvi.suite.declare`); a case that needs a feature it does not declare is ``unsupported`` and is
+:mod:`skruuvi.suite.run.declare`); a case that needs a feature it does not declare is ``unsupported`` and is
 not sent. The tags form a closed list per ruleset (:func:`feature_tags`), read off the ruleset's data:
 
 * ``form:NAME`` for each game form of the ruleset (``form:alkupeli``, ``form:kotka``,
@@ -28,16 +28,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..rules.errors import IllegalAction, InputError
-from ..rules.ruleset import Ruleset
-from .cases import LEGAL_EXPECTATIONS
+from ...rules.errors import IllegalAction, InputError
+from ...rules.ruleset import Ruleset
+from ..cases.cases import LEGAL_EXPECTATIONS
 
 MATCH = "match"
 SET_POSITION = "set-position"
 CASE_READINGS = "case-readings"
 LEGAL_ACTIONS = "legal-actions"
 """The tag of the engines that answer SCP/1 ``legal``; the cases whose expectation is one of
-:data:`~skruuvi.suite.cases.LEGAL_EXPECTATIONS` need it."""
+:data:`~skruuvi.suite.cases.cases.LEGAL_EXPECTATIONS` need it."""
 FORM_PREFIX = "form:"
 PHASE_PREFIX = "phase:"
 
@@ -71,7 +71,7 @@ def asks_legal(record: Mapping[str, Any]) -> bool:
 def _deal_features(ruleset: Ruleset, deal: Any, actions: Any, out: set[str], *, asked: bool = False) -> None:
     """Add the forms and phases one deal reaches with ``actions`` (up to the first rejected action); with
     ``asked`` (a legal case) also the phase of the position after them, where the legal set is asked."""
-    from ..interpreter import engine  # here: serve's start answer reads the tags without the interpreter
+    from ...interpreter import engine  # here: serve's start answer reads the tags without the interpreter
 
     if not isinstance(deal, Mapping):
         return

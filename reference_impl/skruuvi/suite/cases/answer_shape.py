@@ -1,6 +1,6 @@
 """The shape an SCP/1 answer's ``error`` must have (an object; its ``index`` a non-negative integer or null; its
-``code`` a string), on its own so that both the protocol's answer check (:mod:`skruuvi.suite.protocol`) and the
-cases' fast-pass bytes (:mod:`skruuvi.suite.case_text`) ask the one rule without importing each other."""
+``code`` a string), on its own so that both the protocol's answer check (:mod:`skruuvi.suite.scp.protocol`) and the
+cases' fast-pass bytes (:mod:`skruuvi.suite.cases.case_text`) ask the one rule without importing each other."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 A :class:`Reading` is one listed alternative (with the readings its ``requires:`` name), in words for the
 table (``rule = value (title, shortened)``), with its sources and the deal forms whose phases or scheme it
-changes, so that it is replayed only on cases that can feel it (:mod:`skruuvi.suite.explain`).
+changes, so that it is replayed only on cases that can feel it (:mod:`skruuvi.suite.explanations.explain`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.readings import alternatives, executable, rule_field
-from ..rules.ruledoc import rule_entries
-from ..rules.ruleset import Ruleset, get_ruleset
+from ...rules.readings import alternatives, executable, rule_field
+from ...rules.ruledoc import rule_entries
+from ...rules.ruleset import Ruleset, get_ruleset
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ reading explains is tried under pairs of readings, bounded: only pairs of readin
 case's answer on their own, at most :data:`MAX_PAIR_READINGS` of them per case (so at most 66 pairs),
 those whose answers differ from the engine's in the fewest places when more change it.
 The cases that nothing explains are listed first, as likely bugs, with where the engine and the reference
-part (:mod:`skruuvi.suite.explain_trace`).
+part (:mod:`skruuvi.suite.explanations.explain_trace`).
 
-The readings are those of :mod:`skruuvi.suite.explain_readings`. Speed: every reading's ruleset is compiled
+The readings are those of :mod:`skruuvi.suite.explanations.explain_readings`. Speed: every reading's ruleset is compiled
 once (per set of readings a case pins on top), and a reading is tried only on the cases it can touch: a
 phase parameter's reading on cases whose deal form can reach a phase that parameter is set in (through the
 forms an all-pass turns a deal into, under the ruleset and under the reading), a scheme's on the forms
@@ -30,17 +30,17 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..interpreter.replay import replay
-from ..rules.errors import InputError, RulesetError
-from ..rules.numbers import out_of_range
-from ..rules.readings import label, with_readings
-from ..rules.ruleset import Ruleset, get_ruleset
-from .cases import Case
+from ...interpreter.replay import replay
+from ...rules.errors import InputError, RulesetError
+from ...rules.numbers import out_of_range
+from ...rules.readings import label, with_readings
+from ...rules.ruleset import Ruleset, get_ruleset
+from ..cases.cases import Case
+from ..features.features import asks_legal
+from ..features.variants import _expect_from, _legal_expect
+from ..run.runner import compare
 from .explain_readings import Reading, candidates, reach
 from .explain_trace import parting
-from .features import asks_legal
-from .runner import compare
-from .variants import _expect_from, _legal_expect
 
 MAX_PAIR_READINGS = 12
 """Pairs are tried among at most this many readings per case (those that each change its answer; when more
@@ -71,7 +71,7 @@ class Verdict:
 
 def _differs(answer: Mapping[str, Any], kind: str, body: Any) -> bool:
     """Whether the engine's answer ``(kind, body)`` differs from ``answer`` (an expectation): a legal set as a set,
-    a perft count, or :func:`~skruuvi.suite.runner.compare`'s differences."""
+    a perft count, or :func:`~skruuvi.suite.run.runner.compare`'s differences."""
     if "legal" in answer:
         return kind != "legal" or not isinstance(body, list) or set(body) != set(answer["legal"])
     if "perft" in answer:

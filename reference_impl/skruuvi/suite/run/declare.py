@@ -8,7 +8,7 @@ The answer to ``start`` may carry, in its ``implementation`` object, per ruleset
 Both are optional, and an engine that declares neither is run exactly as before. ``readings`` are the
 readings of rules the engine plays by (each value the rule's own or one of its listed alternatives; the
 set must hold together as ``skruuvi validate`` requires); ``features`` is the closed list of feature
-tags (:mod:`skruuvi.suite.features`) it supports for that ruleset. A ruleset without a ``features`` entry
+tags (:mod:`skruuvi.suite.features.features`) it supports for that ruleset. A ruleset without a ``features`` entry
 supports every feature, but ``legal-actions``, which must be listed (the cases asking SCP/1 ``legal``).
 
 :func:`check_declarations` validates a start answer (a bad declaration fails the start with one line);
@@ -26,14 +26,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..rules.errors import InputError, RulesetError
-from ..rules.readings import alternative_for, resolve_values, rule_field, ruleset_under, with_readings
-from ..rules.ruledoc import rule_entries
-from ..rules.ruleset import Ruleset, available_rulesets, get_ruleset
-from .cases import Case
-from .feature_cache import every_feature
-from .features import CASE_READINGS, LEGAL_ACTIONS, asks_legal, case_features, feature_tags
-from .protocol import ProtocolError
+from ...rules.errors import InputError, RulesetError
+from ...rules.readings import alternative_for, resolve_values, rule_field, ruleset_under, with_readings
+from ...rules.ruledoc import rule_entries
+from ...rules.ruleset import Ruleset, available_rulesets, get_ruleset
+from ..cases.cases import Case
+from ..features.feature_cache import every_feature
+from ..features.features import CASE_READINGS, LEGAL_ACTIONS, asks_legal, case_features, feature_tags
+from ..scp.protocol import ProtocolError
 
 
 class DeclarationError(ProtocolError):
@@ -92,8 +92,8 @@ def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[st
 
 def ruleset_tags(rid: str) -> list[str]:
     """Every feature tag of ruleset ``rid``, as ``skruuvi serve`` declares them: from the feature-tag cache
-    (:func:`~skruuvi.suite.feature_cache.every_feature`, keyed by the sha256 of the ruleset file: no compiling, no
-    JSON Schema), else worked out of the compiled ruleset (with its :class:`InputError` when it does not load)."""
+    (:func:`~skruuvi.suite.features.feature_cache.every_feature`, keyed by the sha256 of the ruleset file: no compiling,
+    no JSON Schema), else worked out of the compiled ruleset (with its :class:`InputError` when it does not load)."""
     tags = every_feature([rid]).get(rid)
     return tags if tags is not None else feature_tags(get_ruleset(rid))
 
@@ -141,7 +141,7 @@ def _per_ruleset(impl: Mapping[str, Any], key: str, rulesets: list[str]) -> dict
 
 def check_declarations(header: Mapping[str, Any]) -> Declarations:
     """The declarations of a start answer (already shape-checked by
-    :func:`~skruuvi.suite.protocol.check_header`), or :class:`DeclarationError` with one line saying what
+    :func:`~skruuvi.suite.scp.protocol.check_header`), or :class:`DeclarationError` with one line saying what
     cannot be honoured: a ruleset that is not the engine's or not the suite's, an unknown rule, a value that
     is neither the rule's own nor a listed alternative, readings that cannot hold together, an unknown tag."""
     impl = header["implementation"]
@@ -189,7 +189,7 @@ class Plan:
         """Whether deciding a case reads more of it than its ruleset and ``expect``: only when the engine
         declares readings, or fewer than every feature tag of a ruleset. An engine that declares every feature
         (as the reference does) and no reading gets every case as it stands, so the runner need not parse
-        the case back (:meth:`~skruuvi.suite.spool.CaseSpool.cases`)."""
+        the case back (:meth:`~skruuvi.suite.cases.spool.CaseSpool.cases`)."""
         if self._reads is None:
             decl = self.declarations
             self._reads = any(decl.readings.values()) or any(decl.changes.values()) or any(
@@ -244,7 +244,10 @@ class Plan:
         if clash and not honours_own:
             return (f"the case pins {clash[0]}={_show(own[clash[0]])}, the engine declares "
                     f"{clash[0]}={_show(declared[clash[0]])} and does not declare {CASE_READINGS}")
-        from .variants import VARIANT_JUSTIFICATION, expect_under  # (the interpreter: for declared readings only)
+        from ..features.variants import (  # (the interpreter: for declared readings only)
+            VARIANT_JUSTIFICATION,
+            expect_under,
+        )
 
         applying = {k: v for k, v in decl.changes.get(case.ruleset, {}).items() if k not in own}
         justification = case.record.get("justification")

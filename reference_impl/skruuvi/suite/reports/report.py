@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import IO, Any
 
-from .. import __version__
-from ..rules.jsonsafe import dumps_safe, safe_text
-from .runner import STATUSES, CaseResult
+from ... import __version__
+from ...rules.jsonsafe import dumps_safe, safe_text
+from ..run.runner import STATUSES, CaseResult
 
 RUNNER_NAME = "skruuvi-runner"
 

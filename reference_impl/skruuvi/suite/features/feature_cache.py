@@ -1,13 +1,13 @@
 """The feature tags of ``serve``'s start answer, kept between processes the way Python keeps a ``.pyc``.
 
-Working the tags out (:func:`~skruuvi.suite.features.feature_tags` of each ruleset's outline) means importing the
-ruleset compiler and parsing three YAML files: most of the time a plain ``skruuvi serve`` takes to its first answer.
+Working the tags out (:func:`~skruuvi.suite.features.features.feature_tags` of each ruleset's outline) means importing
+the ruleset compiler and parsing three YAML files: most of the time a plain ``skruuvi serve`` takes to its first answer.
 So the tags, once worked out, are written to a small JSON file (:func:`cache_file`) under the keys they depend on:
 
 * the sha256 of each ruleset file's bytes (the tags are worked out from those very bytes:
   :func:`~skruuvi.rules.ruleset.outline_of`);
 * the sha256 of the source of each ``skruuvi`` module they are worked out by (:data:`SOURCES`: the compiler, the
-  YAML reader, :mod:`skruuvi.suite.features`, ...: a changed line of that code is a miss);
+  YAML reader, :mod:`skruuvi.suite.features.features`, ...: a changed line of that code is a miss);
 * the Python version, and the size and modification time of PyYAML's files.
 
 :func:`every_feature` uses an entry only when every key still holds; anything else (no file, a stale key, a file
@@ -25,8 +25,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..rules.keyed_files import read_capped, sha256_hex, source_digests, write_whole
-from ..rules.paths import rulesets_dir
+from ...rules.keyed_files import read_capped, sha256_hex, source_digests, write_whole
+from ...rules.paths import rulesets_dir
 
 #: The cache file's format; a file of another format is a miss.
 FORMAT = "skruuvi-feature-cache/1"
@@ -51,13 +51,15 @@ def _stat(path: str) -> list[int] | None:
 
 
 #: The sources the tags are worked out by (below the package folder): the modules that importing the compiler and
-#: :mod:`skruuvi.suite.features` loads, and this one (a test holds the list to what those imports load).
+#: :mod:`skruuvi.suite.features.features` loads, and this one (a test holds the list to what those imports load).
 SOURCES = (
     "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/expr.py", "rules/jsonsafe.py",
     "rules/keyed_files.py",
     "rules/numbers.py", "rules/paths.py", "rules/phases.py", "rules/readahead.py", "rules/ruleset.py",
-    "rules/yamlio.py", "suite/__init__.py", "suite/answer_shape.py", "suite/case_text.py", "suite/cases.py",
-    "suite/feature_cache.py", "suite/features.py", "suite/id_hashes.py", "suite/protocol.py", "suite/selection.py",
+    "rules/yamlio.py", "suite/__init__.py", "suite/cases/__init__.py", "suite/cases/answer_shape.py",
+    "suite/cases/case_text.py", "suite/cases/cases.py", "suite/cases/id_hashes.py", "suite/cases/selection.py",
+    "suite/features/__init__.py", "suite/features/feature_cache.py", "suite/features/features.py",
+    "suite/scp/__init__.py", "suite/scp/protocol.py",
 )
 
 
@@ -120,7 +122,7 @@ def load_entries(path: Path | None = None) -> dict[tuple[str, str], list[str]]:
 def _worked_out(ruleset_id: str, data: bytes | None) -> list[str] | None:
     """The tags of a ruleset worked out (from ``data``, its file's bytes; when these could not be read, as
     :func:`~skruuvi.rules.ruleset.ruleset_outline` reads the file); ``None`` when it does not compile."""
-    from ..rules.ruleset import outline_of, ruleset_outline
+    from ...rules.ruleset import outline_of, ruleset_outline
     from .features import feature_tags
 
     try:

@@ -20,11 +20,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..interpreter.engine import apply, apply_run, start
-from ..interpreter.replay import replay
-from ..rules.errors import IllegalAction, InputError
-from ..rules.ruleset import Ruleset
-from .cases import Case
+from ...interpreter.engine import apply, apply_run, start
+from ...interpreter.replay import replay
+from ...rules.errors import IllegalAction, InputError
+from ...rules.ruleset import Ruleset
+from ..cases.cases import Case
 
 MAX_RULES_SHOWN = 10
 

@@ -24,20 +24,20 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..interpreter import engine as reference
-from ..interpreter.legal import legal_for, position
-from ..interpreter.outcome import Outcome
-from ..interpreter.positions import Positions
-from ..rules import paths
-from ..rules.errors import IllegalAction, InputError
-from ..rules.jsonsafe import dumps_safe
-from ..rules.notation import canonical, parse_action
-from ..rules.readings import ruleset_under, with_readings
-from ..rules.ruleset import Ruleset
-from ..rules.yamlio import load_yaml
-from .cases import Case
-from .features import asks_legal
-from .protocol import ProtocolError, check_legal_response, encode, legal_request, parse_line, run_request
+from ...interpreter import engine as reference
+from ...interpreter.legal import legal_for, position
+from ...interpreter.outcome import Outcome
+from ...interpreter.positions import Positions
+from ...rules import paths
+from ...rules.errors import IllegalAction, InputError
+from ...rules.jsonsafe import dumps_safe
+from ...rules.notation import canonical, parse_action
+from ...rules.readings import ruleset_under, with_readings
+from ...rules.ruleset import Ruleset
+from ...rules.yamlio import load_yaml
+from ..cases.cases import Case
+from ..features.features import asks_legal
+from ..scp.protocol import ProtocolError, check_legal_response, encode, legal_request, parse_line, run_request
 
 #: Requests of one perft level sent before their answers are read.
 PERFT_PIPELINE = 64
@@ -182,7 +182,7 @@ _MARK = "\x00actions\x00"
 
 
 def encode_compact(value: Any) -> str:
-    """``value`` as :func:`~skruuvi.suite.protocol.encode` writes it inside a message."""
+    """``value`` as :func:`~skruuvi.suite.scp.protocol.encode` writes it inside a message."""
     return dumps_safe(value, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -228,7 +228,7 @@ _NOT_PLAIN = re.compile(r"[\\\x00-\x1f]")
 def plain_legal_set(line: bytes, seq: int) -> list[str] | None:
     """The legal set of a response line that reads exactly as the reference writes one, ``{"seq":<seq>,
     "legal":["...",...]}`` compact, strings without escapes, distinct, valid UTF-8: the same list
-    :func:`~skruuvi.suite.protocol.check_legal_response` gives of it, read off its bytes. ``None`` for any other
+    :func:`~skruuvi.suite.scp.protocol.check_legal_response` gives of it, read off its bytes. ``None`` for any other
     line (then it is read and checked in full, and any fault named as ever)."""
     start = b'{"seq":%d,"legal":[' % seq
     if not line.startswith(start):
