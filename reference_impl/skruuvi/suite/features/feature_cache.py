@@ -55,7 +55,7 @@ def _stat(path: str) -> list[int] | None:
 SOURCES = (
     "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/expr.py", "rules/jsonsafe.py",
     "rules/keyed_files.py",
-    "rules/numbers.py", "rules/paths.py", "rules/phases.py", "rules/readahead.py", "rules/ruleset.py",
+    "rules/files.py", "rules/numbers.py", "rules/paths.py", "rules/phases.py", "rules/readahead.py", "rules/ruleset.py",
     "rules/yamlio.py", "suite/__init__.py", "suite/cases/__init__.py", "suite/cases/answer_shape.py",
     "suite/cases/case_text.py", "suite/cases/cases.py", "suite/cases/id_hashes.py", "suite/cases/selection.py",
     "suite/features/__init__.py", "suite/features/feature_cache.py", "suite/features/features.py",
