@@ -16,7 +16,7 @@ from skruuvi.cli.serve_stdio import plain_serve
 from skruuvi.suite.cases.cases import Case
 from skruuvi.suite.run.runner import RunConfig, run_cases, start_engines
 
-FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
+FAKE = Path(__file__).resolve().parents[2] / "fakes" / "fake_engine.py"
 EXPECT = {"result": {"score": {"NS": 25, "EW": -25}}}
 
 

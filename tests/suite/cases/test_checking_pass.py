@@ -21,7 +21,7 @@ from skruuvi.suite.cases.cases import check_record, iter_cases
 from skruuvi.suite.cases.spool import CaseSpool
 from skruuvi.suite.scp.protocol import public_case
 
-GENERATED = Path(__file__).resolve().parents[2] / "conformance" / "generated"
+GENERATED = Path(__file__).resolve().parents[3] / "conformance" / "generated"
 RECORD = {"id": "t.1", "ruleset": "skruuvi-2016", "deal": {"form": "alkupeli", "n": [1, 2.5, None, True]},
           "justification": {"kind": "hand", "note": "päivä"}, "actions": ["S pass"],
           "expect": {"result": {"score": {"NS": 1, "EW": -1}}}}

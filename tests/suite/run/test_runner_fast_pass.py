@@ -19,7 +19,7 @@ from skruuvi.suite.cases.cases import Case
 from skruuvi.suite.cases.spool import CaseSpool
 from skruuvi.suite.run.runner import _fast_kind
 
-FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
+FAKE = Path(__file__).resolve().parents[2] / "fakes" / "fake_engine.py"
 RESULT = {"contract": {"declarer": "S", "bid": "5G", "doubling": 2}, "score": {"NS": -45, "EW": 45}, "over": True,
           "note": "päivä"}
 

@@ -21,7 +21,7 @@ from skruuvi.cli import commands as cli
 from skruuvi.rules.jsonsafe import loads as strict_loads
 from skruuvi.suite.run.runner import MAX_FAILED_RESTARTS, verdict
 
-FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
+FAKE = Path(__file__).resolve().parents[2] / "fakes" / "fake_engine.py"
 EXPECT = {"result": {"score": {"NS": 25, "EW": -25}}}
 
 

@@ -25,7 +25,7 @@ from skruuvi.suite.run import lines as lines_module
 from skruuvi.suite.run.lines import LineReader
 from skruuvi.suite.run.runner import LEGAL, RUN, Engine, RunConfig, Worker, _take_passes
 
-FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
+FAKE = Path(__file__).resolve().parents[2] / "fakes" / "fake_engine.py"
 RESULT = {"contract": {"declarer": "S", "bid": "5G", "doubling": 2}, "score": {"NS": -45, "EW": 45}, "over": True}
 TEXT = json.dumps(RESULT, separators=(",", ":")).encode()
 

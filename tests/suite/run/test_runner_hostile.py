@@ -24,7 +24,7 @@ from test_runner_trust import EXPECT, case, fake_impl, pids_in, report_records, 
 from skruuvi.cli import commands as cli
 from skruuvi.rules.paths import cases_dir
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def script(tmp_path: Path, name: str, body: str) -> str:

@@ -24,7 +24,7 @@ from skruuvi.suite.run.runner import (
     run_all,
 )
 
-FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
+FAKE = Path(__file__).resolve().parents[2] / "fakes" / "fake_engine.py"
 GOOD = {"contract": {"declarer": "N", "bid": "5H", "doubling": 0}, "tricks": {"NS": 11, "EW": 2},
         "score": {"NS": 25, "EW": -25}}
 

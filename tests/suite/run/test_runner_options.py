@@ -20,7 +20,7 @@ from skruuvi.suite.cases.cases import Case, Selection, count_cases, iter_cases, 
 from skruuvi.suite.reports.report import Terminal, progress_bar
 from skruuvi.suite.run.runner import RunConfig, run_all, run_cases, start_engines
 
-FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
+FAKE = Path(__file__).resolve().parents[2] / "fakes" / "fake_engine.py"
 EXPECT = {"result": {"score": {"NS": 25, "EW": -25}}}
 
 
