@@ -35,7 +35,7 @@ from skruuvi.interpreter.replay import replay
 from skruuvi.rules import readings as rd
 from skruuvi.rules.notation import SEATS
 from skruuvi.rules.ruleset import get_ruleset
-from skruuvi.suite.cases import iter_cases
+from skruuvi.suite.cases.cases import iter_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("skruuvi-1895", "skruuvi-1944", "skruuvi-2016")

@@ -592,7 +592,7 @@ def _reference_diff(record: dict[str, Any], ruleset: Any) -> list[str]:
     from ..interpreter.legal import legal_for, perft_for
     from ..interpreter.outcome import Outcome
     from ..interpreter.replay import replay
-    from .runner import compare
+    from .run.runner import compare
 
     expect = record["expect"]
     if "legal" in expect:

@@ -277,7 +277,7 @@ def test_generated_suite_sample_is_answered_the_same_on_the_step_path() -> None:
     does the same for every record of the suite."""
     from skruuvi.interpreter.replay import replay
     from skruuvi.rules.paths import repo_root
-    from skruuvi.suite.cases import iter_cases
+    from skruuvi.suite.cases.cases import iter_cases
 
     sample = [case.record for n, case in enumerate(iter_cases([repo_root() / "conformance" / "generated"]))
               if n % 20 == 0]
