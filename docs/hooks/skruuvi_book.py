@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 from skruuvi.book import site
+from skruuvi.rules.errors import SkruuviError
 
 _pages: dict[str, str] = {}
 
@@ -18,8 +20,11 @@ _pages: dict[str, str] = {}
 def on_config(config):
     root = Path(config.config_file_path).resolve().parent
     _pages.clear()
-    _pages.update(site.build_pages(root))
-    config.nav = site.nav(site.load_rulesets(root))
+    try:
+        _pages.update(site.build_pages(root))
+        config.nav = site.nav(site.load_rulesets(root))
+    except SkruuviError as exc:  # a spec file the book cannot use: one line naming the file, the place, the reason
+        raise PluginError(str(exc)) from None
     return config
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..rules import schemas
 from ..rules.errors import SkruuviError
 from ..rules.ruleset import Ruleset, load_ruleset
 from ..rules.yamlio import find_case_files, iter_records, load_yaml
@@ -65,6 +66,8 @@ def build_pages(root: Path) -> dict[str, str]:
     errors = optional_yaml(spec / "errors.yaml")
     sources = optional_yaml(spec / "sources.yaml")
     glossary = optional_yaml(spec / "glossary.yaml")
+    if glossary is not None:  # an unusable glossary stops the build with one line (file, place, reason)
+        schemas.check(glossary, "glossary", file="spec/glossary.yaml")
     cases, problems = load_cases(root)
     codes = {e["code"] for e in (errors or {}).get("errors", [])} if errors else None
     pages = {md.INDEX: index_page(rulesets, cases)}
