@@ -28,8 +28,8 @@ import pytest
 
 from skruuvi.book import md
 from skruuvi.book.card import card_path
+from skruuvi.book.learn import LANGUAGES, learn_path
 from skruuvi.book.reconstruction import reconstruction_path
-from skruuvi.book.story import STORIES, STORY_PATH
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets
 
@@ -338,16 +338,23 @@ def test_no_broken_internal_link_in_the_served_site(site: Path, built_book_links
     assert built_book_links == []  # the link checker of the build test (check_links), over this build
 
 
+def player_pages() -> list[tuple[str, str]]:
+    """The pages with an edition in each language: the home page, the learn-to-play chapters, the glossary."""
+    pages = []
+    for lang in LANGUAGES:
+        tag = "" if lang == md.DEFAULT_LANGUAGE else f"{lang}-"
+        pages += [(f"{tag}index", md.localized(md.INDEX, lang)), (f"{tag}glossary", md.localized(md.GLOSSARY, lang))]
+        pages += [(f"{tag}learn-{rid.rsplit('-', 1)[-1]}", learn_path(rid, lang)) for rid in available_rulesets()]
+    return pages
+
+
 def reader_pages() -> list[tuple[str, str]]:
-    """Every page kind: the era pages (rules, examples, cases, scoring card, reconstruction notes), the how-to-play
-    chapters, the comparison chapter, the home page and the reference pages."""
+    """Every page kind: the era pages (rules, examples, cases, scoring card, reconstruction notes), the comparison
+    chapter, the reference pages, and the player pages in both languages."""
     cards = [(f"{rid}-card", card_path(rid)) for rid in available_rulesets()]
     cards += [(f"{rid}-reconstruction", reconstruction_path(rid)) for rid in available_rulesets()]
-    stories = [("how-to-play" if path == STORY_PATH else f"how-to-play-{rid.rsplit('-', 1)[-1]}", path)
-               for rid, _, path in STORIES]
-    return [*era_pages(), *cards, *stories, ("index", md.INDEX), ("errors", md.ERRORS),
-            ("case-format", md.CASE_FORMAT),
-            ("sources", md.SOURCES), ("glossary", md.GLOSSARY)]
+    return [*era_pages(), *cards, ("errors", md.ERRORS), ("case-format", md.CASE_FORMAT), ("sources", md.SOURCES),
+            *player_pages()]
 
 
 # What sticks out of the main column: elements whose right edge passes the article's, outside the boxes that
@@ -373,11 +380,16 @@ _LAYOUT = """() => {
           deals: article.querySelectorAll('table.sk-deal').length,
           trickTables: article.querySelectorAll('.sk-tricks table').length,
           flows: article.querySelectorAll('svg.sk-flow').length,
-          pictures: [...article.querySelectorAll('svg.sk-table, svg.sk-sheet')].map(svg => {
+          pictures: [...article.querySelectorAll('svg.sk-table, svg.sk-sheet')]
+            .filter(svg => svg.getBoundingClientRect().width > 0)  // each table diagram is drawn wide and narrow
+            .map(svg => {
             const box = svg.getBoundingClientRect();
+            const scale = svg.getScreenCTM() ? svg.getScreenCTM().a : 1;  // drawing units to screen pixels
+            const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
             return {kind: svg.getAttribute('class'), width: Math.round(box.width), height: Math.round(box.height),
                     drawn: svg.querySelectorAll('text, path, rect, line, circle').length,
-                    words: (svg.textContent || '').trim().length};
+                    words: (svg.textContent || '').trim().length,
+                    smallest: sizes.length ? Math.min(...sizes) : 0};
           }),
           text};
 }"""
@@ -398,15 +410,18 @@ def test_page_fits_its_width_and_reads_as_words(look: Callable[[str, int], Look]
     assert layout["out"] == [] and layout["tricks"] == []
     assert layout["wraps"] == [], "tables that scroll sideways (issue 18, §7: lay them out to fit)"
     assert literals(layout["text"]) == []
-    if name.endswith("-examples") or name.startswith("how-to-play"):  # a worked deal: diagram and trick tables
+    learn = "learn-" in name
+    if name.endswith("-examples") or learn:  # a worked deal: diagram and trick tables
         assert layout["deals"] >= 1 and layout["trickTables"] >= 1
     if path.startswith("rules/"):  # every era's rule book draws its game forms' phases
         assert layout["flows"] >= 1
     kinds = [p["kind"] for p in layout["pictures"]]
-    if name.endswith("-examples") or name.startswith("how-to-play"):  # who gave what to whom, at the table
-        assert "sk-table" in kinds
+    if name.endswith("-examples") or learn:  # who gave what to whom, at the table
+        assert any("sk-table" in k for k in kinds)
     if name.endswith("-card") or name == "skruuvi-1895-examples":  # a match on its score sheet
         assert "sk-sheet" in kinds
     for picture in layout["pictures"]:  # drawn, not blank, and inside the column
         assert picture["width"] >= 200 and picture["height"] >= 150, picture
         assert picture["drawn"] >= 10 and picture["words"] >= 20, picture
+        if width == 390 and "sk-table" in picture["kind"]:  # the table diagram reads on a phone (issue 29, §6)
+            assert picture["smallest"] >= 12, picture
