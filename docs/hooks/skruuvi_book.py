@@ -2,7 +2,8 @@
 
 Registered in mkdocs.yml under ``hooks:``. The book has an English edition (every page) and a Finnish edition of
 the player pages; the kept plugin mkdocs-static-i18n builds the site once per language (English at the root,
-Finnish under ``fi/``) and gives the theme its language switch. For each of those builds, ``on_config`` renders
+Finnish under ``fi/``) and gives the theme its language switch, which leads to the other edition's home page (each
+player page links its other edition itself). For each of those builds, ``on_config`` renders
 the pages of the build's language (skruuvi.book.site) and sets their navigation, and ``on_files`` adds them as
 generated files. Both run after the i18n plugin's own handlers (priority -200 against its -100), so that the
 build's language is known and the plugin, which reads pages from docs/, leaves the generated ones alone. Nothing
@@ -11,6 +12,7 @@ is written to docs/.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -56,3 +58,13 @@ def on_files(files: Files, config) -> Files:
     if isinstance(getattr(i18n, "i18n_files_per_language", None), dict):  # its sitemap lists each build's pages
         i18n.i18n_files_per_language[lang] = files.documentation_pages()
     return files
+
+
+def on_post_build(config) -> None:
+    """The theme's language switch looks for a sitemap under each language's root; the plugin writes one at the
+    site's root, listing the pages of both languages: the Finnish root gets the same."""
+    lang = language(config)
+    site_dir = Path(config.site_dir)
+    if lang != site.DEFAULT_LANGUAGE and (site_dir / "sitemap.xml").is_file():
+        (site_dir / lang).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(site_dir / "sitemap.xml", site_dir / lang / "sitemap.xml")

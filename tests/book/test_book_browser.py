@@ -62,7 +62,8 @@ def _require() -> None:
 
 def page_path(md_path: str) -> str:
     """The served URL path of a generated page: ``rules/skruuvi-2016.md`` -> ``rules/skruuvi-2016/``."""
-    return "" if md_path == md.INDEX else md_path.removesuffix(".md") + "/"
+    stem = md_path.removesuffix(".md").removesuffix("index").rstrip("/")  # fi/index.md is served at fi/
+    return stem + "/" if stem else ""
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -425,3 +426,54 @@ def test_page_fits_its_width_and_reads_as_words(look: Callable[[str, int], Look]
         assert picture["drawn"] >= 10 and picture["words"] >= 20, picture
         if width == 390 and "sk-table" in picture["kind"]:  # the table diagram reads on a phone (issue 29, §6)
             assert picture["smallest"] >= 12, picture
+
+
+def test_the_language_switches_lead_to_the_other_edition(browser, base_url):
+    """The header's language switch (the i18n plugin's, in the theme) leads from an English chapter to the Finnish
+    edition; a chapter's own link leads to the same chapter in the other language and back; at both widths, with no
+    console error (the theme's search for each edition's sitemap included)."""
+    from skruuvi.book.learn import learn_path
+
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        try:
+            pg = context.new_page()
+            problems = _open(pg, base_url + page_path(learn_path("skruuvi-2016")))
+            pg.locator(".md-header__option .md-select").hover()
+            pg.locator('a.md-select__link[hreflang="fi"]').click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url.startswith(base_url + "fi/")
+            assert pg.locator("html").get_attribute("lang") == "fi"
+            pg.goto(base_url + page_path(learn_path("skruuvi-2016")))
+            pg.locator("article a", has_text="Opi pelaamaan skruuvia: 2016").click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + page_path(learn_path("skruuvi-2016", "fi"))
+            assert pg.locator("html").get_attribute("lang") == "fi"
+            assert pg.locator("article h1").inner_text().startswith("Opi pelaamaan skruuvia: 2016")
+            _keep_shot_of(pg, f"language-switch-fi-{width}")
+            pg.locator("article a", has_text="Learn to play Skruuvi: 2016").click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + page_path(learn_path("skruuvi-2016"))
+            assert problems == []
+        finally:
+            context.close()
+
+
+def _keep_shot_of(pg: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_a_chapter_s_sections_and_example_deals_are_where_its_contents_say(look, rid):
+    """Every step of the chapter and every example deal has its anchor on the served page, at both widths, in both
+    languages (the deal viewer will be embedded at the example anchors)."""
+    from skruuvi.book.learn import EXAMPLES, learn_path
+
+    for lang in ("en", "fi"):
+        for width in WIDTHS:
+            seen = look(page_path(learn_path(rid, lang)), width)
+            seen.assert_loaded()
+            wanted = {"players", "deal", "first-auction", "kitty", "play", "score", "whole-game", "examples",
+                      *(ex.anchor for ex in EXAMPLES[rid])}
+            assert wanted <= seen.ids, (lang, width, wanted - seen.ids)

@@ -149,23 +149,14 @@ def counterpart(path: str, language: str) -> str | None:
 
 
 def mark_language(file: Any, path: str, language: str) -> None:
-    """Tell the i18n plugin (mkdocs-static-i18n) which language a generated page is in and where its other edition
-    is, as it marks the pages it reads from docs/: its language switch then leads from a player page to the same
-    page in the other language, and from any other page to the other edition's home page."""
+    """Give a generated page the other edition the i18n plugin (mkdocs-static-i18n) lists beside it in its sitemap.
+    The page's ``locale`` is left unset, so the plugin keeps the header's language switch on each edition's home page
+    (a switch to the page itself would make the theme look for a sitemap under every page); each player page links
+    its other edition in its text."""
     from mkdocs.structure.files import File
 
     other = counterpart(path, language)
-    file.locale = language
-    file.locale_alternate_of = language
     file.alternates = {language: file}
     if other is not None:
         twin = File(other, src_dir=None, dest_dir="", use_directory_urls=True)
         file.alternates["fi" if language == DEFAULT_LANGUAGE else DEFAULT_LANGUAGE] = twin
-
-
-def write_pages(pages: Mapping[str, str], out: Path) -> None:
-    """Write pages to a directory (for inspection; the mkdocs hook never writes into docs/)."""
-    for rel, text in pages.items():
-        target = out / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")

@@ -98,7 +98,7 @@ def test_the_numbers_of_the_chapter_are_the_ruleset_s():
             rule["value"] = 4
     for table in doc["scoring"]["tables"]:
         if table.get("name") == "made_value":
-            table["value"]["trump"][5] = 26
+            table["value"]["trump"][5] = table["value"]["grand"][5] = 26
     changed = compile_ruleset(doc, "<test>")
     before = learn_page(rs, "en", [])
     after = learn_page(changed, "en", [])
@@ -107,7 +107,7 @@ def test_the_numbers_of_the_chapter_are_the_ruleset_s():
     assert "A double multiplies the points by 5, a redouble by 7" in after
     assert "Kahdennus kertoo pisteet 5:lla, kolmennus 7:lla" in after_fi
     assert "at least at level 5 (in a *kotka*, 6)" in before and "at least at level 4 (in a *kotka*, 6)" in after
-    assert "| 5 | 26 |" in after and "| 5 | 25 |" in before
+    assert "| Made: suit or grandi | 26 | 35 | 50 |" in after and "| Made: suit or grandi | 25 | 35 | 50 |" in before
     assert "25 + 2 = 27" in before and "26 + 2 = 28" in after
 
 

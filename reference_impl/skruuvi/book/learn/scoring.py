@@ -64,15 +64,12 @@ def _per_deal(g: Game, p: Prose) -> list[str]:
         [("trump", p("suit", "valtti")), ("grand", "grandi")]
     if isinstance(made, Mapping) and "misere" in made:
         kinds.append(("misere", p("misère", "maalattu misääri")))
-    head = [p("Level", "Taso")]
-    head += [p(f"Made: {name}", f"Läpi: {name}") for _, name in kinds]
-    head += [p(f"First trick short: {name}", f"Ensimmäinen pieti: {name}") for _, name in kinds]
-    head.append(p("Each overtrick", "Ylitikki"))
-    rows = []
-    for level in _levels(made, first, over):
-        rows.append([str(level), *(_num(_at(made, k, level) or 0) for k, _ in kinds),
-                     *(_num(-(_at(first, k, level) or 0)) for k, _ in kinds), _num(_at(over, "", level) or 0)])
-    out.append(md.table(head, rows))
+    levels = _levels(made, first, over)
+    rows = [[p(f"Made: {name}", f"Läpi: {name}"), *(_num(_at(made, k, lv) or 0) for lv in levels)] for k, name in kinds]
+    rows += [[p(f"First trick short: {name}", f"Ensimmäinen pieti: {name}"),
+              *(_num(-(_at(first, k, lv) or 0)) for lv in levels)] for k, name in kinds]
+    rows.append([p("Each overtrick", "Ylitikki"), *(_num(_at(over, "", lv) or 0) for lv in levels)])
+    out.append(md.table([p("Level", "Taso"), *map(str, levels)], rows))
     text = ""
     if isinstance(further, int):
         text += p(f"Each trick short after the first costs {further} more. ",
@@ -249,7 +246,7 @@ def _honours(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
                      "with the aces 2–2, the side that takes 7 tricks or more scores for its 2.",
                      f"Ässät lasketaan erikseen (valttiässä on molempia). Puoli, jolla on 3 tai 4 ässää, saa "
                      f"{aces.get('trump')} × taso kustakin ({aces.get('grand')} × taso grandissa); ässien ollessa 2–2 "
-                     "se puoli, joka ottaa vähintään 7 tikkiä, saa pisteet kahdesta ässästään.")
+                     "se puoli, joka ottaa vähintään 7 tikkiä, saa pisteet 2 ässästään.")
                    + p.src("score.aces", aces_rule))
     return out
 

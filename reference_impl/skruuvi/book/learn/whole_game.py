@@ -123,8 +123,8 @@ def _games(g: Game, p: Prose) -> list[str]:
     if simultaneous == "first-by-trick":
         out.append(p(f"If both sides pass {threshold} in the same deal, the game goes to the side that reached "
                      f"{threshold} first, counting the deal's tricks in the order they were played.",
-                     f"Jos molemmat puolet ylittävät {threshold} samassa jaossa, ulosmeno kuuluu sille, joka ylitti "
-                     "rajan ensin, kun jaon tikit lasketaan pelijärjestyksessä.") + p.src(srule))
+                     f"Jos molemmat puolet ylittävät {threshold} samassa jaossa, ulosmeno kuuluu sille, joka saavutti "
+                     f"{threshold} ensin, kun jaon tikit lasketaan pelijärjestyksessä.") + p.src(srule))
     resets = [f for f in g.with_phases() if f.params.get("resets_running") is True]
     keeps = [f for f in g.rs.forms.values() if f.params.get("resets_running") is False and not f.dealt]
     for form in resets:
