@@ -111,14 +111,18 @@ class Layout:
     row_h: int
     two_line_legend: bool
     rank_gap: str
+    ns_w: int = 0  # North's and South's boxes, when wider than East's and West's (0: the same)
+
+    def width_of(self, seat: str) -> int:
+        return self.ns_w if seat in "NS" and self.ns_w else self.hand_w
 
 
 WIDE = Layout("wide", 600, 176, 100, {"N": (212, 8), "E": (416, 166), "S": (212, 324), "W": (8, 166)},
               {"N": (300, 108), "E": (416, 216), "S": (300, 324), "W": (184, 216)}, (234, 186), 132, 60,
               {"N": (300, 186), "E": (366, 216), "S": (300, 246), "W": (234, 216)}, 438, 22, False, " ")
-NARROW = Layout("narrow", 360, 118, 100, {"N": (121, 6), "E": (240, 126), "S": (121, 246), "W": (2, 126)},
+NARROW = Layout("narrow", 360, 118, 100, {"N": (90, 6), "E": (240, 126), "S": (90, 246), "W": (2, 126)},
                 {"N": (180, 106), "E": (240, 176), "S": (180, 246), "W": (120, 176)}, (126, 146), 108, 60,
-                {"N": (180, 146), "E": (234, 176), "S": (180, 206), "W": (126, 176)}, 356, 40, True, "\u2009")
+                {"N": (180, 146), "E": (234, 176), "S": (180, 206), "W": (126, 176)}, 356, 40, True, "\u2009", 180)
 # kept for callers that read the wide layout's numbers
 TABLE_W, HAND_W, HAND_H, CENTRE_W, CENTRE_H = WIDE.width, WIDE.hand_w, WIDE.hand_h, WIDE.centre_w, WIDE.centre_h
 HAND_AT, FACING, CENTRE_AT, CENTRE_EDGE, ROW_H = WIDE.hand_at, WIDE.facing, WIDE.centre_at, WIDE.centre_edge, 22
@@ -174,7 +178,8 @@ def _suit_text(code: str, gap: str = " ") -> str:
 
 def _hand_box(layout: Layout, words: TableWords, seat: str, hand: Sequence[str], dealer: bool) -> str:
     x, y = layout.hand_at[seat]
-    out = [f'<rect x="{x}" y="{y}" width="{layout.hand_w}" height="{layout.hand_h}" rx="6" class="sk-table-hand"/>',
+    out = [f'<rect x="{x}" y="{y}" width="{layout.width_of(seat)}" height="{layout.hand_h}" rx="6" '
+           'class="sk-table-hand"/>',
            f'<text x="{x + 8}" y="{y + 16}" class="sk-table-seat">{escape(words.seats[seat])}'
            + (f" ({escape(words.dealer)})" if dealer else "") + "</text>"]
     for row, (s, symbol) in enumerate(SUIT_ROWS):

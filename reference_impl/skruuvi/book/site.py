@@ -160,3 +160,11 @@ def mark_language(file: Any, path: str, language: str) -> None:
     if other is not None:
         twin = File(other, src_dir=None, dest_dir="", use_directory_urls=True)
         file.alternates["fi" if language == DEFAULT_LANGUAGE else DEFAULT_LANGUAGE] = twin
+
+
+def write_pages(pages: Mapping[str, str], out: Path) -> None:
+    """Write pages to a directory (for inspection; the mkdocs hook never writes into docs/)."""
+    for rel, text in pages.items():
+        target = out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")

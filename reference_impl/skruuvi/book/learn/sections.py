@@ -195,8 +195,8 @@ def first_auction(g: Game, p: Prose) -> Section | None:
     text = p(f"A bid names a level from {low} to 7 and a strain: a trump suit, ",
              f"Tarjouksessa on taso {low}–7 ja pelilaji: valttimaa, ")
     has_misere = "M" in order
-    text += (p("*grandi* (no trumps) or misère. ", "*grandi* (ei valttia) tai misääri. ") if has_misere
-             else p("or *grandi* (no trumps). ", "tai *grandi* (ei valttia). "))
+    text = (text + p("*grandi* (no trumps) or misère. ", "*grandi* (ei valttia) tai misääri. ") if has_misere
+            else text.removesuffix(", ") + p(" or *grandi* (no trumps). ", " tai *grandi* (ei valttia). "))
     if example_suit:
         text += p(f"In a trump suit or grandi the level counts the tricks above six that the bidding side promises to "
                   f"take: 5{md.suit(example_suit)} promises at least {6 + 5} of the 13 tricks with "
@@ -235,10 +235,8 @@ def first_auction(g: Game, p: Prose) -> Section | None:
               "matalamman; samalla tasolla korkeampi pelilaji voittaa.")
     if len(order) >= 2:
         a, b = order[-2], order[-1]
-        scale += " " + p(f"After 2{'' if a in md.SUIT_SYMBOL else ' '}{p.strain(a)} a player may still bid "
-                         f"2{'' if b in md.SUIT_SYMBOL else ' '}{p.strain(b)}.",
-                         f"Kun on tarjottu 2{'' if a in md.SUIT_SYMBOL else ' '}{p.strain(a)}, voi vielä tarjota "
-                         f"2{'' if b in md.SUIT_SYMBOL else ' '}{p.strain(b)}.")
+        scale += " " + p(f"After {p.bid('2' + a)} a player may still bid {p.bid('2' + b)}.",
+                         f"Kun on tarjottu {p.bid('2' + a)}, voi vielä tarjota {p.bid('2' + b)}.")
     blocks += [scale + p.src(*(g.form_rule(f, "strain_order") for f in g.dealt)),
                md.table([p("Deal", "Jako"), p("Strains, lowest to highest", "Pelilajit alimmasta ylimpään"),
                          p("Lowest level", "Alin taso")], rows)]
@@ -517,11 +515,11 @@ def second_auction(g: Game, p: Prose) -> Section | None:
                   f"korottaa; vain passi, joka päättäisi tarjoamisen alle tason {low}, on kielletty.")
         blocks.append(text + p.src(*(r for _, _, r in mins), g.rule(phase, "final_min_passes")))
     blocks.append(p("The player who made the last bid is the declarer (*pelinviejä*); with his partner he forms the "
-                    "main pair, and the other two are the defenders. In a trump contract the declarer's side must "
-                    "take at least 6 tricks more than the level, in misère at most 7 less than the level.",
+                    "main pair, and the other two are the defenders. To make the contract his side needs 6 + the "
+                    "level tricks in a trump suit or grandi, and may take at most 7 − the level in misère.",
                     "Viimeisen tarjouksen tekijä on *pelinviejä*; hän ja hänen parinsa ovat pääpari, ja kaksi muuta "
-                    "ovat puolustajat. Valttipelissä ja grandissa pelinviejän puolen on otettava vähintään 6 tikkiä "
-                    "enemmän kuin tason luku, misäärissä enintään 7 miinus taso.")
+                    "ovat puolustajat. Sopimus onnistuu, kun pelinviejän puoli ottaa valttipelissä ja grandissa "
+                    "vähintään 6 + taso tikkiä ja misäärissä enintään 7 − taso tikkiä.")
                   + p.src("auction2.declarer", "auction.bid-levels"))
     return Section("second-auction", p("The second auction", "Toinen tarjousvaihe"), blocks)
 
@@ -674,11 +672,13 @@ def play(g: Game, p: Prose) -> Section | None:
                     "Maata on tunnustettava: jos kädessäsi on aloitettua maata, sinun on lyötävä sitä. Jos sitä ei "
                     "ole, saat lyödä minkä tahansa kortin; valttipakkoa ja ylimenopakkoa ei ole.")
                   + p.src("play.follow-suit"))
-    blocks.append(p("In a suit contract the suit named in the contract is trumps; grandi and misère are played "
-                    "without trumps. The highest trump in the trick wins it; if no trump was played, the highest card "
-                    "of the suit led wins. The winner of a trick leads to the next, until all 13 tricks are played.",
-                    "Valttipelissä sopimuksen maa on valttia; grandi ja misääri pelataan ilman valttia. Tikin voittaa "
-                    "korkein valtti; jos valttia ei lyöty, aloitetun maan korkein kortti. Tikin voittaja aloittaa "
-                    "seuraavan, kunnes kaikki 13 tikkiä on pelattu.")
+    misere = g.main is not None and "M" in (g.main.params.get("strain_order") or [])
+    blocks.append(p("In a suit contract the suit named in the contract is trumps; grandi"
+                    + (" and misère are" if misere else " is") + " played without trumps. The highest trump in the "
+                    "trick wins it; if no trump was played, the highest card of the suit led wins. The winner of a "
+                    "trick leads to the next, until all 13 tricks are played.",
+                    "Valttipelissä sopimuksen maa on valttia; grandi" + (" ja misääri" if misere else "")
+                    + " pelataan ilman valttia. Tikin voittaa korkein valtti; jos valttia ei lyöty, aloitetun maan "
+                    "korkein kortti. Tikin voittaja aloittaa seuraavan, kunnes kaikki 13 tikkiä on pelattu.")
                   + p.src("play.trumps", "play.trick-winner"))
     return Section("play", p("The play", "Pelaaminen"), blocks)
