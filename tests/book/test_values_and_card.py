@@ -127,3 +127,13 @@ def test_an_expression_parameter_reads_as_math():
     rule = next(r for r in rs.rules.values() if r.param == "game_bonus")
     text = Labels([rs]).show(rule.value, "game_bonus")
     assert "*" not in text and "_" not in text and "×" in text
+
+
+def test_the_2016_card_says_the_usual_game_is_24_deals_beside_its_longer_match(suite_cases):
+    """S001: "Kolme sessiota ja niiden 24 jakoa" (three sessions and their 24 deals); the match the card draws is
+    the unwound sitsi, twice as long, and the card says so."""
+    from skruuvi.book.card import card_page
+
+    page = card_page(get_ruleset("skruuvi-2016"), suite_cases[0]).split("{#match-sheet}")[1]
+    assert "The usual game is 24 deals: 3 blocks of 8." in page
+    assert "The match below has 48 deals, played with the agreed unwinding." in page
