@@ -9,11 +9,13 @@ from typing import Any
 from ...rules.ruleset import Ruleset
 from .. import md
 from ..reconstruction import reconstruction_path
+from .auctions import first_auction, second_auction
 from .deals import ExampleDeal, example_deals, examples_section
+from .exchanges import defenders_exchange, doubling, kitty
 from .facts import Game
 from .language import Prose
 from .scoring import score
-from .sections import Section, deal, defenders_exchange, doubling, first_auction, kitty, play, players, second_auction
+from .sections import Section, deal, play, players
 from .whole_game import whole_game
 
 SECTIONS = (players, deal, first_auction, kitty, second_auction, defenders_exchange, doubling, play, score,
