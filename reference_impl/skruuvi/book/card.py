@@ -137,6 +137,27 @@ def worked_sum(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], here: str) 
     return out
 
 
+def usual_length(ruleset: Ruleset, case: Mapping[str, Any]) -> list[str]:
+    """How the match shown compares with the usual game: its deals against the ruleset's blocks × partnerships, and
+    the agreements it was played with."""
+    spec = ruleset.match
+    if spec is None:
+        return []
+    stages, pairings = spec.params.get("stages"), spec.params.get("partnerships")
+    if not isinstance(stages, list) or any("deals" not in s for s in stages) or not isinstance(pairings, list):
+        return []
+    block = sum(int(s["deals"]) for s in stages)
+    usual = block * len(pairings)
+    played = len((case.get("match") or {}).get("deals") or [])
+    options = [str(k).replace("_", " ") for k in ((case.get("match") or {}).get("options") or {})]
+    text = f"The usual game is {md.plural(usual, 'deal')}: {len(pairings)} blocks of {block}."
+    if played != usual:
+        text += f" The match below has {md.plural(played, 'deal')}" + (
+            f", played with the agreed {', '.join(options)}." if options else ".")
+    return [text + " " + md.link("How the whole game is organised", card_path(ruleset.id),
+                                 md.learn_path(ruleset.id), "whole-game") + "."]
+
+
 def labels_word(word: str) -> str:
     return Labels().word(word)
 
@@ -154,5 +175,6 @@ def card_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> str:
     out += worked_sum(ruleset, cases, here)
     matches = match_cases(ruleset, cases)
     if matches:
-        out += ["## A match on the score sheet {#match-sheet}", *match_sheet(ruleset, matches[0], here)]
+        out += ["## A match on the score sheet {#match-sheet}", *usual_length(ruleset, matches[0]),
+                *match_sheet(ruleset, matches[0], here)]
     return "\n\n".join(out) + "\n"

@@ -322,7 +322,7 @@ def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
     """The worked examples of one ruleset: its cases with ``example: true``, replayed and drawn."""
     here = md.examples_path(ruleset.id)
     chosen = [c for c in cases_of(ruleset, cases) if c.get("example") is True]
-    out = [f"# Worked examples: {ruleset.title}",
+    out = [f"# Worked examples: {md.short_title(ruleset)}", md.provenance(ruleset),
            "Conformance cases marked `example: true`, replayed through the reference engine: each told first as a "
            "short story (what the bidding meant, the trick that decided the contract, how the score is made up), "
            "then shown as the deal in four hands, the auction, the exchanges, the play trick by trick and the score "

@@ -188,7 +188,7 @@ def match_sheet(ruleset: Ruleset, case: Mapping[str, Any], here: str) -> list[st
         return [f"The match record of {md.link(f'`{cid}`', here, md.cases_path(ruleset.id), cid)} cannot be "
                 f"replayed: {exc}."]
     intro = (f"{md.link(str(case.get('description') or cid), here, md.cases_path(ruleset.id), cid)} "
-             f"(case `{cid}`, {len(deals)} deals), replayed by the reference engine.")
+             f"(case `{cid}`, {md.plural(len(deals), 'deal')}), replayed by the reference engine.")
     if not outcome.ok or outcome.result is None:
         return [intro, f"The reference stops at deal {(outcome.error_deal or 0) + 1}: `{outcome.error_code}`, "
                        f"{outcome.message}."]
