@@ -59,7 +59,8 @@ def load_rulesets(root: Path) -> list[Ruleset]:
 
 
 def build_pages(root: Path) -> dict[str, str]:
-    """docs-relative path -> markdown, for every generated page."""
+    """docs-relative path -> content, for every generated file: the pages (markdown) and the deal viewer's traces
+    (JSON, under ``viewer/``)."""
     spec = root / "spec"
     rulesets = load_rulesets(root)
     errors = optional_yaml(spec / "errors.yaml")
@@ -68,9 +69,10 @@ def build_pages(root: Path) -> dict[str, str]:
     cases, problems = load_cases(root)
     codes = {e["code"] for e in (errors or {}).get("errors", [])} if errors else None
     pages = {md.INDEX: index_page(rulesets, cases)}
+    traces: dict[str, str] = {}  # the deal viewer's traces (JSON), beside the pages
     for rs in rulesets:
         pages[md.rules_page(rs.id)] = era_page(rs, sources=sources, glossary=glossary, cases=cases)
-        pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes)
+        pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes, traces=traces)
         pages[md.cases_path(rs.id)] = cases_page(rs, cases, error_codes=codes, problems=problems)
         pages[card_path(rs.id)] = card_page(rs, cases)
     recon = optional_yaml(spec / "reconstruction.yaml")
@@ -87,7 +89,7 @@ def build_pages(root: Path) -> dict[str, str]:
                                              optional_json(spec / "schema" / "protocol.schema.json"), rulesets)
     pages[md.SOURCES] = sources_page(sources, rulesets)
     pages[md.GLOSSARY] = glossary_page(glossary, sources, rulesets)
-    return {rel: md.titled(text) for rel, text in pages.items()}
+    return {**{rel: md.titled(text) for rel, text in pages.items()}, **traces}
 
 
 def nav(rulesets: list[Ruleset]) -> list[Any]:
