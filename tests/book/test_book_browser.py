@@ -29,6 +29,7 @@ import pytest
 from skruuvi.book import md
 from skruuvi.book.card import card_path
 from skruuvi.book.reconstruction import reconstruction_path
+from skruuvi.book.refcard import refcard_path
 from skruuvi.book.story import STORIES, STORY_PATH
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets
@@ -342,6 +343,7 @@ def reader_pages() -> list[tuple[str, str]]:
     """Every page kind: the era pages (rules, examples, cases, scoring card, reconstruction notes), the how-to-play
     chapters, the comparison chapter, the home page and the reference pages."""
     cards = [(f"{rid}-card", card_path(rid)) for rid in available_rulesets()]
+    cards += [(f"{rid}-refcard", refcard_path(rid)) for rid in available_rulesets()]
     cards += [(f"{rid}-reconstruction", reconstruction_path(rid)) for rid in available_rulesets()]
     stories = [("how-to-play" if path == STORY_PATH else f"how-to-play-{rid.rsplit('-', 1)[-1]}", path)
                for rid, _, path in STORIES]

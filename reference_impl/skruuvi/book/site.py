@@ -22,6 +22,7 @@ from .curated import curated_deals
 from .era import era_page
 from .examples import examples_page
 from .reconstruction import reconstruction_page, reconstruction_path
+from .refcard import refcard_page, refcard_path
 from .reference import case_format_page, errors_page, glossary_page, index_page, sources_page
 from .story import STORIES, story_page
 
@@ -75,6 +76,7 @@ def build_pages(root: Path) -> dict[str, str]:
         pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes, traces=traces)
         pages[md.cases_path(rs.id)] = cases_page(rs, cases, error_codes=codes, problems=problems)
         pages[card_path(rs.id)] = card_page(rs, cases)
+        pages[refcard_path(rs.id)] = refcard_page(rs)
     recon = optional_yaml(spec / "reconstruction.yaml")
     for rs in rulesets:
         pages[reconstruction_path(rs.id)] = reconstruction_page(rs, recon, sources)
@@ -98,6 +100,8 @@ def nav(rulesets: list[Ruleset]) -> list[Any]:
     items.append({"For players": [*({f"How to play ({rid.rsplit('-', 1)[-1]})": path}
                                     for rid, _, path in STORIES if rid in {rs.id for rs in rulesets}),
                                   *({f"Scoring card {rs.era}": card_path(rs.id)}
+                                    for rs in sorted(rulesets, key=lambda r: r.era, reverse=True)),
+                                  *({f"Reference card {rs.era}": refcard_path(rs.id)}
                                     for rs in sorted(rulesets, key=lambda r: r.era, reverse=True))]})
     for rs in sorted(rulesets, key=lambda r: r.era):
         items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)},
