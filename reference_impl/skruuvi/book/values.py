@@ -9,6 +9,8 @@ hyphens and underscores as spaces, so a new value is readable (if plain) before 
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -152,6 +154,13 @@ def _label(spec: Mapping[str, Any] | None, fallback: str, lang: str) -> str:
 
 def _scalar(v: Any) -> bool:
     return v is None or isinstance(v, str | int | float | bool)
+
+
+def plain_text(text: str) -> str:
+    """The formatter's words for a terminal: its markdown emphasis and code marks and its inline HTML (a red suit
+    symbol's span) dropped, entities unescaped (``&lt;`` -> ``<``)."""
+    text = re.sub(r"<[^>]+>", "", text).replace("*", "").replace("`", "").replace("\\|", "|")
+    return html.unescape(text)
 
 
 def number(n: int | float) -> str:
