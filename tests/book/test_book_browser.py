@@ -16,10 +16,9 @@ import json
 import os
 import re
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -71,36 +70,8 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def site(request: pytest.FixtureRequest) -> Path:
-    _require()
-    return request.getfixturevalue("built_book").site  # the session's one build (tests/book/conftest.py)
-
-
-@pytest.fixture(scope="session")
-def base_url(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-@pytest.fixture(scope="session")
-def browser(base_url: str) -> Iterator[Any]:
-    """One Chromium per worker session: every test opens its own context or pages in it."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+# The session's site, its server and its Chromium (``site``, ``base_url``, ``browser``) are fixtures of
+# tests/book/conftest.py, shared with the other browser test modules (one Playwright per worker).
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_book_browser import SHOTS, base_url, browser, page_path, site  # noqa: F401  (fixtures)
+from test_book_browser import SHOTS, page_path
 
 from skruuvi.book.refcard import refcard_path
 from skruuvi.rules.ruleset import available_rulesets
@@ -24,7 +24,7 @@ MARGIN_PX = 48  # half an inch
 
 
 @pytest.fixture(scope="module")
-def printer(browser: Any) -> Iterator[Any]:  # noqa: F811
+def printer(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(30_000)
@@ -49,7 +49,7 @@ def test_the_page_counter_reads_a_pdf(printer: Any) -> None:
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 @pytest.mark.parametrize("rid", available_rulesets())
-def test_each_reference_card_prints_on_one_page(printer: Any, base_url: str, rid: str, paper: str) -> None:  # noqa: F811
+def test_each_reference_card_prints_on_one_page(printer: Any, base_url: str, rid: str, paper: str) -> None:
     problems: list[str] = []
 
     def listen(exc: Any) -> None:

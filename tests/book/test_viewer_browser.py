@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
-from test_book_browser import SHOTS, base_url, browser, page_path, site  # noqa: F401  (fixtures)
+from test_book_browser import SHOTS, page_path
 from test_viewer import _shown_examples
 
 from skruuvi.book import md
@@ -48,7 +48,7 @@ _STATE = """(box) => ({
 
 
 @pytest.fixture
-def viewer_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:  # noqa: F811
+def viewer_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": request.param, "height": 900})
     page = context.new_page()
     page.set_default_timeout(30_000)
@@ -67,7 +67,7 @@ def _first_example(suite_cases: Any) -> Mapping[str, Any]:
     return _shown_examples(RULESET, cases)[0]
 
 
-def _open_viewer(page: Any, base_url: str, index: int = 0) -> Any:  # noqa: F811
+def _open_viewer(page: Any, base_url: str, index: int = 0) -> Any:
     response = page.goto(base_url + page_path(md.examples_path(RULESET)), wait_until="load")
     assert response is not None and response.ok
     box = page.locator(".sk-viewer").nth(index)
@@ -83,7 +83,7 @@ def _shot(box: Any, name: str) -> None:
 
 
 @pytest.mark.parametrize("viewer_page", [1280, 390], indirect=True, ids=["1280", "390"])
-def test_clicking_through_a_whole_deal_plays_the_record(viewer_page: Any, base_url: str,  # noqa: F811
+def test_clicking_through_a_whole_deal_plays_the_record(viewer_page: Any, base_url: str,
                                                         suite_cases: Any) -> None:
     page, width = viewer_page, viewer_page.viewport_size["width"]
     case = _first_example(suite_cases)
@@ -137,7 +137,7 @@ def test_clicking_through_a_whole_deal_plays_the_record(viewer_page: Any, base_u
 
 
 @pytest.mark.parametrize("viewer_page", [1280], indirect=True, ids=["1280"])
-def test_the_keyboard_and_a_swipe_step_through_the_deal(viewer_page: Any, base_url: str) -> None:  # noqa: F811
+def test_the_keyboard_and_a_swipe_step_through_the_deal(viewer_page: Any, base_url: str) -> None:
     page = viewer_page
     box = _open_viewer(page, base_url)
     box.focus()
@@ -167,7 +167,7 @@ def test_the_keyboard_and_a_swipe_step_through_the_deal(viewer_page: Any, base_u
 
 
 @pytest.mark.parametrize("viewer_page", [390], indirect=True, ids=["390"])
-def test_every_worked_deal_has_a_viewer_that_shows_no_id(viewer_page: Any, base_url: str,  # noqa: F811
+def test_every_worked_deal_has_a_viewer_that_shows_no_id(viewer_page: Any, base_url: str,
                                                           suite_cases: Any) -> None:
     page = viewer_page
     cases, _ = suite_cases
