@@ -16,10 +16,9 @@ import json
 import os
 import re
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -30,6 +29,7 @@ from skruuvi.book import md
 from skruuvi.book.card import card_path
 from skruuvi.book.learn import LANGUAGES, learn_path
 from skruuvi.book.reconstruction import reconstruction_path
+from skruuvi.book.refcard import refcard_path
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets
 
@@ -71,36 +71,8 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def site(request: pytest.FixtureRequest) -> Path:
-    _require()
-    return request.getfixturevalue("built_book").site  # the session's one build (tests/book/conftest.py)
-
-
-@pytest.fixture(scope="session")
-def base_url(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-@pytest.fixture(scope="session")
-def browser(base_url: str) -> Iterator[Any]:
-    """One Chromium per worker session: every test opens its own context or pages in it."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+# The session's site, its server and its Chromium (``site``, ``base_url``, ``browser``) are fixtures of
+# tests/book/conftest.py, shared with the other browser test modules (one Playwright per worker).
 
 
 @pytest.fixture
@@ -340,12 +312,14 @@ def test_no_broken_internal_link_in_the_served_site(site: Path, built_book_links
 
 
 def player_pages() -> list[tuple[str, str]]:
-    """The pages with an edition in each language: the home page, the learn-to-play chapters, the glossary."""
+    """The pages with an edition in each language: the home page, the learn-to-play chapters, the reference cards,
+    the glossary."""
     pages = []
     for lang in LANGUAGES:
         tag = "" if lang == md.DEFAULT_LANGUAGE else f"{lang}-"
         pages += [(f"{tag}index", md.localized(md.INDEX, lang)), (f"{tag}glossary", md.localized(md.GLOSSARY, lang))]
         pages += [(f"{tag}learn-{rid.rsplit('-', 1)[-1]}", learn_path(rid, lang)) for rid in available_rulesets()]
+        pages += [(f"{tag}refcard-{rid.rsplit('-', 1)[-1]}", refcard_path(rid, lang)) for rid in available_rulesets()]
     return pages
 
 

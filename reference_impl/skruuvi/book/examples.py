@@ -27,6 +27,7 @@ from .era import label
 from .narrative import deal_story, match_story
 from .pictures import deal_table_svg
 from .sheets import match_sheet
+from .viewer import deal_viewer
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -80,6 +81,9 @@ class _Example:
         self.out: list[str] = []
         self.number: int | None = None  # on the examples page: sub-headings say "Example n" (search, contents)
         self.narrate = False  # tell the deal as a story before the diagrams (on the examples page)
+        # Where the step-through viewer writes its trace (the build's generated files); None: no viewer, the deal
+        # drawn on the page as it is
+        self.traces: dict[str, str] | None = None
 
     def h3(self, text: str) -> str:
         return f"### {text}" if self.number is None else f"### Example {self.number} · {text}"
@@ -300,6 +304,12 @@ class _Example:
         told = deal_story(self.rs, w.start, w.end, w.steps, w.outcome) if self.narrate else ""
         if told:
             self.out += [self.h3("The story"), told]
+        viewer = "" if self.traces is None else deal_viewer(
+            self.rs, case, key=cid, traces=self.traces,
+            title=f"Example {self.number}" if self.number else str(case.get("description") or "the deal"))
+        if viewer:
+            self.out += [self.h3("The deal, step by step"), viewer]
+        drawn = len(self.out)
         try:
             d = build_deal(case["deal"], self.rs)
             en = label((self.rs.raw.get("forms") or {}).get(d.form.name), d.form.name)[0]
@@ -311,15 +321,30 @@ class _Example:
         if w.error is None and any(a.split()[1:2] == ["give"] for _, a, _ in w.steps):
             self.out += ["The cards that changed hands, in order, at the table:",
                          deal_table_svg(self.rs, case, marker=f"sk-table-arrow-{md.slug(cid)}")]
+        if viewer:  # the viewer shows the deal: the whole of it on one page is folded under it (and printed)
+            whole = [_label_line(block) for block in self.out[drawn:]]
+            del self.out[drawn:]
+            self.out.append(md.admonition("example", "The whole deal on one page", "\n\n".join(whole),
+                                          collapsible=True))
         if w.outcome is not None:
             self.score_sheet(w.outcome)
         self.check(w)
         return "\n\n".join(self.out)
 
 
+def _label_line(block: str) -> str:
+    """A sub-heading of the drawn deal as a bold line (it sits in a fold, out of the page's contents)."""
+    if not block.startswith("### "):
+        return block
+    text = block[4:]
+    return f"**{text.split(' · ', 1)[1] if text.startswith('Example ') and ' · ' in text else text}**"
+
+
 def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
-                  error_codes: Collection[str] | None = None) -> str:
-    """The worked examples of one ruleset: its cases with ``example: true``, replayed and drawn."""
+                  error_codes: Collection[str] | None = None, traces: dict[str, str] | None = None) -> str:
+    """The worked examples of one ruleset: its cases with ``example: true``, replayed and drawn. With ``traces``
+    (the build's generated files, written into), each deal also gets the step-through viewer, and the drawn deal
+    is folded under it."""
     here = md.examples_path(ruleset.id)
     chosen = [c for c in cases_of(ruleset, cases) if c.get("example") is True]
     out = [f"# Worked examples: {md.short_title(ruleset)}", md.provenance(ruleset),
@@ -327,6 +352,8 @@ def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
            "short story (what the bidding meant, the trick that decided the contract, how the score is made up), "
            "then shown as the deal in four hands, the auction, the exchanges, the play trick by trick and the score "
            "sheet. "
+           + ("Each deal can be stepped through one action at a time, round the table: the buttons, the arrow keys or "
+              "a swipe; the whole deal on one page is folded under it. " if traces is not None else "")
            + md.link("The rules", here, md.rules_page(ruleset.id)) + " · "
            + md.link("all cases", here, md.cases_path(ruleset.id)) + "."]
     if not chosen:
@@ -341,5 +368,6 @@ def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
         example = _Example(ruleset, case, error_codes)
         example.number = n
         example.narrate = True
+        example.traces = traces
         out.append(example.render())
     return "\n\n".join(out) + "\n"

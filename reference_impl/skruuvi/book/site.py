@@ -29,6 +29,7 @@ from .home import finnish_index_page, index_page
 from .learn import LANGUAGES, learn_page, learn_path
 from .learn.deals import example_deals
 from .reconstruction import reconstruction_page, reconstruction_path
+from .refcard import refcard_page, refcard_path
 from .reference import case_format_page, errors_page, glossary_page, sources_page
 
 DEFAULT_LANGUAGE = md.DEFAULT_LANGUAGE
@@ -69,7 +70,7 @@ def load_rulesets(root: Path) -> list[Ruleset]:
 def player_pages(rulesets: list[Ruleset], language: str) -> list[str]:
     """The pages that have an edition in every language (docs-relative, in ``language``)."""
     return [md.localized(md.INDEX, language), *(learn_path(rs.id, language) for rs in _by_era(rulesets)),
-            md.localized(md.GLOSSARY, language)]
+            *(refcard_path(rs.id, language) for rs in _by_era(rulesets)), md.localized(md.GLOSSARY, language)]
 
 
 def _by_era(rulesets: list[Ruleset]) -> list[Ruleset]:
@@ -77,7 +78,8 @@ def _by_era(rulesets: list[Ruleset]) -> list[Ruleset]:
 
 
 def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
-    """docs-relative path -> markdown, for every generated page of ``language``."""
+    """docs-relative path -> content, for every generated file of ``language``: the pages (markdown) and the deal
+    viewer's traces (JSON, under ``viewer/``)."""
     if language not in LANGUAGES:
         raise SkruuviError(f"the book has no {language!r} edition (its languages: {', '.join(LANGUAGES)})")
     spec = root / "spec"
@@ -91,16 +93,19 @@ def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
                  md.localized(md.GLOSSARY, language): finnish_glossary_page(glossary, sources)}
         for rs in _by_era(rulesets):
             pages[learn_path(rs.id, language)] = learn_page(rs, language, example_deals(rs))
+            pages[refcard_path(rs.id, language)] = refcard_page(rs, language)
         return {rel: md.titled(text) for rel, text in pages.items()}
     errors = optional_yaml(spec / "errors.yaml")
     cases, problems = load_cases(root)
     codes = {e["code"] for e in (errors or {}).get("errors", [])} if errors else None
     pages = {md.INDEX: index_page(rulesets, cases)}
+    traces: dict[str, str] = {}  # the deal viewer's traces (JSON), beside the pages
     for rs in rulesets:
         pages[md.rules_page(rs.id)] = era_page(rs, sources=sources, glossary=glossary, cases=cases)
-        pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes)
+        pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes, traces=traces)
         pages[md.cases_path(rs.id)] = cases_page(rs, cases, error_codes=codes, problems=problems)
         pages[card_path(rs.id)] = card_page(rs, cases)
+        pages[refcard_path(rs.id)] = refcard_page(rs)
     recon = optional_yaml(spec / "reconstruction.yaml")
     for rs in rulesets:
         pages[reconstruction_path(rs.id)] = reconstruction_page(rs, recon, sources)
@@ -115,7 +120,7 @@ def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
                                              optional_json(spec / "schema" / "protocol.schema.json"), rulesets)
     pages[md.SOURCES] = sources_page(sources, rulesets)
     pages[md.GLOSSARY] = glossary_page(glossary, sources, rulesets)
-    return {rel: md.titled(text) for rel, text in pages.items()}
+    return {**{rel: md.titled(text) for rel, text in pages.items()}, **traces}
 
 
 def nav(rulesets: list[Ruleset], language: str = DEFAULT_LANGUAGE) -> list[Any]:
@@ -124,10 +129,12 @@ def nav(rulesets: list[Ruleset], language: str = DEFAULT_LANGUAGE) -> list[Any]:
     if language != DEFAULT_LANGUAGE:
         return [{"Etusivu": md.localized(md.INDEX, language)},
                 {"Opi pelaamaan": [{rs.era: learn_path(rs.id, language)} for rs in _by_era(rulesets)]},
+                {"Muistikortit": [{rs.era: refcard_path(rs.id, language)} for rs in _by_era(rulesets)]},
                 {"Sanasto": md.localized(md.GLOSSARY, language)}]
     items: list[Any] = [{"Home": md.INDEX}]
     items.append({"Learn to play": [{rs.era: learn_path(rs.id)} for rs in _by_era(rulesets)]})
-    items.append({"For players": [*({f"Scoring card {rs.era}": card_path(rs.id)} for rs in _by_era(rulesets)),
+    items.append({"For players": [*({f"Reference card {rs.era}": refcard_path(rs.id)} for rs in _by_era(rulesets)),
+                                  *({f"Scoring card {rs.era}": card_path(rs.id)} for rs in _by_era(rulesets)),
                                   {"Glossary": md.GLOSSARY}]})
     for rs in sorted(rulesets, key=lambda r: r.era):
         items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)},
@@ -145,7 +152,7 @@ def counterpart(path: str, language: str) -> str | None:
     if language != DEFAULT_LANGUAGE:
         prefix = f"{language}/"
         return path[len(prefix):] if path.startswith(prefix) else None
-    return md.localized(path, "fi") if path == md.INDEX or path == md.GLOSSARY or path.startswith("learn/") else None
+    return md.localized(path, "fi") if path == md.INDEX or path == md.GLOSSARY or path.startswith(("learn/", "refcard/")) else None
 
 
 def mark_language(file: Any, path: str, language: str) -> None:
