@@ -216,7 +216,9 @@ def test_case_format_and_index_pages(rs):
     assert "{#scp1}" in page and '"cmd": "start"' in page and "`give`" in page
     assert "not there yet" in case_format_page(None, None)
     index = index_page([rs])
-    assert "(rules/skruuvi-2016.md)" in index and "mkdocs serve" in index
+    assert "(rules/skruuvi-2016.md)" in index and "(refcard/skruuvi-2016.md)" in index
+    for target in ("learn/skruuvi-2016.md", "comparison/rules.md", "reference/case-format.md"):  # where each starts
+        assert f"({target})" in index
 
 
 # --- the comparison chapter -------------------------------------------------------------------------

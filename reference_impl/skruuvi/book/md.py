@@ -58,6 +58,22 @@ def _relative(target: str, folder: str) -> str:
     return posixpath.relpath(target, folder)
 
 
+def served_href(here: str, target: str, anchor: str | None = None) -> str:
+    """The served link from page ``here`` to page ``target`` (docs-relative ``.md`` paths, directory URLs:
+    ``learn/skruuvi-2016.md`` is served at ``learn/skruuvi-2016/``), for raw HTML: a link between the English and the
+    Finnish edition cannot be a markdown link, as each language is built on its own."""
+
+    def folder(path: str) -> str:
+        stem = path.removesuffix(".md")
+        if stem == "index" or stem.endswith("/index"):
+            return stem.removesuffix("index").rstrip("/") or "."
+        return stem
+
+    rel = posixpath.relpath(folder(target), folder(here))
+    url = "./" if rel == "." else rel + "/"
+    return url + (f"#{anchor}" if anchor else "")
+
+
 def link(text: str, here: str, target: str, anchor: str | None = None) -> str:
     return f"[{text}]({href(here, target, anchor)})"
 

@@ -63,7 +63,7 @@ class _Card:
 
     def name(self, word: str) -> str:
         if self.lang == "en":
-            return self.labels.key(word)
+            return self.w["names"].get(word) or self.labels.key(word)
         text = self.w["names"].get(word)
         if text is None:
             self.missing.append(f"name {word}")
@@ -295,9 +295,21 @@ class _Card:
                 parts.append(w["deals_of"].format(form=form, n=stage.get("deals")))
         return w["then"].join(parts)
 
+    def editions(self) -> str:
+        """The line under the title: this card in the other language, and the era's learn-to-play chapter (on
+        screen only: the printed card is the card alone)."""
+        here = refcard_path(self.rs.id, self.lang)
+        other = "fi" if self.lang == "en" else "en"
+        twin = md.served_href(here, refcard_path(self.rs.id, other))
+        chapter = md.served_href(here, md.localized(md.learn_path(self.rs.id), self.lang))
+        learn = ("Learn to play Skruuvi: {era}" if self.lang == "en" else "Opi pelaamaan skruuvia: {era}")
+        return (f'<p class="sk-editions"><em>{self.w["other_edition"]}</em> <a href="{twin}" hreflang="{other}">'
+                f'{CARD_WORDS[other]["title"].format(era=self.rs.era)}</a> · {self.w["learn"]} '
+                f'<a href="{chapter}">{learn.format(era=self.rs.era)}</a></p>')
+
     def render(self) -> str:
         w = self.w
-        out = [f"# {w['title'].format(era=self.rs.era)}",
+        out = [f"# {w['title'].format(era=self.rs.era)}", self.editions(),
                f'<div class="sk-refcard" markdown>\n\n{w["intro"].format(era=self.rs.era)}']
         out += self.order() + self.ranking() + self.score()
         out.append("</div>")

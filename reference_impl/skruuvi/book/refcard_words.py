@@ -13,6 +13,8 @@ from typing import Any
 CARD_WORDS: dict[str, dict[str, Any]] = {
     "en": {
         "title": "Reference card: {era}",
+        "other_edition": "Suomeksi:",
+        "learn": "The game explained step by step:",
         "intro": "The game of {era} on one page, to print on one side of A4 or Letter and keep on the table.",
         "basics": "Four players; partners sit opposite. A pack of 52 cards, in each suit the ace high and the two low. "
                   "The deal and the turn pass clockwise.",
@@ -88,12 +90,32 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
         "multiplied": "doubling multiplies it",
         "multiplied_winner": "doubling multiplies the winner's points",
         "table_axes": {"kind": "kind", "level": "level", "points": "points"},
-        "names": {},  # the English card names the vocabulary as the rule book does (Labels.key)
+        "names": {  # the vocabulary of the scoring rules as a player says it (else as the rule book does)
+            "made": "made", "is_main": "the main pair", "kind": "kind", "level": "level", "honours": "honours",
+            "opp_honours": "the opponents' honours", "own_tricks": "own tricks", "opp_tricks": "the opponents' tricks",
+            "overtricks": "overtricks", "undertricks": "tricks short", "own_aces": "own aces",
+            "opp_aces": "the opponents' aces", "own_ace_ordinals": "the numbers of the tricks holding own aces",
+            "opp_ace_ordinals": "the numbers of the tricks holding the opponents' aces",
+            "own_three_ace_hands": "own three-ace hands", "own_four_ace_hands": "own four-ace hands",
+            "own_sequence_cards": "own sequence cards", "own_trump_sequence_cards": "own trump sequence cards",
+            "made_value": "points for a made contract", "overtrick_value": "points per overtrick",
+            "first_undertrick": "the first trick short", "further_undertrick": "each further trick short",
+            "undertrick_first": "the first trick short", "undertrick_further": "each further trick short",
+            "undertrick_unit": "points per trick short", "passimisaari_trick_cost": "the cost of a trick",
+            "bolsevikki_value": "the bolsevikki's value", "bolsevikki_further": "each further trick",
+            "contract_bonus": "the contract bonus", "ace_crown": "an ace crown", "ace_coronet": "an ace crown",
+            "ace_unit": "points per ace", "honour_unit": "points per honour", "per_card": "per card",
+            "sequence_card": "points per sequence card", "misere_ace_unit": "points per ace in misère",
+            "pakko_unit": "the pakkomisääri unit", "small_slam": "small slam",
+            "grand_slam_factor": "the grand slam factor", "game_number": "the game's number",
+        },
         "constants": {},
         "ops": {},
     },
     "fi": {
         "title": "Muistikortti: {era}",
+        "other_edition": "In English:",
+        "learn": "Peli selitettynä vaihe vaiheelta:",
         "intro": "Vuoden {era} peli yhdellä sivulla: tulosta A4- tai Letter-arkin yhdelle puolelle pöydälle.",
         "basics": "Neljä pelaajaa; vastakkain istuvat ovat pari. 52 kortin pakka, kussakin maassa ässä korkein ja "
                   "kakkonen heikoin. Jako ja vuoro kiertävät myötäpäivään.",

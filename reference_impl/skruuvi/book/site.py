@@ -88,18 +88,18 @@ def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     glossary = optional_yaml(spec / "glossary.yaml")
     if glossary is not None:  # an unusable glossary stops the build with one line (file, place, reason)
         schemas.check(glossary, "glossary", file="spec/glossary.yaml")
+    traces: dict[str, str] = {}  # the deal viewer's traces (JSON), beside the pages
     if language != DEFAULT_LANGUAGE:
         pages = {md.localized(md.INDEX, language): finnish_index_page(rulesets),
                  md.localized(md.GLOSSARY, language): finnish_glossary_page(glossary, sources)}
         for rs in _by_era(rulesets):
-            pages[learn_path(rs.id, language)] = learn_page(rs, language, example_deals(rs))
+            pages[learn_path(rs.id, language)] = learn_page(rs, language, example_deals(rs), traces)
             pages[refcard_path(rs.id, language)] = refcard_page(rs, language)
-        return {rel: md.titled(text) for rel, text in pages.items()}
+        return {**{rel: md.titled(text) for rel, text in pages.items()}, **traces}
     errors = optional_yaml(spec / "errors.yaml")
     cases, problems = load_cases(root)
     codes = {e["code"] for e in (errors or {}).get("errors", [])} if errors else None
     pages = {md.INDEX: index_page(rulesets, cases)}
-    traces: dict[str, str] = {}  # the deal viewer's traces (JSON), beside the pages
     for rs in rulesets:
         pages[md.rules_page(rs.id)] = era_page(rs, sources=sources, glossary=glossary, cases=cases)
         pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes, traces=traces)
@@ -111,7 +111,7 @@ def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
         pages[reconstruction_path(rs.id)] = reconstruction_page(rs, recon, sources)
     notes = optional_yaml(spec / "comparison.yaml")
     for rs in _by_era(rulesets):
-        pages[learn_path(rs.id)] = learn_page(rs, DEFAULT_LANGUAGE, example_deals(rs))
+        pages[learn_path(rs.id)] = learn_page(rs, DEFAULT_LANGUAGE, example_deals(rs), traces)
     pages[md.COMPARISON] = comparison_page(rulesets, notes, sources)
     curated, curated_problems = curated_deals(notes, cases, rulesets)
     pages[md.CROSS_ERA] = cross_era_page(rulesets, curated, curated_problems)
@@ -152,7 +152,8 @@ def counterpart(path: str, language: str) -> str | None:
     if language != DEFAULT_LANGUAGE:
         prefix = f"{language}/"
         return path[len(prefix):] if path.startswith(prefix) else None
-    return md.localized(path, "fi") if path == md.INDEX or path == md.GLOSSARY or path.startswith(("learn/", "refcard/")) else None
+    shared = path in (md.INDEX, md.GLOSSARY) or path.startswith(("learn/", "refcard/"))
+    return md.localized(path, "fi") if shared else None
 
 
 def mark_language(file: Any, path: str, language: str) -> None:

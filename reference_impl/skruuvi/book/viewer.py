@@ -5,11 +5,13 @@ player at the table sees after each step: the four hands, the centre cards, the 
 columns), the cards just given (an arrow from the giver to the taker), the trick on the table, the tricks won so far
 and, at the end, the score as the reference's replay gives it. The centre cards going to the player who takes them,
 and a deal turning into another form when all pass, are steps of their own. Every word a reader sees is written
-here, through the book's formatter (:mod:`.values`, :mod:`.md`): the script ``docs/javascripts/deal-viewer.js`` only
-places them, and knows no rule.
+here, in English or in Finnish (:mod:`.viewer_words`, through the book's formatter): the same replay gives both
+languages' traces, so they cannot differ in a number. The script ``docs/javascripts/deal-viewer.js`` only places
+the words, and knows no rule.
 
 :func:`deal_viewer` is the reusable block: it takes a ruleset and a record, writes the trace into ``traces`` (the
-build's generated files, ``viewer/<ruleset>/<key>.json``) and returns the markup to put in a page. Neither shows a
+build's generated files, ``viewer/<ruleset>/<key>.json``, under ``fi/`` for the Finnish edition) and returns the
+markup to put in a page. Neither shows a
 rule id, a case id or any other internal: the trace's file name is the only place the key appears.
 """
 
@@ -30,53 +32,17 @@ from ..rules.errors import IllegalAction, SkruuviError
 from ..rules.notation import SEATS, SIDES, Action, parse_action, side_of
 from ..rules.ruleset import Ruleset
 from . import md
-from .era import label
-from .values import Labels, bid_text, bid_words, card_text, card_words, number, signed
+from .values import number, signed
+from .viewer_words import WORDS, MissingWords, Voice
 
 TRACE_DIR = "viewer"
 TRACE_VERSION = 1
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
 RANKS_HIGH_FIRST = "AKQJT98765432"
 
-# The viewer's own words (buttons, headings, announcements), one table per language. The script reads them from the
-# trace, so that an edition in another language needs a table here and nothing in the script.
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "viewer": "Step through the deal",
-        "first": "Start",
-        "first_label": "Go to the start of the deal",
-        "back": "Back",
-        "back_label": "Go back one step",
-        "next": "Next",
-        "next_label": "Go forward one step",
-        "last": "End",
-        "last_label": "Go to the end of the deal",
-        "slider": "Step",
-        "step": "Step {n} of {total}",
-        "jump": "Jump to",
-        "keys": "Keys: ← and → step, Home and End go to the start and the end.",
-        "centre": "Centre cards",
-        "trick": "Trick {n}",
-        "leads": "leads",
-        "wins": "wins the trick",
-        "dealer": "dealer",
-        "calls": "Calls",
-        "tricks": "Tricks won",
-        "score": "Score",
-        "total": "Total",
-        "column": "Column",
-        "rule": "Scoring",
-        "loading": "Loading the deal…",
-        "failed": "The deal could not be loaded. The whole deal is shown on one page below.",
-        "nojs": "The step-through view of this deal needs JavaScript; the whole deal is shown on one page below.",
-    },
-}
 
-
-def trace_path(ruleset_id: str, key: str) -> str:
-    """Where a deal's trace is written in the built site (docs-relative)."""
-    return f"{TRACE_DIR}/{ruleset_id}/{md.slug(key) or 'deal'}.json"
+def trace_path(ruleset_id: str, key: str, language: str = md.DEFAULT_LANGUAGE) -> str:
+    """Where a deal's trace is written in the built site (docs-relative; a language's edition under its folder)."""
+    return md.localized(f"{TRACE_DIR}/{ruleset_id}/{md.slug(key) or 'deal'}.json", language)
 
 
 def _display_order(cards: Any) -> list[str]:
@@ -85,16 +51,12 @@ def _display_order(cards: Any) -> list[str]:
     return sorted(codes, key=lambda c: (md.DISPLAY_SUITS.index(c[1]), RANKS_HIGH_FIRST.index(c[0])))
 
 
-def _name(seat: int) -> str:
-    return SEAT_NAMES[SEATS[seat]]
-
-
 @dataclass
 class _Trace:
     """The steps of one deal as they are built (see :func:`deal_trace`)."""
 
     ruleset: Ruleset
-    labels: Labels
+    voice: Voice
     phases: list[dict[str, Any]] = field(default_factory=list)
     steps: list[dict[str, Any]] = field(default_factory=list)
     phase_keys: list[tuple[str, str]] = field(default_factory=list)  # (form, phase id) of each entry of phases
@@ -111,8 +73,8 @@ class _Trace:
         phase = state.phase
         if phase is None:
             return len(self.phases) - 1
-        en, fi = label((self.ruleset.raw.get("phases") or {}).get(phase.id), phase.id)
-        return self.phase_index((state.form.name, phase.id), en[:1].upper() + en[1:], fi)
+        name, beside = self.voice.phase_names(phase.id)
+        return self.phase_index((state.form.name, phase.id), name, beside)
 
     def add(self, phase: int, hands: Sequence[Any], text: str, say: str, **extra: Any) -> dict[str, Any]:
         step = {"phase": phase, "text": text, "say": say, "hands": [_display_order(h) for h in hands], **extra}
@@ -120,31 +82,31 @@ class _Trace:
         return step
 
 
-def _status(state: DealState) -> str:
+def _status(v: Voice, state: DealState) -> str:
     """The contract as it stands: the highest bid while an auction is on or still to come, then the contract and
     its doubling; in a form without a contract (all passed), the form."""
     phases = state.form.phases
     bidding = not state.finished and any(p.mechanism == "auction" for p in phases[max(state.phase_no, 0):])
     if not bidding and state.contract is not None and state.declarer is not None:
-        dbl = ["", ", doubled", ", redoubled"][state.doubling] if 0 <= state.doubling <= 2 else ""
-        return f"Contract: {bid_text(str(state.contract))} by {_name(state.declarer)}{dbl}"
+        return v.say("contract", bid=v.bid(str(state.contract)), who=v.seat(state.declarer),
+                     doubled=v.doubled(state.doubling))
     if state.highest is not None and state.highest_bidder is not None:
-        return f"Highest bid: {bid_text(str(state.highest))} by {_name(state.highest_bidder)}"
+        return v.say("highest", bid=v.bid(str(state.highest)), who=v.seat(state.highest_bidder))
     if bidding:
-        return "No bid yet"
-    return f"No contract: {Labels([state.ruleset]).word(state.form.name)}"
+        return v.say("no_bid")
+    return v.say("no_contract", form=v.form(state.form.name))
 
 
-def _tricks_won(state: DealState) -> list[list[Any]]:
+def _tricks_won(v: Voice, state: DealState) -> list[list[Any]]:
     if by_seat(state):
         won = [0, 0, 0, 0]
         for t in state.tricks:
             won[t.winner] += 1
-        return [[_name(i), won[i]] for i in range(4)]
+        return [[v.name(i), won[i]] for i in range(4)]
     sides = dict.fromkeys(SIDES, 0)
     for t in state.tricks:
         sides[side_of(t.winner)] += 1
-    return [[SIDE_NAMES[s], n] for s, n in sides.items()]
+    return [[v.party(s), n] for s, n in sides.items()]
 
 
 def _trick(state: DealState) -> dict[str, Any] | None:
@@ -159,18 +121,18 @@ def _trick(state: DealState) -> dict[str, Any] | None:
     return None
 
 
-def _call_words(trace: _Trace, action: Action) -> tuple[str, str, str]:
+def _call_words(v: Voice, action: Action) -> tuple[str, str, str]:
     """``(cell text, caption, spoken caption)`` of a call: a bid, a pass, a double, a redouble or a choice."""
-    who = _name(action.seat)
+    who = v.seat(action.seat)
     if action.verb == "bid" and action.bid is not None:
         bid = str(action.bid)
-        return bid_text(bid), f"{who} bids {bid_text(bid)}.", f"{who} bids {bid_words(bid)}."
+        return v.bid(bid), v.say("bids", who=who, bid=v.bid(bid)), v.say("bids", who=who, bid=v.bid_said(bid))
     if action.verb == "choose":
-        option = trace.labels.word(action.option or "")
-        return option, f"{who} chooses {option}.", f"{who} chooses {option}."
-    verbs = {"pass": ("pass", "passes"), "double": ("double", "doubles"), "redouble": ("redouble", "redoubles")}
-    cell, verb = verbs.get(action.verb, (action.verb, action.verb))
-    return cell, f"{who} {verb}.", f"{who} {verb}."
+        option = v.form(action.option or "")
+        said = v.say("chooses", who=who, option=option)
+        return option, said, said
+    said = v.say(v.call_verb(action.verb), who=who)
+    return v.call_cell(action.verb), said, said
 
 
 def _place_call(trace: _Trace, phase: int, seat: int) -> dict[str, int]:
@@ -204,25 +166,27 @@ def _arrivals(moved: Sequence[set[Any]], after: Sequence[frozenset[Any]]) -> dic
 
 
 def _centre_step(trace: _Trace, state: DealState, arrived: Mapping[int, list[str]]) -> None:
+    v = trace.voice
     phase = trace.phase_of(state)
     if len(arrived) == 1:
         (seat, cards), = arrived.items()
-        shown = " ".join(card_text(c) for c in cards)
-        said = ", ".join(card_words(c) for c in cards)
-        trace.add(phase, state.hands, f"{_name(seat)} takes the centre cards: {shown}.",
-                  f"{_name(seat)} takes the centre cards: {said}.",
-                  move={"from": -1, "to": seat, "cards": cards}, centre=[], status=_status(state))
+        shown = " ".join(v.card(c) for c in cards)
+        said = ", ".join(v.card_said(c) for c in cards)
+        trace.add(phase, state.hands, v.say("takes_centre", who=v.seat(seat), cards=shown, **v.centre()),
+                  v.say("takes_centre", who=v.seat(seat), cards=said, **v.centre()),
+                  move={"from": -1, "to": seat, "cards": cards}, centre=[], status=_status(v, state))
         return
-    shown = "; ".join(f"{_name(s)} {' '.join(card_text(c) for c in cs)}" for s, cs in arrived.items())
-    said = "; ".join(f"{_name(s)} {', '.join(card_words(c) for c in cs)}" for s, cs in arrived.items())
-    trace.add(phase, state.hands, f"The centre cards are dealt out: {shown}.",
-              f"The centre cards are dealt out: {said}.",
+    shown = "; ".join(f"{v.name(s)} {' '.join(v.card(c) for c in cs)}" for s, cs in arrived.items())
+    said = "; ".join(f"{v.name(s)} {', '.join(v.card_said(c) for c in cs)}" for s, cs in arrived.items())
+    trace.add(phase, state.hands, v.say("centre_dealt", cards=shown, **v.centre()),
+              v.say("centre_dealt", cards=said, **v.centre()),
               moves=[{"from": -1, "to": s, "cards": cs} for s, cs in arrived.items()], centre=[],
-              status=_status(state))
+              status=_status(v, state))
 
 
-def _score(ruleset: Ruleset, outcome: Outcome) -> dict[str, Any]:
-    """The score sheet of the deal: one row per scoring rule (by its title) and column, and the totals."""
+def _score(v: Voice, outcome: Outcome) -> dict[str, Any]:
+    """The score sheet of the deal: one row per scoring rule (by its name) and column, and the totals."""
+    ruleset = v.rs
     res = outcome.result or {}
     score = res.get("score") or {}
     parties = tuple(score) or SIDES
@@ -230,49 +194,37 @@ def _score(ruleset: Ruleset, outcome: Outcome) -> dict[str, Any]:
     per_rule: dict[tuple[str, str], dict[str, int]] = {}
     for item in outcome.breakdown:
         per_rule.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
-    labels = Labels([ruleset])
-
-    def title(rid: str) -> str:
-        rule = ruleset.rules.get(rid)
-        return str(rule.title) if rule is not None and rule.title else labels.word(rid)
-
-    names = [SIDE_NAMES.get(p, SEAT_NAMES.get(p, p)) for p in parties]
-    rows = [[title(rid), *([labels.word(col)] if columns else []), *(signed(v[p]) for p in parties)]
-            for (rid, col), v in per_rule.items()]
+    rows = [[v.rule_name(rid), *([v.column(col)] if columns else []), *(signed(p[q]) for q in parties)]
+            for (rid, col), p in per_rule.items()]
     totals = []
     for column in ruleset.columns if columns else ("",):
         values = [(score.get(p) or {}).get(column, 0) if columns else score.get(p, 0) for p in parties]
-        totals.append([*([labels.word(column)] if columns else []), *(signed(int(v)) for v in values)])
-    return {"head": names, "columns": columns, "rows": rows, "totals": totals}
+        totals.append([*([v.column(column)] if columns else []), *(signed(int(x)) for x in values)])
+    return {"head": [v.party(p) for p in parties], "columns": columns, "rows": rows, "totals": totals}
 
 
-def _result_line(outcome: Outcome) -> str:
-    res = outcome.result or {}
-    score = res.get("score") or {}
-    parts = []
-    for party, value in score.items():
-        who = SIDE_NAMES.get(party, SEAT_NAMES.get(party, party))
-        if isinstance(value, Mapping):
-            parts.append(f"{who} " + ", ".join(f"{number(int(v))} {Labels().word(col)}" for col, v in value.items()))
-        else:
-            parts.append(f"{who} {signed(int(value))}")
-    return "The deal is over. Score: " + "; ".join(parts) + "." if parts else "The deal is over."
+def _result_line(v: Voice, outcome: Outcome) -> str:
+    score = (outcome.result or {}).get("score") or {}
+    return v.say("over_score", score=v.score_parts(score, number, signed)) if score else v.say("over")
 
 
-def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], words: str = "en") -> dict[str, Any]:
+def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], language: str = md.DEFAULT_LANGUAGE) -> dict[str, Any]:
     """The steps of one recorded deal (``deal`` and ``actions``), replayed by the reference interpreter, as a
-    JSON-ready mapping for ``deal-viewer.js``. Raises :class:`~skruuvi.rules.errors.SkruuviError` for a deal the
-    interpreter cannot start (an invalid deal): there is nothing to step through."""
-    labels = Labels([ruleset])
-    trace = _Trace(ruleset, labels)
+    JSON-ready mapping for ``deal-viewer.js``, its words in ``language`` (a key of :data:`.viewer_words.WORDS`).
+    Raises :class:`~skruuvi.rules.errors.SkruuviError` for a deal the interpreter cannot start (an invalid deal):
+    there is nothing to step through."""
+    v = Voice(ruleset, language)
+    trace = _Trace(ruleset, v)
     state = engine.start(ruleset, record["deal"])
-    form_en = label((ruleset.raw.get("forms") or {}).get(state.form.name), state.form.name)[0]
-    dealt = trace.phase_index(("", "(deal)"), f"The deal: {form_en}", labels.word(state.form.name))
+    form = v.form(state.form.name)
+    dealt = trace.phase_index(("", "(deal)"), v.say("deal_phase", form=form if v.fi else v.form_en(state.form.name)),
+                              None if v.fi else form)
     centre = [str(c) for c in state.centre]
     hand = len(next(iter(state.hands)))
-    what = f"{_name(state.dealer)} deals {labels.word(state.form.name)}: {hand} cards to each player" + (
-        f" and {len(centre)} centre cards." if centre else ".")
-    trace.add(dealt, state.hands, what, what, centre=_display_order(centre) if centre else [], status=_status(state))
+    what = v.say("deals" if centre else "deals_none", who=v.seat(state.dealer), form=form, hand=hand,
+                 centre=len(centre), **v.centre())
+    trace.add(dealt, state.hands, what, what, centre=_display_order(centre) if centre else [],
+              status=_status(v, state))
     pending = bool(centre)
     actions = list(record.get("actions") or [])
     for text in actions:
@@ -283,42 +235,42 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], words: str = "en") -
         except IllegalAction as exc:
             phase = trace.phase_of(before)
             who = str(text).split()[0] if str(text).split() else "?"
-            name = SEAT_NAMES.get(who, who)
-            trace.add(phase, before.hands, f"✗ {name}: this action breaks a rule ({exc.message}). The deal stops here.",
-                      f"{name}: this action breaks a rule ({exc.message}). The deal stops here.", bad=True,
-                      centre=_display_order(centre) if pending else [], status=_status(before))
+            name = v.party(who) if who in SEATS else who
+            trace.add(phase, before.hands, v.say("bad", who=name, why=exc.message),
+                      v.say("bad_said", who=name, why=exc.message), bad=True,
+                      centre=_display_order(centre) if pending else [], status=_status(v, before))
             break
         phase = trace.phase_of(before)
-        common: dict[str, Any] = {"seat": action.seat, "status": _status(state)}
+        common: dict[str, Any] = {"seat": action.seat, "status": _status(v, state)}
         moved = _moved(before.hands, action)  # the step shows the action alone; centre cards move in a step after
         arrived = _arrivals(moved, state.hands)
         still = _display_order(centre) if pending else []  # taken (or dealt out) in the step after
+        who = v.seat(action.seat)
         if action.verb == "give" and action.target is not None:
             cards = _display_order(action.cards)
-            shown = " ".join(card_text(c) for c in cards)
-            said = ", ".join(card_words(c) for c in cards)
-            trace.add(phase, moved, f"{_name(action.seat)} gives {_name(action.target)} {shown}.",
-                      f"{_name(action.seat)} gives {_name(action.target)} {said}.",
+            to = v.seat(action.target)
+            trace.add(phase, moved, v.say("gives", who=who, to=to, cards=" ".join(v.card(c) for c in cards)),
+                      v.say("gives", who=who, to=to, cards=", ".join(v.card_said(c) for c in cards)),
                       move={"from": action.seat, "to": action.target, "cards": cards}, centre=still, **common)
         elif action.verb == "play":
             card = str(action.cards[0])
             trick = _trick(state)
-            text_ = f"{_name(action.seat)} plays {card_text(card)}."
-            said = f"{_name(action.seat)} plays {card_words(card)}."
+            text_ = v.say("plays", who=who, card=v.card(card))
+            said = v.say("plays", who=who, card=v.card_said(card))
             if trick is not None and trick["winner"] is not None:
-                text_ += f" {_name(trick['winner'])} wins trick {trick['number']}."
-                said += f" {_name(trick['winner'])} wins trick {trick['number']}."
-            trace.add(phase, moved, text_, said, trick=trick, tricks=_tricks_won(state), played=card, **common)
+                won = v.say("wins", who=v.seat(trick["winner"]), n=trick["number"])
+                text_, said = text_ + won, said + won
+            trace.add(phase, moved, text_, said, trick=trick, tricks=_tricks_won(v, state), played=card, **common)
         else:
-            cell, caption, spoken = _call_words(trace, action)
+            cell, caption, spoken = _call_words(v, action)
             trace.add(phase, moved, caption, spoken,
                       call={**_place_call(trace, phase, action.seat), "text": cell}, centre=still, **common)
         if before.form.name != state.form.name:
-            en = label((ruleset.raw.get("forms") or {}).get(state.form.name), state.form.name)[0]
             turned = trace.phase_of(state)
-            word = labels.word(state.form.name)
-            trace.add(turned, moved, f"Everybody has passed: the deal turns into {word} ({en}).",
-                      f"Everybody has passed: the deal turns into {word}.", centre=still, status=_status(state))
+            name = state.form.name
+            values = {"form": v.form(name), "form_en": v.form_en(name), "form_ess": v.form_ess(name) if v.fi else ""}
+            trace.add(turned, moved, v.say("turns", **values), v.say("turns_said", **values), centre=still,
+                      status=_status(v, state))
         if arrived and pending:
             _centre_step(trace, state, arrived)
             pending = False
@@ -326,13 +278,14 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], words: str = "en") -
             break
     for phase in trace.phases:  # the auction's columns, by seat name, for the phases that have calls
         seats = phase.pop("seats", None)
-        phase["columns"] = [_name(s) for s in seats] if seats else None
+        phase["columns"] = [v.name(s) for s in seats] if seats else None
     out: dict[str, Any] = {
         "version": TRACE_VERSION,
-        "words": WORDS[words],
-        "seats": [{"name": _name(i), "dealer": i == state.dealer} for i in range(4)],
+        "language": language,
+        "words": WORDS[language],
+        "seats": [{"name": v.name(i), "dealer": i == state.dealer} for i in range(4)],
         "suits": [[s, md.SUIT_SYMBOL[s]] for s in md.DISPLAY_SUITS],
-        "cards": {c: {"suit": c[1], "rank": md.RANK_TEXT.get(c[0], c[0]), "text": card_text(c), "say": card_words(c)}
+        "cards": {c: {"suit": c[1], "rank": md.RANK_TEXT.get(c[0], c[0]), "text": v.card(c), "say": v.card_said(c)}
                   for c in _display_order(_all_cards(trace))},
         "phases": trace.phases,
         "steps": trace.steps,
@@ -341,13 +294,16 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], words: str = "en") -
         outcome = replay_deal(ruleset, record["deal"], actions)  # the reference's answer, with any set position
         if outcome.ok:
             final = trace.steps[-1]
-            final["score"] = _score(ruleset, outcome)
-            final["text"] += " " + _result_line(outcome)
-            final["say"] += " " + _result_line(outcome)
+            final["score"] = _score(v, outcome)
+            final["text"] += " " + _result_line(v, outcome)
+            final["say"] += " " + _result_line(v, outcome)
     elif not state.finished and not any(s.get("bad") for s in trace.steps):
         last = trace.steps[-1]
-        last["text"] += " The example stops here, before the deal is over."
-        last["say"] += " The example stops here, before the deal is over."
+        last["text"] += v.say("stops")
+        last["say"] += v.say("stops")
+    if v.missing:  # a word this language lacks: the trace would show an id
+        raise MissingWords(f"{ruleset.id}: the deal viewer has no {language} words for " + "; ".join(
+            dict.fromkeys(v.missing)) + " (book/viewer_words.py, book/player_words.py)")
     return out
 
 
@@ -362,17 +318,20 @@ def _all_cards(trace: _Trace) -> set[str]:
 
 
 def deal_viewer(ruleset: Ruleset, record: Mapping[str, Any], *, key: str, traces: MutableMapping[str, str],
-                title: str, words: str = "en") -> str:
+                title: str, language: str = md.DEFAULT_LANGUAGE) -> str:
     """The step-through viewer of one deal, as markup for a page (an HTML block markdown leaves alone), its trace
-    written into ``traces`` (docs-relative path -> JSON text) under ``key``. ``title`` names the deal for a screen
-    reader ("Example 3: ..."). A deal the interpreter cannot start gets no viewer (the empty string)."""
+    written into ``traces`` (docs-relative path -> JSON text) under ``key``, its words in ``language``. ``title``
+    names the deal for a screen reader ("Example 3: ..."). A deal the interpreter cannot start gets no viewer (the
+    empty string)."""
     try:
-        trace = deal_trace(ruleset, record, words)
+        trace = deal_trace(ruleset, record, language)
+    except MissingWords:
+        raise  # a language without a word for this deal: the build stops and says which
     except (IllegalAction, SkruuviError, KeyError, TypeError):
-        return ""
-    path = trace_path(ruleset.id, key)
+        return ""  # an invalid deal (a case that shows a rejected deal): nothing to step through
+    path = trace_path(ruleset.id, key, language)
     traces[path] = json.dumps(trace, ensure_ascii=False, separators=(",", ":"))
-    said = WORDS[words]
+    said = WORDS[language]
     return (f'<div class="sk-viewer" data-trace="{escape(path)}" role="group" '
             f'aria-label="{escape(said["viewer"])}: {escape(title)}" data-loading="{escape(said["loading"])}" '
             f'data-failed="{escape(said["failed"])}">\n'

@@ -3,12 +3,13 @@ in English or in Finnish."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Any
 
 from ...rules.ruleset import Ruleset
 from .. import md
 from ..reconstruction import reconstruction_path
+from ..refcard import refcard_path
 from .auctions import first_auction, second_auction
 from .deals import ExampleDeal, example_deals, examples_section
 from .exchanges import defenders_exchange, doubling, kitty
@@ -33,8 +34,10 @@ def sections(ruleset: Ruleset, p: Prose) -> list[Section]:
 
 
 def learn_page(ruleset: Ruleset, language: str = md.DEFAULT_LANGUAGE,
-               deals: Sequence[tuple[ExampleDeal, Mapping[str, Any]]] | None = None) -> str:
-    """The chapter of one era in one language (``deals``: its example deals, drawn from the ruleset if not given)."""
+               deals: Sequence[tuple[ExampleDeal, Mapping[str, Any]]] | None = None,
+               traces: MutableMapping[str, str] | None = None) -> str:
+    """The chapter of one era in one language (``deals``: its example deals, drawn from the ruleset if not given;
+    ``traces``: the build's generated files, into which each example deal's step-through viewer writes its trace)."""
     here = learn_path(ruleset.id, language)
     p = Prose(ruleset, language, here)
     era = ruleset.era
@@ -52,7 +55,10 @@ def learn_page(ruleset: Ruleset, language: str = md.DEFAULT_LANGUAGE,
               f"Tämä luku opettaa vuoden {era} pelin pelaajalle, joka tuntee whistin tai bridgen: ensin säännöt "
               f"siinä järjestyksessä, jossa ne pelipöydässä tulevat vastaan, sitten {len(deals)} esimerkkijakoa "
               f"alusta loppuun. Jokainen §-merkki vie säännön lähteineen {rules}. Sanat on selitetty {glossary}.")
-    out.append(intro)
+    card = p.page_link(p(f"Reference card: {era}", f"Muistikortti: {era}"), refcard_path(ruleset.id, language))
+    out.append(intro + " " + p(f"The whole game fits on one printable page, the {card}, to keep on the table while "
+                               "you play.",
+                               f"Koko peli mahtuu yhdelle tulostettavalle sivulle: {card} pöydälle pelin ajaksi."))
     if ruleset.status != "documented":
         notes = p.page_link(p("the reconstruction notes", "rekonstruktiomuistiinpanoissa (englanniksi)"),
                             reconstruction_path(ruleset.id))
@@ -65,5 +71,5 @@ def learn_page(ruleset: Ruleset, language: str = md.DEFAULT_LANGUAGE,
     for n, section in enumerate(sections(ruleset, p), start=1):
         out.append(f"## {n}. {section.title} {{#{section.anchor}}}")
         out += section.blocks
-    out += examples_section(p, deals)
+    out += examples_section(p, deals, traces)
     return "\n\n".join(out) + "\n"

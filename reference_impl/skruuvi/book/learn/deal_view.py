@@ -4,7 +4,7 @@ diagram), the tricks and the score."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Any
 
 from ...interpreter.facts import by_seat
@@ -13,40 +13,13 @@ from ...rules.ruleset import Ruleset
 from .. import md
 from ..examples import Walk, walk
 from ..pictures import TableWords, deal_table_svg
-from .language import SEATS_EN, SEATS_FI, Prose, cap
+from ..player_words import COLUMN_WORDS, SEATS_EN, SEATS_FI, doubling_words, knocks, score_words
+from ..viewer import deal_viewer
+from .language import Prose, cap
 
 # --- one deal as it is played ------------------------------------------------------------------------------------
 
 INITIALS_FI = {"N": "P", "E": "I", "S": "E", "W": "L"}
-SCORE_WORDS = {  # a scoring rule's item on a deal's score, as a player names it
-    "score.made": ("made contract", "sopimus läpi"),
-    "score.overtricks": ("overtricks", "ylitikit"),
-    "score.undertricks": ("tricks short", "pietit"),
-    "score.misere-aces": ("aces in misère", "ässät misäärissä"),
-    "score.passimisaari-tricks": ("tricks taken", "otetut tikit"),
-    "score.passimisaari-aces": ("aces in own tricks", "ässät omissa tikeissä"),
-    "bolsevikki.scoring-made": ("bolsevikki made", "bolsevikki onnistui"),
-    "bolsevikki.scoring-failed": ("bolsevikki failed", "bolsevikki kaatui"),
-    "score.below-tricks": ("tricks × level", "tikit × taso"),
-    "score.below-misere": ("opponents' tricks × level", "vastustajien tikit × taso"),
-    "score.contract-made": ("contract made", "läpimennyt peli"),
-    "score.ace-crowns": ("ace crowns", "ässäkruunut"),
-    "score.ace-coronets": ("ace crowns", "ässäkruunut"),
-    "score.sequences": ("sequences", "sarjat"),
-    "score.sequence-coronets": ("sequences", "sarjat"),
-    "score.pakko-sequences": ("sequences", "sarjat"),
-    "score.honours": ("honours", "arvokortit"),
-    "score.aces": ("aces", "ässät"),
-    "score.pakko-difference": ("trick difference", "tikkien erotus"),
-    "score.passimisaari-difference": ("trick difference", "tikkien erotus"),
-    "score.small-slam-bid": ("small slam bid", "tarjottu pieni slammi"),
-    "score.small-slam-bid-made-grand": ("grand slam on a 6 bid", "iso slammi 6:n tarjouksella"),
-    "score.grand-slam-bid": ("grand slam bid", "tarjottu iso slammi"),
-    "score.unbid-small-slam": ("small slam", "pieni slammi"),
-    "score.unbid-grand-slam": ("grand slam", "iso slammi"),
-    "score.failed-slam": ("failed slam", "kaatunut slammi"),
-}
-COLUMN_WORDS = {"below": ("below the line", "viivan alla"), "above": ("above the line", "viivan päällä")}
 
 
 def _groups(w: Walk) -> list[tuple[str, list[list[str]]]]:
@@ -84,8 +57,8 @@ class DealView:
             return p.bid(words[2])
         if verb == "choose" and len(words) > 2:
             return f"*{words[2]}*"
-        return {"pass": p("pass", "passi"), "double": p("double", "kahdennus"),
-                "redouble": p("redouble", "kolmennus")}.get(verb, verb)
+        double, redouble = doubling_words(self.rs, p.lang)
+        return {"pass": p("pass", "passi"), "double": double, "redouble": redouble}.get(verb, verb)
 
     def gift(self, words: list[str]) -> str:
         p = self.p
@@ -130,9 +103,13 @@ class DealView:
                            p("The defenders keep their cards.", "Puolustajat pitävät korttinsa."))
             elif mech == "doubling":
                 calls = [a for a in acts if len(a) > 1 and a[1] in ("double", "redouble")]
-                out.append(cap(p.listing([p(f"{p.seat(a[0])} {a[1]}s", f"{p.seat(a[0])} "
-                                            f"{'kahdentaa' if a[1] == 'double' else 'kolmentaa'}") for a in calls]))
-                           + "." if calls else p("Nobody doubles.", "Kukaan ei kahdenna."))
+                knock = knocks(self.rs)
+                verbs = {"double": p("knocks" if knock else "doubles", "koputtaa" if knock else "kahdentaa"),
+                         "redouble": p("counter-knocks" if knock else "redoubles",
+                                       "vastakoputtaa" if knock else "kolmentaa")}
+                out.append(cap(p.listing([f"{p.seat(a[0])} {verbs[a[1]]}" for a in calls]))
+                           + "." if calls else p("Nobody knocks." if knock else "Nobody doubles.",
+                                                 "Kukaan ei koputa." if knock else "Kukaan ei kahdenna."))
         out += self.play_story(contract)
         return " ".join(o for o in out if o)
 
@@ -333,7 +310,7 @@ class DealView:
             rows.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
         body = []
         for (rid, column), points in rows.items():
-            name = p(*SCORE_WORDS.get(rid, (rid, rid)))
+            name = p(*score_words(self.rs, rid))
             where = [p(*COLUMN_WORDS.get(str(column), (str(column), str(column))))] if columns else []
             body.append([cap(name), *where, *(_signed(points[k]) for k in parties)])
         for column in (self.rs.columns if columns else ("",)):
@@ -345,7 +322,9 @@ class DealView:
 
     # --- the whole example -----------------------------------------------------------------------------------------
 
-    def render(self) -> str:
+    def render(self, traces: MutableMapping[str, str] | None = None) -> str:
+        """The example as markdown; with ``traces`` (the build's generated files, written into) the step-through
+        viewer leads it and the deal drawn on one page is folded under it."""
         p, w = self.p, self.w
         form = self.example.becomes or self.example.dealt
         title = p(f"Example {self.number}: {p.form(form, 'a')}", f"Esimerkki {self.number}: {p.form(form)}")
@@ -355,13 +334,25 @@ class DealView:
         if w.outcome is None or w.end is None or w.start is None:
             return "\n\n".join([*out, p("This deal no longer plays to its end under the rules of this book.",
                                         "Tämä jako ei enää pelaudu loppuun tämän kirjan säännöillä.")])
-        out += [self.story(), f"**{p('The hands as dealt', 'Kädet jaon jälkeen')}**", self.hands(),
-                *self.calls_tables()]
+        out.append(self.story())
+        viewer = "" if traces is None else deal_viewer(
+            self.rs, self.record, key=f"learn-{self.example.anchor}", traces=traces, language=p.lang,
+            title=p(f"Example {self.number}", f"Esimerkki {self.number}"))
+        drawn = [f"**{p('The hands as dealt', 'Kädet jaon jälkeen')}**", self.hands(), *self.calls_tables()]
         pictured = self.exchanges()
         if pictured:
-            out += [p("Who gave which cards to whom, in order, round the table:",
-                      "Kuka antoi mitkä kortit kenelle, järjestyksessä, pöydän ympärillä:"), pictured]
-        out += [f"**{p('The play', 'Pelaaminen')}**", self.tricks(), f"**{p('The score', 'Pisteet')}**", self.score()]
+            drawn += [p("Who gave which cards to whom, in order, round the table:",
+                        "Kuka antoi mitkä kortit kenelle, järjestyksessä, pöydän ympärillä:"), pictured]
+        drawn += [f"**{p('The play', 'Pelaaminen')}**", self.tricks()]
+        score = [f"**{p('The score', 'Pisteet')}**", self.score()]
+        if not viewer:
+            return "\n\n".join([*out, *drawn, *score])
+        out += [p("Step through the deal below, one card or call at a time: with the buttons, the arrow keys or a "
+                  "swipe across the table.",
+                  "Käy jako alla läpi kortti ja tarjous kerrallaan: painikkeilla, nuolinäppäimillä tai pyyhkäisemällä "
+                  "pöydän yli."), viewer,
+                md.admonition("example", p("The whole deal on one page", "Koko jako yhdellä sivulla"),
+                              "\n\n".join(drawn), collapsible=True), *score]
         return "\n\n".join(out)
 
 

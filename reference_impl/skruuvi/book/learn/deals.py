@@ -9,7 +9,7 @@ viewer can be embedded there), the form dealt, the bots' seed and, for a deal th
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,8 +65,10 @@ def example_deals(ruleset: Ruleset) -> list[tuple[ExampleDeal, dict[str, Any]]]:
             and (ex.becomes is None or ex.becomes in ruleset.forms)]
 
 
-def examples_section(p: Prose, deals: Sequence[tuple[ExampleDeal, Mapping[str, Any]]]) -> list[str]:
-    """The chapter's example deals, each told and drawn."""
+def examples_section(p: Prose, deals: Sequence[tuple[ExampleDeal, Mapping[str, Any]]],
+                     traces: MutableMapping[str, str] | None = None) -> list[str]:
+    """The chapter's example deals, each told and drawn; with ``traces`` (the build's generated files, written into)
+    each also gets the step-through viewer, in the page's language."""
     if not deals:
         return []
     out = [f"## {p('Example deals', 'Esimerkkijakoja')} {{#examples}}",
@@ -75,5 +77,5 @@ def examples_section(p: Prose, deals: Sequence[tuple[ExampleDeal, Mapping[str, A
              "Alla olevat jaot ovat kirjan harjoituspelaajien pelaamia, ja ne pelataan uudelleen yllä olevilla "
              "säännöillä aina, kun kirja kootaan: jokainen kortti, tarjous, tikki ja piste on sääntöjen oma vastaus.")]
     for n, (example, record) in enumerate(deals, start=1):
-        out.append(DealView(p, example, record, n).render())
+        out.append(DealView(p, example, record, n).render(traces))
     return out

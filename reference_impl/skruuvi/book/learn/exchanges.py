@@ -3,6 +3,7 @@ when it is banned, and doubling (the 2016 *kahdennus* and *kolmennus*, the 1940s
 
 from __future__ import annotations
 
+from ..player_words import doubling_words
 from .facts import Game
 from .language import Prose, cap
 from .sections import Section
@@ -147,11 +148,7 @@ def defenders_exchange(g: Game, p: Prose) -> Section | None:
 
 def _double_words(g: Game, p: Prose) -> tuple[str, str]:
     """The era's words for double and redouble: the 2016 *kahdennus*, *kolmennus*; the 1940s *koputus*."""
-    _, rid = g.scoring("multipliers")
-    fi = [w.strip() for w in str((g.rs.rules[rid].raw.get("fi") if rid else "") or "").split(",") if w.strip()]
-    if len(fi) >= 2 and fi[0] == "koputus":
-        return p("knock", "koputus"), p("counter-knock", "vastakoputus")
-    return p("double", "kahdennus"), p("redouble", "kolmennus")
+    return doubling_words(g.rs, p.lang)
 
 
 def doubling(g: Game, p: Prose) -> Section | None:

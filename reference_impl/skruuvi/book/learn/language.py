@@ -10,52 +10,16 @@ A number taken from a ruleset is always written in digits, in both languages.
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Sequence
 from html import escape
 
 from ...rules.ruleset import Ruleset
 from .. import md
+from ..md import served_href as site_href
+from ..player_words import CENTRE_FI, FORMS_FI, SEATS_EN, SEATS_FI, SIDES_EN, SIDES_FI, SUITS_EN, SUITS_FI, centre_term
 
 LANGUAGES = ("en", "fi")
 
-# Seats in the cases that Finnish needs: nominative, genitive, allative ("to North"), adessive ("North has").
-SEATS_EN = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SEATS_FI = {
-    "N": {"nom": "Pohjoinen", "gen": "Pohjoisen", "all": "Pohjoiselle", "ade": "Pohjoisella"},
-    "E": {"nom": "Itä", "gen": "Idän", "all": "Idälle", "ade": "Idällä"},
-    "S": {"nom": "Etelä", "gen": "Etelän", "all": "Etelälle", "ade": "Etelällä"},
-    "W": {"nom": "Länsi", "gen": "Lännen", "all": "Lännelle", "ade": "Lännellä"},
-}
-SIDES_EN = {"NS": "North–South", "EW": "East–West"}
-SIDES_FI = {"NS": "Pohjoinen–Etelä", "EW": "Itä–Länsi"}
-SUITS_EN = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
-SUITS_FI = {"S": "pata", "C": "risti", "D": "ruutu", "H": "hertta"}
-
-# The game forms' Finnish names in the cases the chapters use: nominative, genitive, inessive ("in an alkupeli"),
-# essive ("played as a passimisääri"), illative ("turns into a passimisääri"), plural nominative and partitive.
-FORMS_FI = {
-    "alkupeli": {"gen": "alkupelin", "ine": "alkupelissä", "ess": "alkupelinä", "ill": "alkupeliin",
-                 "pl": "alkupelit", "plpar": "alkupelejä", "num": "alkupeliä"},
-    "kotka": {"gen": "kotkan", "ine": "kotkassa", "ess": "kotkana", "ill": "kotkaan", "pl": "kotkat",
-              "plpar": "kotkia", "num": "kotkaa"},
-    "bolsevikki": {"gen": "bolsevikin", "ine": "bolsevikissa", "ess": "bolsevikkina", "ill": "bolsevikkiin",
-                   "pl": "bolsevikit", "plpar": "bolsevikkeja", "num": "bolsevikkia"},
-    "passimisääri": {"gen": "passimisäärin", "ine": "passimisäärissä", "ess": "passimisäärinä",
-                     "ill": "passimisääriin", "pl": "passimisäärit", "plpar": "passimisääriä",
-                     "num": "passimisääriä"},
-    "pakkomisääri": {"gen": "pakkomisäärin", "ine": "pakkomisäärissä", "ess": "pakkomisäärinä",
-                     "ill": "pakkomisääriin", "pl": "pakkomisäärit", "plpar": "pakkomisääriä",
-                     "num": "pakkomisääriä"},
-}
-# The centre cards as each era's Finnish source names them, in the cases the chapters use: nominative, partitive
-# singular after a number ("4 keskikorttia"), partitive plural, translative, genitive.
-CENTRE_FI = {
-    "keskikortit": {"nom": "keskikortit", "num": "keskikorttia", "par": "keskikortteja", "tra": "keskikorteiksi",
-                    "gen": "keskikorttien"},
-    "pöytäkortit": {"nom": "pöytäkortit", "num": "pöytäkorttia", "par": "pöytäkortteja", "tra": "pöytäkorteiksi",
-                    "gen": "pöytäkorttien"},
-}
 ARTICLE = ("a", "e", "i", "o", "u")
 
 # Who does something, as rule values name the seats: (English, Finnish nominative, Finnish genitive).
@@ -152,9 +116,7 @@ class Prose:
         """The centre cards in this era's Finnish word (*keskikortit* in 2016, *pöytäkortit* in the 1940s sources)."""
         if not self.fi:
             return "centre cards"
-        terms = [w.strip() for r in self.rs.rules.values() if r.pointer.startswith(("/deal/", "/forms/"))
-                 for w in str(r.raw.get("fi") or "").split(",")]
-        word = next((w for w in terms if w in CENTRE_FI), "keskikortit")
+        word = centre_term(self.rs)
         return CENTRE_FI[word].get(case, word)
 
     def phase(self, pid: str) -> str:
@@ -203,18 +165,3 @@ def cap(text: str) -> str:
         if ch.isalpha():
             return text[:i] + ch.upper() + text[i + 1:]
     return text
-
-
-def site_href(here: str, target: str, anchor: str | None = None) -> str:
-    """The served link from page ``here`` to page ``target`` (docs-relative ``.md`` paths, directory URLs:
-    ``learn/skruuvi-2016.md`` is served at ``learn/skruuvi-2016/``)."""
-
-    def folder(path: str) -> str:
-        stem = path.removesuffix(".md")
-        if stem == "index" or stem.endswith("/index"):
-            return stem.removesuffix("index").rstrip("/") or "."
-        return stem
-
-    rel = posixpath.relpath(folder(target), folder(here))
-    url = "./" if rel == "." else rel + "/"
-    return url + (f"#{anchor}" if anchor else "")
