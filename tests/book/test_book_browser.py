@@ -332,12 +332,16 @@ def reader_pages() -> list[tuple[str, str]]:
             *player_pages()]
 
 
-# What sticks out of the main column: elements whose right edge passes the article's, outside the boxes that
+# The folds that hold a drawn deal (under each deal viewer) are opened first. What sticks out of the main column:
+# elements whose right edge passes the article's, outside the boxes that
 # scroll on purpose (code blocks, Material's table scroll wrapper), by more than an inline code box's padding (6 px);
 # trick tables that need their scroll bar;
 # and any table whose scroll wrapper would have to scroll (none may, at 1280 or 390 px).
 _LAYOUT = """() => {
   const article = document.querySelector('article');
+  // a deal drawn on one page is folded under its step-through viewer: measured open, as a reader opens it
+  for (const fold of article.querySelectorAll('details'))
+    if (fold.querySelector('table.sk-deal, svg.sk-table')) fold.open = true;
   const right = article.getBoundingClientRect().right;
   const out = [...article.querySelectorAll('*')]
     .filter(e => e.getBoundingClientRect().right > right + 6 && !e.closest('pre, .highlight, .md-typeset__scrollwrap'))
@@ -428,6 +432,48 @@ def test_the_language_switches_lead_to_the_other_edition(browser, base_url):
             pg.locator("article a", has_text="Learn to play Skruuvi: 2016").click()
             pg.wait_for_load_state("networkidle")
             assert pg.url == base_url + page_path(learn_path("skruuvi-2016"))
+            assert problems == []
+        finally:
+            context.close()
+
+
+def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
+    """A reader reaches each edition's reference card as he would: from the Finnish home page and from a Finnish
+    chapter to the Finnish card; from the card, its own link to the other edition and back; from the Finnish card,
+    the header's language switch to the English home page, whose text links the English card. At both widths, with no
+    console error."""
+    from skruuvi.book.learn import learn_path
+
+    card_fi, card_en = page_path(refcard_path("skruuvi-2016", "fi")), page_path(refcard_path("skruuvi-2016"))
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        try:
+            pg = context.new_page()
+            problems = _open(pg, base_url + "fi/")
+            pg.locator("article a", has_text="2016").and_(pg.locator(f'a[href$="{card_fi.removeprefix("fi/")}"]')) \
+                .first.click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + card_fi
+            assert pg.locator("article h1").inner_text().startswith("Muistikortti: 2016")
+            assert pg.locator("html").get_attribute("lang") == "fi"
+            _keep_shot_of(pg, f"refcard-fi-{width}")
+            pg.locator("article a", has_text="Reference card: 2016").click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + card_en and pg.locator("html").get_attribute("lang") == "en"
+            pg.locator("article a", has_text="Muistikortti: 2016").click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + card_fi
+            pg.locator(".md-header__option .md-select").hover()
+            pg.locator('a.md-select__link[hreflang="en"]').click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url and pg.locator("html").get_attribute("lang") == "en"
+            pg.locator("article a", has_text="2016").and_(pg.locator(f'a[href$="{card_en}"]')).first.click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + card_en
+            pg.goto(base_url + page_path(learn_path("skruuvi-2016", "fi")))
+            pg.locator("article a", has_text="Muistikortti: 2016").click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + card_fi
             assert problems == []
         finally:
             context.close()

@@ -1,5 +1,6 @@
 """The reference cards printed as a reader prints them: Chromium's print to PDF, on A4 and on Letter, with
-half-inch margins (a little more than a browser leaves by default), each card on one page.
+half-inch margins (a little more than a browser leaves by default), each card on one page, in English and in
+Finnish.
 
 The page count is read from the PDF itself (its page tree's ``/Count`` and its page objects). The printed layout is
 also screenshotted (print media, the width of an A4 page less its margins) into ``test-artifacts/screenshots/``.
@@ -48,25 +49,26 @@ def test_the_page_counter_reads_a_pdf(printer: Any) -> None:
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("lang", ["en", "fi"])
 @pytest.mark.parametrize("rid", available_rulesets())
-def test_each_reference_card_prints_on_one_page(printer: Any, base_url: str, rid: str, paper: str) -> None:
+def test_each_reference_card_prints_on_one_page(printer: Any, base_url: str, rid: str, lang: str, paper: str) -> None:
     problems: list[str] = []
 
     def listen(exc: Any) -> None:
         problems.append(str(exc))
 
     printer.on("pageerror", listen)
-    response = printer.goto(base_url + page_path(refcard_path(rid)), wait_until="load")
+    response = printer.goto(base_url + page_path(refcard_path(rid, lang)), wait_until="load")
     assert response is not None and response.ok
     pdf = printer.pdf(format=paper, margin=MARGIN)
-    assert pages_in(pdf) == (1, 1), f"{rid} on {paper}"
+    assert pages_in(pdf) == (1, 1), f"{rid} ({lang}) on {paper}"
     width, height = PAPER_PX[paper]
     printer.emulate_media(media="print")
     try:
         printer.set_viewport_size({"width": width - 2 * MARGIN_PX, "height": height - 2 * MARGIN_PX})
         card = printer.evaluate("""() => {
           const card = document.querySelector('.sk-refcard');
-          const shown = [...document.querySelectorAll('.md-header, .md-sidebar, .md-footer')]
+          const shown = [...document.querySelectorAll('.md-header, .md-sidebar, .md-footer, .sk-editions')]
             .filter(e => e.getBoundingClientRect().height > 0 && getComputedStyle(e).display !== 'none');
           return {height: document.documentElement.scrollHeight, wide: document.documentElement.scrollWidth,
                   columns: getComputedStyle(card).columnCount, chrome: shown.length,
@@ -75,7 +77,8 @@ def test_each_reference_card_prints_on_one_page(printer: Any, base_url: str, rid
         assert card["chrome"] == 0 and card["columns"] == "2" and card["text"] > 1500
         assert card["wide"] <= width - 2 * MARGIN_PX
         SHOTS.mkdir(parents=True, exist_ok=True)
-        printer.screenshot(path=str(SHOTS / f"{rid}-refcard-print-{paper}.png"), full_page=True)
+        tag = "" if lang == "en" else f"-{lang}"
+        printer.screenshot(path=str(SHOTS / f"{rid}-refcard{tag}-print-{paper}.png"), full_page=True)
     finally:
         printer.emulate_media(media="null")  # no emulation: pdf() prints with the print media again
         printer.set_viewport_size({"width": 1280, "height": 900})

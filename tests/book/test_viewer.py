@@ -197,3 +197,79 @@ def test_the_examples_page_puts_a_viewer_over_each_deal_and_folds_the_drawn_deal
     assert "### Example 1 · Score sheet" in page  # the score sheet, with its rule links, stays on the page
     plain = examples_page(rs, cases)  # without traces: no viewer, the deal drawn as before
     assert "sk-viewer" not in plain and "### Example 1 · First auction" in plain
+
+
+# --- the learn-to-play chapters' deals, stepped through in English and in Finnish --------------------------------
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _shape(step: Mapping[str, Any]) -> dict[str, Any]:
+    """What a step shows that is not a word: the hands, the cards moved, the trick, the counts, the call's place."""
+    out = {k: step[k] for k in ("phase", "hands", "seat", "played", "centre", "move", "moves", "bad") if k in step}
+    out["trick"] = step.get("trick")
+    out["tricks"] = [n for _, n in step.get("tricks") or []]
+    out["call"] = {k: v for k, v in (step.get("call") or {}).items() if k != "text"}
+    return out
+
+
+@pytest.fixture(scope="module")
+def chapter_deals() -> list[tuple[str, str, Mapping[str, Any]]]:
+    from skruuvi.book.learn import example_deals
+
+    return [(rid, ex.anchor, record) for rid in available_rulesets()
+            for ex, record in example_deals(get_ruleset(rid))]
+
+
+def test_a_chapter_deal_steps_through_in_finnish_as_in_english(chapter_deals) -> None:
+    """Both traces come from the one replay: the same steps, hands, cards, tricks and call places; every caption,
+    spoken line, status and score cell says the same numbers; only the words differ, and the Finnish ones are
+    Finnish."""
+    assert len(chapter_deals) >= 8
+    english_verbs = re.compile(r"\b(?:bids|passes|plays|gives|doubles|knocks|wins trick|deals|takes)\b")
+    for rid, anchor, record in chapter_deals:
+        rs = get_ruleset(rid)
+        en, fi = deal_trace(rs, record, "en"), deal_trace(rs, record, "fi")
+        assert fi["language"] == "fi" and fi["words"] == WORDS["fi"] and en["words"] == WORDS["en"]
+        assert len(fi["steps"]) == len(en["steps"]) and len(fi["phases"]) == len(en["phases"]), (rid, anchor)
+        assert [p["start"] for p in fi["phases"]] == [p["start"] for p in en["phases"]]
+        played = [(SEATS.index(a.split()[0]), a.split()[2]) for a in record["actions"] if a.split()[1] == "play"]
+        assert [(s["seat"], s["played"]) for s in fi["steps"] if "played" in s] == played  # the record's play
+        for n, (e, f) in enumerate(zip(en["steps"], fi["steps"], strict=True)):
+            assert _shape(e) == _shape(f), (rid, anchor, n)
+            for key in ("text", "say", "status"):
+                assert sorted(_NUMBER.findall(e.get(key) or "")) == sorted(_NUMBER.findall(f.get(key) or "")), \
+                    (rid, anchor, n, key, e.get(key), f.get(key))
+            assert not english_verbs.search(f["text"]), (rid, anchor, f["text"])
+        sheets = en["steps"][-1]["score"], fi["steps"][-1]["score"]
+        assert [row[-2:] for row in sheets[0]["rows"]] == [row[-2:] for row in sheets[1]["rows"]]
+        assert [t[-2:] for t in sheets[0]["totals"]] == [t[-2:] for t in sheets[1]["totals"]]
+        joined = "\n".join(_words(fi))
+        assert re.search(r"\b(?:Pohjoinen|Itä|Etelä|Länsi)\b", joined) and literals(joined) == []
+        assert not re.search(r"\b(?:North|East|South|West)\b", joined), (rid, anchor)
+
+
+def test_the_finnish_words_say_each_eras_own_terms(chapter_deals) -> None:
+    """The 1940s doubling is a knock (*koputus*) and its centre cards are *pöytäkortit*; 2016 doubles (*kahdennus*)
+    and has *keskikortit*: as each era's Finnish source words them (seeds 000, 001)."""
+    said: dict[str, str] = {}
+    for rid, _, record in chapter_deals:
+        said[rid] = said.get(rid, "") + "\n".join(_words(deal_trace(get_ruleset(rid), record, "fi")))
+    assert "koputtaa" in said["skruuvi-1944"] and "kahdentaa" not in said["skruuvi-1944"]
+    assert "pöytäkortit" in said["skruuvi-1944"].lower() and "kahdentaa" in said["skruuvi-2016"]
+    assert "keskikortit" in said["skruuvi-2016"].lower()
+
+
+def test_a_language_without_a_word_stops_the_build_with_one_line(chapter_deals) -> None:
+    from skruuvi.book import player_words
+    from skruuvi.book.viewer_words import MissingWords
+
+    rid, _, record = next(d for d in chapter_deals if d[0] == "skruuvi-2016")
+    saved = dict(player_words.SCORE_WORDS)
+    try:
+        player_words.SCORE_WORDS.clear()
+        with pytest.raises(MissingWords, match=r"^skruuvi-2016: the deal viewer has no fi words for the scoring rule"):
+            deal_viewer(get_ruleset(rid), record, key="k", traces={}, title="t", language="fi")
+        assert deal_viewer(get_ruleset(rid), record, key="k", traces={}, title="t", language="en")  # English: titles
+    finally:
+        player_words.SCORE_WORDS.update(saved)

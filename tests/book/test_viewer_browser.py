@@ -190,3 +190,46 @@ def test_every_worked_deal_has_a_viewer_that_shows_no_id(viewer_page: Any, base_
             assert not words & ids and not words & rules, (rid, i, words & (ids | rules))
             assert state["overflow"] <= 0 and state["page"] <= 0, (rid, i)
     assert page.problems == []
+
+
+@pytest.mark.parametrize("viewer_page", [1280, 390], indirect=True, ids=["1280", "390"])
+def test_a_finnish_chapter_steps_through_its_deal_in_finnish(viewer_page: Any, base_url: str) -> None:
+    """The Finnish 2016 chapter's first example deal, clicked through to its end: the record's cards, one at a time,
+    each leaving its player's hand, the counter, the seats and every caption in Finnish, and nothing wider than the
+    column. Screenshots of the start and the end at both widths."""
+    from skruuvi.book.learn import example_deals, learn_path
+
+    page, width = viewer_page, viewer_page.viewport_size["width"]
+    _, record = example_deals(get_ruleset(RULESET))[0]
+    response = page.goto(base_url + page_path(learn_path(RULESET, "fi")), wait_until="load")
+    assert response is not None and response.ok
+    box = page.locator(".sk-viewer").first
+    box.scroll_into_view_if_needed()
+    page.wait_for_function("() => document.querySelector('.sk-viewer').dataset.ready")
+    seen = box.evaluate(_STATE)
+    assert seen["count"] == f"Askel 1/{seen['steps']}" and "Pohjoinen" in seen["text"] and "North" not in seen["text"]
+    assert [set(h) for h in seen["hands"]] == [set(record["deal"]["hands"][s]) for s in SEATS]
+    assert [b["text"] for b in seen["buttons"]] == ["« Alkuun", "◀ Edellinen", "Seuraava ▶", "Loppuun »"]
+    _shot(box, f"viewer-fi-start-{width}")
+    plays: list[tuple[int, str]] = []
+    captions: list[str] = []
+    before = seen
+    for _ in range(seen["steps"] - 1):
+        box.locator("button.sk-v-next").click()
+        now = box.evaluate(_STATE)
+        assert now["count"] == f"Askel {now['step'] + 1}/{now['steps']}"
+        gone = [(seat, card) for seat in range(4) for card in set(before["hands"][seat]) - set(now["hands"][seat])]
+        if now["trick"] and now["trick"] != before["trick"]:
+            assert len(gone) == 1 and gone[0][1] == now["trick"][-1]
+            plays.append(gone[0])
+        assert now["overflow"] <= 0 and now["page"] <= 0
+        captions.append(now["caption"])
+        before = now
+    played = [a.split() for a in record["actions"] if a.split()[1] == "play"]
+    assert [(SEATS[s], c) for s, c in plays] == [(a[0], a[2]) for a in played]
+    assert before["hands"] == [[], [], [], []] and before["score"] >= 2 and "Yhteensä" in before["text"]
+    english = re.compile(r"\b(?:bids|passes|plays|gives|wins|deals|Step|Score|North|South|East|West)\b")
+    assert not [c for c in captions if english.search(c)]
+    assert any("tarjoaa" in c for c in captions) and any("pelaa" in c for c in captions)
+    _shot(box, f"viewer-fi-end-{width}")
+    assert page.problems == []

@@ -14,6 +14,7 @@ from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of
 from .era import scoring_table
+from .example_case import reader_title
 from .examples import SEAT_NAMES, Walk, _Example, walk
 from .formula import render
 from .sheets import match_cases, match_sheet
@@ -118,9 +119,10 @@ def worked_sum(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], here: str) 
     example = _Example(ruleset, case, None)
     example.here = here
     example.score_sheet(w.outcome)
-    out.append(f"{case.get('description') or cid} (the deal is drawn in "
+    form = w.end.form.name if w.end is not None else None
+    out.append(f"{reader_title(ruleset, case, w.outcome, form)} (the deal is drawn in "
                + md.link("the worked example", here, md.examples_path(ruleset.id), cid)
-               + "). The reference engine replays it when the book is built; every figure below is its answer.")
+               + "). It is replayed under the rules when the book is built; every figure below is the rules' answer.")
     out += [block.replace("### Score sheet", "") for block in example.out if block != "### Score sheet"]
     sums = []
     columns = ruleset.columns != ("deal",)  # below / above the line are added up apart
