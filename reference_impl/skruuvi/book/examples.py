@@ -14,6 +14,7 @@ from typing import Any
 from ..interpreter import engine
 from ..interpreter.deal import build_deal
 from ..interpreter.facts import by_seat
+from ..interpreter.games import Position, position_from
 from ..interpreter.outcome import Outcome
 from ..interpreter.settle import result_of
 from ..interpreter.state import DealState
@@ -66,11 +67,21 @@ def walk(ruleset: Ruleset, case: Mapping[str, Any]) -> Walk:
             break
     w.end = state
     if w.error is None:
-        if state.finished:
-            w.outcome = result_of(state)
+        if state.finished:  # from the set position the deal names, if any (as the reference replays a record)
+            w.outcome = result_of(state, _position(ruleset, case["deal"]))
         else:
             w.error = (len(w.steps), "incomplete-record", "the record ends before the deal is complete")
     return w
+
+
+def _position(ruleset: Ruleset, deal: Any) -> Position | None:
+    """The set position a deal starts from (``deal.state``, in an era with games), as the reference reads it."""
+    if isinstance(deal, Mapping) and "state" in deal and ruleset.match is not None and ruleset.match.has_games:
+        try:
+            return position_from(deal["state"], ruleset.game_threshold)
+        except IllegalAction:
+            return None  # the reference rejects the deal: the walk has already stopped at its start
+    return None
 
 
 class _Example:
@@ -299,10 +310,11 @@ class _Example:
         number = f"Example {self.number}: " if self.number else ""
         if not isinstance(case.get("deal"), Mapping):
             told = match_story(self.rs, case.get("match") or {}) if self.narrate else ""
+            checked: list[str] = []
             self.out += [f"## {number}{reader_title(self.rs, case, None, None)} {{#{cid}}}",
                          *([self.h3("The story"), told] if told else []),
-                         self.h3("The match on the score sheet"), *match_sheet(self.rs, case, self.here),
-                         implementers_fold(case, rules, cases_link, [], lambda: justification_text(case))]
+                         self.h3("The match on the score sheet"), *match_sheet(self.rs, case, self.here, checked),
+                         implementers_fold(case, rules, cases_link, checked, lambda: justification_text(case))]
             return "\n\n".join(self.out)
         w = walk(self.rs, case)
         form = (w.end or w.start).form.name if (w.end or w.start) is not None else None

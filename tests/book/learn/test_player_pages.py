@@ -138,6 +138,7 @@ def test_a_worked_example_page_reads_clean_outside_its_implementers_folds(built_
     from test_book_reader import Reader
 
     html = served(built_book.site, path).read_text(encoding="utf-8")
+    assert "disagrees" not in html  # every example's replay gives its case's expected answer
     examples = len(re.findall(r'<h2 id="[^"]+">Example \d+: ', html))
     assert examples >= 6 and html.count(f'<details class="{FOLD_KIND}">') == examples
     assert html.count(FOLD_TITLE) == examples
