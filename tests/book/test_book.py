@@ -156,7 +156,7 @@ def test_worked_example_shows_hands_auction_tricks_and_score(rs):
     assert "### Example 1 · Score sheet" in page and "| **Total** |" in page
     # the heading is a player's (the form, the contract, how it went); the case's description is in the implementers'
     # fold, with the case id and why its expected result is right
-    assert re.search(r"^## Example 1: An \*alkupeli\*: 5♥ by South, (made|\d+ tricks? short).* \{#book\.fixture\}$",
+    assert re.search(r"^## Example 1: 5♥ by South in an \*alkupeli\*, (made|\d+ tricks? short).* \{#book\.fixture\}$",
                      page, re.M), page.split("\n## ")[1][:120]
     fold = page.split('??? abstract "For implementers: the case behind this example"')[1]
     assert "Case `book.fixture`" in fold and "**The case's description:** a fixture deal" in fold

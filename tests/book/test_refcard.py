@@ -151,3 +151,14 @@ def test_the_card_reads_as_words(rid: str, lang: str) -> None:
     ids = [r for r in rs.rules if re.search(rf"(?<![\w.-]){re.escape(r)}(?![\w-])", text)]
     assert ids == [] and "_" not in re.sub(r"<[^>]+>", "", text)
     assert set(CARD_WORDS[lang]) == set(CARD_WORDS["en"])  # every language says every part of the card
+
+
+def test_each_card_says_its_eras_own_words() -> None:
+    """The 1940s source knocks (*koputus*, *vastakoputus*) and calls the centre cards *pöytäkortit*; the 2016 sources
+    double (*kahdennus*, *kolmennus*) and say *keskikortit* (seeds 000, 001, 002): each card in its era's words."""
+    old, new = refcard_page(get_ruleset("skruuvi-1944"), "fi"), refcard_page(get_ruleset("skruuvi-2016"), "fi")
+    assert "voi koputtaa" in old and "vastakoputtaa" in old and "pöytäkortit" in old
+    assert "kahdent" not in old and "kolment" not in old and "keskikort" not in old
+    assert "voi kahdentaa" in new and "keskikortit" in new and "koput" not in new and "pöytäkort" not in new
+    english = refcard_page(get_ruleset("skruuvi-1944"), "en")
+    assert "may knock" in english and "may double" not in english and "A knock ×2" in english

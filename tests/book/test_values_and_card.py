@@ -77,7 +77,8 @@ def test_the_2016_worked_sum_matches_the_hand_derived_case(cases):
     assert case["justification"]["kind"] == "hand-derived"
     expected = case["expect"]["result"]["score"]
     assert "2016.misere.made-5M-no-tricks-D4" in page
-    assert f"| **Total** | **{expected['NS']:+d}** | **{expected['EW']:+d}** |" in page
+    ns, ew = (f"{expected[side]:+d}".replace("-", "−") for side in ("NS", "EW"))  # a real minus sign, as printed
+    assert f"| **Total** | **{ns}** | **{ew}** |" in page
     assert "Added up: NS: +10 +4 = +14; EW: −10 −4 −18 = −32." in page
 
 

@@ -52,20 +52,20 @@ def reader_title(ruleset: Ruleset, case: Mapping[str, Any], outcome: Outcome | N
         name = str((match.get("label") or {}).get("fi") or "")
         deals = [d for d in (case.get("match") or {}).get("deals") or [] if isinstance(d, Mapping)]
         what = f"A whole *{name}*" if name else "A whole match"
-        return f"{what}: {md.plural(len(deals), 'deal')}" if deals else what
+        return f"{what} of {md.plural(len(deals), 'deal')}" if deals else what
     word = labels.word(form) if form else ""
-    head = _article(word) if word else "A deal"
+    where = _article(word) if word else "a deal"
     if outcome is None or outcome.result is None:
-        return f"{head[:1].upper()}{head[1:]} that a rule stops"
+        return f"{where[:1].upper()}{where[1:]} that a rule stops"
     res = outcome.result
     contract = res.get("contract")
     if not contract:
-        return f"{head[:1].upper()}{head[1:]}: everybody passes"
+        return f"Everybody passes, and {where} is played"
     doubling = contract.get("doubling", 0)
     doubled = ["", ", doubled", ", redoubled"][doubling] if doubling in (0, 1, 2) else ""
     went = _how_it_went(contract, res.get("tricks") or {})
     who = SEAT_NAMES.get(str(contract.get("declarer")), str(contract.get("declarer")))
-    text = f"{head[:1].upper()}{head[1:]}: {bid_text(str(contract.get('bid')))} by {who}{doubled}"
+    text = f"{bid_text(str(contract.get('bid')))} by {who} in {where}{doubled}"
     return text + (f", {went}" if went else "")
 
 

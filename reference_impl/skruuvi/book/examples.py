@@ -29,6 +29,7 @@ from .example_case import implementers_fold, justification_text, reader_title
 from .narrative import deal_story, match_story
 from .pictures import deal_table_svg
 from .sheets import match_sheet
+from .values import signed
 from .viewer import deal_viewer
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -261,15 +262,12 @@ class _Example:
         for item in outcome.breakdown:
             per_rule.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
 
-        def pts(n: int) -> str:
-            return f"{n:+d}" if n else "0"
-
-        rows = [[self.rule_link(r, titled=True), *([col] if columns else []), *(pts(v[p]) for p in parties)]
+        rows = [[self.rule_link(r, titled=True), *([col] if columns else []), *(signed(v[p]) for p in parties)]
                 for (r, col), v in per_rule.items()]
         for column in self.rs.columns if columns else ("",):
             total = {p: (score.get(p) or {}).get(column, 0) if columns else score.get(p, 0) for p in parties}
             rows.append(["**Total**", *([f"**{column}**"] if columns else []),
-                         *(f"**{pts(total[p])}**" for p in parties)])
+                         *(f"**{signed(total[p])}**" for p in parties)])
         head = ["Scoring rule", *(["Column"] if columns else []), *(_party(p) for p in parties)]
         self.out += [self.h3("Score sheet"), md.table(head, rows)]
 

@@ -54,8 +54,8 @@ def index_page(rulesets: Sequence[Ruleset], cases: Sequence[Mapping[str, Any]] =
            "\n".join([
                "- **You want to play.** Start with *Learn to play*: " + (
                    md.link(f"the {newest.era} game", here, learn_path(newest.id)) + ", the one played today, " if newest
-                   else "") + f"or an older one ({learn}). Each chapter teaches the rules in the order you meet them "
-               "at the table, if you know whist or bridge, and then plays example deals through, one card at a time. "
+                   else "") + f"or an older one ({learn}). Each chapter teaches a player who knows whist or bridge the "
+               "rules in the order you meet them at the table, then plays example deals through, one card at a time. "
                f"Print the reference card of your era ({refcards}) and keep it on the table: the order of play, the "
                "ranking of the bids and the whole score on one page. The scoring cards (" + cards + ") work a whole "
                "score through, and the " + md.link("glossary", here, md.GLOSSARY) + " explains the Finnish words.",
@@ -105,12 +105,12 @@ def finnish_index_page(rulesets: Sequence[Ruleset]) -> str:
            "Kirja on kirjoitettu kolmenlaisille lukijoille: pelaajille, jotka haluavat oppia skruuvin, pelin "
            "historiasta kiinnostuneille sekä ohjelmoijille, jotka tekevät skruuviohjelman ja haluavat tarkistaa sen. "
            "Kukin aloittaa eri paikasta.",
-           "**Haluat oppia pelaamaan.** Aloita *Opi pelaamaan* -luvusta. Jos tunnet whistin tai bridgen, kukin luku "
-           "opettaa säännöt siinä järjestyksessä, jossa ne pelipöydässä tulevat vastaan, ja käy sitten "
-           "esimerkkijakoja läpi kortti kerrallaan:",
+           "**Haluat oppia pelaamaan.** Aloita *Opi pelaamaan* -luvusta. Kukin luku opettaa whistin tai bridgen "
+           "tuntevalle pelaajalle säännöt siinä järjestyksessä, jossa ne pelipöydässä tulevat vastaan, ja käy "
+           "sitten esimerkkijakoja läpi kortti kerrallaan:",
            chapters,
            f"Tulosta oman aikakautesi muistikortti ({refcards}) pöydälle: pelin kulku, tarjousten arvojärjestys ja "
-           f"koko pistelasku yhdellä sivulla. Suomalaiset sanat selityksineen ovat "
+           f"koko pistelasku yhdellä sivulla. Pelin sanat selityksineen ovat "
            f"{link('sanastossa', md.localized(md.GLOSSARY, 'fi'))}.",
            "**Historiasta kiinnostuneille** ja **toteuttajille** kirjan muut osat ovat englanniksi:",
            "\n".join([

@@ -17,7 +17,8 @@ from typing import Any
 from ..rules.ruleset import FormSpec, PhaseSpec, Ruleset
 from . import md
 from .formula import render
-from .refcard_words import CARD_WORDS
+from .player_words import centre_term, knocks
+from .refcard_words import CARD_WORDS, KNOCK_WORDS
 from .values import Labels, number
 
 
@@ -27,11 +28,24 @@ def refcard_path(ruleset_id: str, lang: str = "en") -> str:
     return md.localized(f"refcard/{ruleset_id}.md", lang)
 
 
+def era_words(ruleset: Ruleset, lang: str) -> dict[str, Any]:
+    """The card's words in ``lang`` as the era's own source says them: a knock for a double in the 1940s, and in
+    Finnish the era's word for the centre cards (*pöytäkortit* in the 1940s, *keskikortit* in 2016)."""
+    words = dict(CARD_WORDS[lang])
+    if knocks(ruleset):
+        knock = KNOCK_WORDS[lang]
+        words.update({k: v for k, v in knock.items() if k != "roles"}, roles={**words["roles"], **knock["roles"]})
+    if lang == "fi" and centre_term(ruleset) != "keskikortit":
+        term = centre_term(ruleset).removesuffix("kortit")  # pöytä-
+        words = {k: v.replace("keskikort", f"{term}kort") if isinstance(v, str) else v for k, v in words.items()}
+    return words
+
+
 class _Card:
     def __init__(self, ruleset: Ruleset, lang: str) -> None:
         self.rs = ruleset
         self.lang = lang
-        self.w = CARD_WORDS[lang]
+        self.w = era_words(ruleset, lang)
         self.labels = Labels([ruleset])
         self.missing: list[str] = []  # vocabulary without a word in this language (a test asks for none)
 
@@ -250,12 +264,18 @@ class _Card:
             general.append(w["game"].format(n=match["game_threshold"]))
         if match.get("game_bonus") is not None:
             general.append(w["game_bonus"].format(bonus=self.formula(match["game_bonus"])))
-        if match.get("stages"):
-            general.append(w["set"].format(stages=self.stages(match["stages"])))
+        name = str(((self.rs.raw.get("match") or {}).get("label") or {}).get("fi") or "")
+        stages = match.get("stages") or []
+        if stages:
+            general.append(w["set_named"].format(name=name, stages=self.stages(stages)) if name
+                           else w["set"].format(stages=self.stages(stages)))
         pairings = match.get("partnerships")
-        if isinstance(pairings, list) and len(pairings) > 1:
+        rounds = len(pairings) if isinstance(pairings, list) and pairings else 1
+        if rounds > 1:
             shown = "; ".join(" v ".join(" & ".join(str(x) for x in pair) for pair in pairing) for pairing in pairings)
-            general.append(w["rounds"].format(k=len(pairings), pairings=shown))
+            general.append(w["rounds"].format(k=rounds, pairings=shown))
+        if stages and all(isinstance(s.get("deals"), int) for s in stages):  # a game of a fixed length
+            general.append(w["in_all"].format(n=sum(int(s["deals"]) for s in stages) * rounds))
         out.append(" ".join(general))
         dealt, reached = self.played_forms()
         played = {f.name for f in dealt} | set(reached)

@@ -74,9 +74,11 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
         "receive_nothing": "The defenders score only what the rules give them.",
         "game": "A game is won at {n} below the line.",
         "game_bonus": "A game won scores {bonus}.",
-        "rounds": "{k} such rounds, the partners changing each time ({pairings}), so that everyone plays with "
-                  "everyone.",
+        "rounds": "{k} such rounds, the partners changing each time ({pairings}), so that everyone partners "
+                  "everyone else once.",
         "set": "A set: {stages}.",
+        "set_named": "A whole game, the *{name}*: {stages}.",
+        "in_all": "The usual game is {n} deals.",
         "until_games": "{form} until a side has won {n} games",
         "deals_of": "{n} deals of {form}",
         "tables": "Tables",
@@ -176,8 +178,10 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
         "game": "Peli voitetaan, kun viivan alla on {n}.",
         "game_bonus": "Voitetusta pelistä saa {bonus}.",
         "rounds": "{k} tällaista kierrosta, ja parit vaihtuvat joka kerta ({pairings}), niin että jokainen pelaa "
-                  "jokaisen parina.",
+                  "kerran jokaisen muun parina.",
         "set": "Sarja: {stages}.",
+        "set_named": "Koko peli, *{name}*: {stages}.",
+        "in_all": "Tavallinen peli on {n} jakoa.",
         "until_games": "{form}, kunnes toinen puoli on voittanut {n} peliä",
         "deals_of": "{n} jakoa {form}",
         "tables": "Taulukot",
@@ -213,5 +217,24 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
                       "bid": "tarjottu", "unbid": "tarjoamaton"},
         "ops": {"and": "ja", "or": "tai", "not": "ei", "if": "jos", "otherwise": "muuten", "one of": "on yksi",
                 "mod": "mod", "always": "aina", "never": "ei koskaan"},
+    },
+}
+
+# The words of an era whose Finnish source knocks (*koputus*, *vastakoputus*: the 1940s) instead of doubling, laid
+# over the card's words for that era (:func:`.player_words.knocks` reads it from the ruleset).
+KNOCK_WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "doublers": "{who} may knock", "redoublers": "after a knock {who} may counter-knock",
+        "multipliers": "a knock ×{double}", "multipliers_re": "a knock ×{double}, a counter-knock ×{redouble}",
+        "no_doubling": "no knocking", "multiplied": "a knock multiplies it",
+        "multiplied_winner": "a knock multiplies the winner's points",
+        "roles": {"doubler-left": "the player on the knocker's left"},
+    },
+    "fi": {
+        "doublers": "{who} voi koputtaa", "redoublers": "koputuksen jälkeen {who} voi vastakoputtaa",
+        "multipliers": "koputus ×{double}", "multipliers_re": "koputus ×{double}, vastakoputus ×{redouble}",
+        "no_doubling": "ei koputusta", "multiplied": "koputus kertoo",
+        "multiplied_winner": "koputus kertoo voittajan pisteet",
+        "roles": {"doubler-left": "koputtajan vasemmalla istuva"},
     },
 }

@@ -282,7 +282,7 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], language: str = md.D
     out: dict[str, Any] = {
         "version": TRACE_VERSION,
         "language": language,
-        "words": WORDS[language],
+        "words": {**WORDS[language], **({"centre": v.centre()["centre_cap"]} if v.fi else {})},  # the era's word
         "seats": [{"name": v.name(i), "dealer": i == state.dealer} for i in range(4)],
         "suits": [[s, md.SUIT_SYMBOL[s]] for s in md.DISPLAY_SUITS],
         "cards": {c: {"suit": c[1], "rank": md.RANK_TEXT.get(c[0], c[0]), "text": v.card(c), "say": v.card_said(c)}

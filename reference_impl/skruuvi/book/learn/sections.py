@@ -126,8 +126,18 @@ def deal(g: Game, p: Prose) -> Section:
                    " myötäpäivään vasemmasta naapuristaan alkaen.")
     else:
         dealt += "."
+    kinds = g.with_phases()
+    english = {f.name: str((((rs.raw.get("forms") or {}).get(f.name) or {}).get("label") or {}).get("en") or "")
+               for f in kinds}
+    named = [p(f"{p.form(f.name)} ({english[f.name]})" if english[f.name] else p.form(f.name), p.form(f.name))
+             for f in kinds]
+    if len(kinds) > 1:  # the reader meets the forms' names here: say what they are before their hands
+        dealt = p(f"A game has {len(kinds)} kinds of deal, called by their Finnish names: {p.listing(named)}; "
+                  "[the whole game](#whole-game) tells when each is played. ",
+                  f"Pelissä on {len(kinds)} erilaista jakoa: {p.listing(named)}; [koko peli](#whole-game) kertoo, "
+                  f"milloin {'kumpaakin' if len(kinds) == 2 else 'kutakin'} pelataan. ") + dealt
     forms = []
-    for form in g.with_phases():
+    for form in kinds:
         hand, centre = int(form.params.get("hand_size") or 0), int(form.params.get("centre_cards") or 0)
         if centre:
             forms.append(p(f"In {p.form(form.name, 'a')} each player gets {hand} cards and {centre} go face down in "
