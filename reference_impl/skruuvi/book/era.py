@@ -109,7 +109,7 @@ class _Page:
         cases = (f"**Cases ({len(shown)}):**\n\n" + "\n".join(f"- {x}" for x in shown) if shown
                  else "*No conformance case exercises this rule yet.*")
         title = "For implementers: " + ("the parameter and " if parameter else "") + \
-            (f"{len(shown)} case{'s' if len(shown) != 1 else ''}" if shown else "no case yet")
+            (md.plural(len(shown), "case") if shown else "no case yet")
         body = "\n\n".join(x for x in (parameter, cases) if x)
         return text + md.admonition("example", title, body, collapsible=True)
 
@@ -147,7 +147,8 @@ class _Page:
     def header(self) -> None:
         raw = self.raw
         self.add(
-            f"# {raw.get('title', self.rs.id)}",
+            f"# The rules of {md.short_title(self.rs)}",
+            md.provenance(self.rs),
             f"Ruleset `{self.rs.id}` · era **{self.rs.era}** · status **{self.rs.status}** · sources: "
             + md.source_links(raw.get("sources") or [], self.here, self.sources),
         )
@@ -155,7 +156,8 @@ class _Page:
             self.add(str(raw["summary"]))
         counts = {s: sum(1 for r in self.rs.rules.values() if r.status == s) for s in md.STATUS_HELP}
         legend = ", ".join(f"{md.badge(s)} {n} ({md.STATUS_HELP[s]})" for s, n in counts.items())
-        self.add(f"This book has {len(self.rs.rules)} rules: {legend}. Each heading's anchor is the rule id. "
+        self.add(f"This book has {md.plural(len(self.rs.rules), 'rule')}: {legend}. "
+                 "Each heading's anchor is the rule id. "
                  + md.link("Worked examples", self.here, md.examples_path(self.rs.id)) + " · "
                  + md.link("all cases", self.here, md.cases_path(self.rs.id)) + " · "
                  + md.link("other readings and variants", self.here, self.here, "readings") + ".")
