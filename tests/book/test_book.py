@@ -69,6 +69,14 @@ def test_every_rule_has_its_anchor_badge_and_sources(rs):
     assert "`KPO`" not in block  # only the sources the rule cites
 
 
+@pytest.mark.parametrize("ruleset_id", ["skruuvi-1895", "skruuvi-1944", "skruuvi-2016"])
+def test_the_era_page_says_what_each_source_is(ruleset_id):
+    """Issue 33: the ruleset's provenance (what S001, S002, HB, KPO, CAC... each are) is on its rules page."""
+    ruleset = get_ruleset(ruleset_id)
+    provenance = " ".join(str(ruleset.raw["provenance"]).split())
+    assert f"**Where these rules come from.** {provenance}" in era_page(ruleset, sources={})
+
+
 def test_unknown_source_keys_are_not_linked(rs):
     page = era_page(rs, sources=None)
     assert "../reference/sources.md#" not in page

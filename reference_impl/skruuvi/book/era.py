@@ -14,7 +14,8 @@ from .formula import render, table_axes
 from .pictures import phase_flow_svg
 from .values import Labels, mechanism, target
 
-KNOWN_SECTIONS = {"id", "title", "era", "status", "sources", "summary", "deal", "forms", "phases", "scoring"}
+KNOWN_SECTIONS = {"id", "title", "era", "status", "sources", "provenance", "summary", "deal", "forms", "phases",
+                  "scoring"}
 
 
 def glossary_index(glossary: Mapping[str, Any] | None) -> dict[str, str]:
@@ -154,6 +155,8 @@ class _Page:
         )
         if raw.get("summary"):
             self.add(str(raw["summary"]))
+        if raw.get("provenance"):  # what each source of the era is, and why each is listed
+            self.add(f"**Where these rules come from.** {' '.join(str(raw['provenance']).split())}")
         counts = {s: sum(1 for r in self.rs.rules.values() if r.status == s) for s in md.STATUS_HELP}
         legend = ", ".join(f"{md.badge(s)} {n} ({md.STATUS_HELP[s]})" for s, n in counts.items())
         self.add(f"This book has {md.plural(len(self.rs.rules), 'rule')}: {legend}. "
