@@ -27,7 +27,6 @@ from ..rules.errors import InputError, SkruuviError
 from ..rules.readings import with_readings
 from ..rules.ruledoc import Path, pointer, rule_entries, with_value
 from ..rules.ruleset import HONOURS_FROM, Ruleset, compile_ruleset
-from ..rules.schema_delta import keeps_valid
 
 #: Domains of enumerated leaves, by the key (or param) they sit under.
 DOMAINS: dict[str, tuple[Any, ...]] = {
@@ -58,13 +57,6 @@ class Mutant:
     description: str  # what changed, e.g. "5 -> 6"
     doc: dict[str, Any] = field(repr=False, compare=False)
     path: Path = field(default=(), repr=False, compare=False)  # where ``doc`` differs from the ruleset's
-
-    def schema_safe(self, original: dict[str, Any]) -> bool:
-        """Whether the change is proven to keep the (schema-valid) ``original`` valid (rules/schema_delta.py)."""
-        node: Any = self.doc
-        for key in self.path:
-            node = node[key]
-        return bool(self.path) and keeps_valid("ruleset", original, [(self.path, node)])
 
 
 @dataclass(slots=True)
@@ -224,7 +216,7 @@ def _answer(case: dict[str, Any], ruleset: Ruleset, under: dict[str, Ruleset]) -
         if readings:
             key = json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr)
             if key not in under:
-                under[key] = with_readings(ruleset, readings, valid_base=True)  # every ruleset here passes the schema
+                under[key] = with_readings(ruleset, readings)
             ruleset = under[key]
         if asks_legal(case):
             return _legal_answer(case, ruleset)
@@ -293,8 +285,7 @@ def run_mutation(
         if progress is not None:
             progress(n, len(all_mutants))
         try:
-            # the schema is checked unless the change is proven unable to break it (the original passed it)
-            ruleset = compile_ruleset(mutant.doc, file, schema=not mutant.schema_safe(doc))
+            ruleset = compile_ruleset(mutant.doc, file)
         except InputError as exc:
             report.stillborn.append((mutant, str(exc)))
             continue

@@ -210,7 +210,7 @@ class Plan:
         if found is None:
             try:
                 base = ruleset_under(rid, applying)
-                found = (base, with_readings(base, own, valid_base=True) if own else base)
+                found = (base, with_readings(base, own) if own else base)
             except InputError as exc:
                 found = exc
             if len(self._played) >= _PLAYED_KEPT:

@@ -115,7 +115,7 @@ class Explainer:
         key = (ruleset_id, json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr))
         if key not in self._compiled:
             try:
-                self._compiled[key] = with_readings(self.base(ruleset_id), readings, valid_base=True) if readings \
+                self._compiled[key] = with_readings(self.base(ruleset_id), readings) if readings \
                     else self.base(ruleset_id)
             except RulesetError:
                 self._compiled[key] = None
