@@ -19,11 +19,12 @@ import copy
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..interpreter.outcome import Outcome
-from ..interpreter.state import SEAT_REFS
 from ..rules.errors import InputError, SkruuviError
+from ..rules.phases import SEAT_REFS
 from ..rules.readings import with_readings
 from ..rules.ruledoc import Path, pointer, rule_entries, with_value
 from ..rules.ruleset import HONOURS_FROM, Ruleset, compile_ruleset
@@ -93,7 +94,19 @@ class LegalMeasure:
 
     @property
     def score(self) -> float:
-        return len(self.killed) / self.total if self.total else 1.0
+        return len(self.killed) / self.changing if self.changing else 1.0
+
+
+def _add_to_value(node: Any, delta: int) -> None:
+    node.value += delta
+
+
+def _set_op(node: Any, op: type) -> None:
+    node.op = op()
+
+
+def _set_comparison(node: Any, at: int, op: type) -> None:
+    node.ops[at] = op()
 
 
 def _expression_variants(source: str) -> Iterator[tuple[str, str]]:
@@ -101,20 +114,19 @@ def _expression_variants(source: str) -> Iterator[tuple[str, str]]:
     tree = ast.parse(source, mode="eval")
     nodes = list(ast.walk(tree))
     for i, node in enumerate(nodes):
-        changes: list[tuple[Callable[[ast.AST], None], str]] = []
+        changes: list[tuple[Callable[[Any], None], str]] = []
         if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
             for delta in (-1, 1):
-                changes.append((lambda n, d=delta: setattr(n, "value", n.value + d),
-                                f"constant {node.value}{delta:+d}"))
+                changes.append((partial(_add_to_value, delta=delta), f"constant {node.value}{delta:+d}"))
         op = getattr(node, "op", None)
         if op is not None and type(op) in _SWAPS:
             new_op = _SWAPS[type(op)]
-            changes.append((lambda n, o=new_op: setattr(n, "op", o()), f"{type(op).__name__} -> {new_op.__name__}"))
+            changes.append((partial(_set_op, op=new_op), f"{type(op).__name__} -> {new_op.__name__}"))
         if isinstance(node, ast.Compare):
             for j, op in enumerate(node.ops):
                 if type(op) in _SWAPS:
                     new_op = _SWAPS[type(op)]
-                    changes.append((lambda n, j=j, o=new_op: n.ops.__setitem__(j, o()),
+                    changes.append((partial(_set_comparison, at=j, op=new_op),
                                     f"{type(op).__name__} -> {new_op.__name__}"))
         for apply, text in changes:
             mutated = copy.deepcopy(tree)
@@ -199,7 +211,7 @@ def _legal_answer(case: dict[str, Any], ruleset: Ruleset) -> Any:
 
     perft = case["expect"].get("perft")
     if isinstance(perft, dict):
-        found: Any = perft_for(case, perft.get("depth"), ruleset)
+        found: Any = perft_for(case, int(perft["depth"]), ruleset)  # (a checked case: an integer)
         return found.to_response() if isinstance(found, Outcome) else {"perft": found}
     found = legal_for(case, ruleset)
     return found.to_response() if isinstance(found, Outcome) else {"legal": found}

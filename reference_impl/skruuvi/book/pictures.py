@@ -210,6 +210,8 @@ def deal_table_svg(ruleset: Ruleset, record: Mapping[str, Any], marker: str = "s
     seen: dict[tuple[str, str], int] = {}
     badges: list[tuple[float, float]] = [(cx + CENTRE_W / 2, cy + CENTRE_H / 2)]
     for n, move in enumerate(moves, start=1):
+        start: tuple[float, float]
+        end: tuple[float, float]
         if move.giver is None:
             start, end, pair = CENTRE_EDGE[move.taker], FACING[move.taker], ("centre", move.taker)
         else:

@@ -9,7 +9,7 @@ hyphens and underscores as spaces, so a new value is readable (if plain) before 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..rules.ruleset import Ruleset
@@ -223,7 +223,7 @@ def _order(lab: Labels, v: Sequence[str]) -> str:
     return ", then ".join(lab.word(x) for x in v)
 
 
-_SPECIAL = {
+_SPECIAL: dict[str, Callable[[Labels, Any], str]] = {
     "distribution": _distribution,
     "procedures": _procedures,
     "stages": _stages,

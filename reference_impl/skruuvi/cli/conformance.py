@@ -335,7 +335,8 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         results.close()  # stops the workers and kills every engine, also on an interrupt or an output error
     seconds = time.monotonic() - began
     if interrupted is not None:
-        code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
+        reason: str | None = f"interrupted by {signal.Signals(interrupted).name}"
+        code = 128 + interrupted
     else:
         code, reason = runner.verdict(tally.counts, allow_xpass=args.allow_xpass,
                                       allow_unsupported=args.allow_unsupported)

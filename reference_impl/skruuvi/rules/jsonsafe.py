@@ -18,7 +18,7 @@ import re
 from _thread import allocate_lock
 from collections.abc import Callable
 from json.scanner import make_scanner
-from typing import Any
+from typing import Any, cast
 
 #: Containers nested deeper than this are refused (no real case comes near it; the interpreter recurses).
 MAX_DEPTH = 200
@@ -106,7 +106,7 @@ def plain_problem(value: Any, max_depth: int = MAX_DEPTH, *, string_keys: bool =
 #: The strict decoder, made once (``json.loads`` with hooks builds a new decoder at every call).
 _STRICT = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_pairs)
 #: Its scanner: one JSON value from a position of a text, as ``(value, end)``.
-_scan_value = make_scanner(_STRICT)
+_scan_value = make_scanner(_STRICT)  # type: ignore[arg-type]  # typeshed: the context typed as make_scanner
 
 
 def _count_members(obj: dict[str, Any]) -> dict[str, Any]:
@@ -119,7 +119,7 @@ _members = [0]
 #: The strict decoder without its duplicate-key hook: the objects built by the C scanner itself, each one only
 #: counted (:func:`_quick_value`).
 _COUNTING = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, object_hook=_count_members)
-_scan_counting = make_scanner(_COUNTING)
+_scan_counting = make_scanner(_COUNTING)  # type: ignore[arg-type]  # (as above)
 _COUNTING_LOCK = allocate_lock()  # (the lock of ``threading``, without importing that module at the start)
 #: What :func:`_quick_value` gives when it is not sure.
 _UNSURE: Any = object()
@@ -214,7 +214,7 @@ def _strict_value(text: str) -> Any:
 Spans = dict[str, tuple[int, int]]
 
 _SPACE = " \t\n\r"
-_SKIP_SPACE = re.compile(r"[ \t\n\r]*").match
+_SKIP_SPACE = cast("Callable[[str, int], re.Match[str]]", re.compile(r"[ \t\n\r]*").match)  # (always matches)
 #: A key without escapes (what :func:`json.decoder.scanstring` reads of such a string, strict) and its colon.
 _PLAIN_KEY = re.compile(r'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*').match
 

@@ -23,7 +23,7 @@ _POLL = 0.1
 class ReadAhead(io.RawIOBase):
     """The bytes of ``source`` (read ``block`` bytes at a time, in a thread), as a raw stream to buffer."""
 
-    def __init__(self, source: IO[bytes], block: int) -> None:
+    def __init__(self, source: IO[bytes] | io.BufferedIOBase, block: int) -> None:
         super().__init__()
         self._source = source
         self._block = block
@@ -83,10 +83,10 @@ class ReadAhead(io.RawIOBase):
         super().close()
 
 
-def read_ahead(source: IO[bytes], block: int) -> IO[bytes]:
-    """``source`` read ahead in ``block`` bytes by a thread (:class:`ReadAhead`), buffered ``block`` bytes at a
-    time for its reader."""
-    return io.BufferedReader(ReadAhead(source, block), buffer_size=block)  # type: ignore[return-value]
+def read_ahead(source: IO[bytes] | io.BufferedIOBase, block: int) -> io.BufferedReader:
+    """``source`` (a file, a :class:`gzip.GzipFile`) read ahead in ``block`` bytes by a thread
+    (:class:`ReadAhead`), buffered ``block`` bytes at a time for its reader."""
+    return io.BufferedReader(ReadAhead(source, block), buffer_size=block)
 
 
 __all__ = ["DEPTH", "ReadAhead", "read_ahead"]

@@ -350,7 +350,7 @@ class _Builder:
             if not phase_list and dealt:
                 raise self.fail("a dealt form needs at least one phase", f"{pointer}/phases")
             scheme = spec.get("scoring")
-            if scheme not in schemes:
+            if not isinstance(scheme, str) or scheme not in schemes:
                 raise self.fail(f"unknown scoring scheme {scheme!r}", f"{pointer}/scoring")
             forms[name] = FormSpec(name, dealt, params, tuple(phase_list), scheme)
         for form in forms.values():
@@ -429,7 +429,7 @@ class _Builder:
                     raise self.fail("a scoring rule needs 'points'", where)
                 when = entry.get("when")
                 column = entry.get("column", columns[0])
-                if column not in columns:
+                if not isinstance(column, str) or column not in columns:
                     raise self.fail(f"column {column!r} is not one of {columns}", f"{where}/column")
                 multiplied = entry.get("multiplied", False)
                 if multiplied not in (True, False, "winner"):

@@ -155,7 +155,9 @@ def _explainer_class() -> type[Explainer]:
         if checker.is_type(instance, "string") and not re.search(_python_pattern(value), instance):
             yield ValidationError(f"{instance!r} does not match {value!r}")
 
-    return validators.extend(Draft202012Validator, {"pattern": pattern})
+    explaining: type[Explainer] = validators.extend(  # type: ignore[no-untyped-call]  # untyped in types-jsonschema
+        Draft202012Validator, {"pattern": pattern})
+    return explaining
 
 
 @cache
@@ -249,7 +251,8 @@ def _reason(error: ValidationError, schema: str) -> str:
             return f"unknown key {keys[0]!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
         return "unknown keys " + ", ".join(repr(k) for k in keys) if keys else error.message
     if kind == "enum":
-        allowed = ", ".join("null" if v is None else str(v) for v in error.validator_value)
+        options = error.validator_value
+        allowed = ", ".join("null" if v is None else str(v) for v in (options if isinstance(options, list) else []))
         return f"{error.instance!r} is not one of: {allowed}"
     if kind == "const":
         return f"must be {error.validator_value!r}"
@@ -278,12 +281,15 @@ def _reason(error: ValidationError, schema: str) -> str:
 
 def _explained(error: ValidationError) -> ValidationError:
     """The error to report for ``error``: the closest enclosing one/anyOf with an ``x-message``, if any."""
+    from jsonschema.exceptions import ValidationError
+
     node: ValidationError | None = error
     chosen = error
     while node is not None:
         if node.validator in ("oneOf", "anyOf") and isinstance(node.schema, dict) and "x-message" in node.schema:
             chosen = node
-        node = node.parent
+        parent = node.parent
+        node = parent if isinstance(parent, ValidationError) else None
     return chosen
 
 

@@ -71,7 +71,7 @@ def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[st
     if not isinstance(readings, dict):
         raise DeclarationError(f"readings of {rid} must be an object {{rule id: value}}")
     ruleset = get_ruleset(rid)
-    entries = {entry.get("id"): entry for _, entry in rule_entries(dict(ruleset.raw))}
+    entries = {entry["id"]: entry for _, entry in rule_entries(dict(ruleset.raw)) if isinstance(entry.get("id"), str)}
     every: dict[str, Any] = {}
     changed: dict[str, Any] = {}
     for rule_id, value in readings.items():

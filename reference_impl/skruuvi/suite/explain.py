@@ -68,7 +68,7 @@ class Verdict:
     """Readings (by index) under which the reference itself failed on the case, with the first message."""
 
 
-def _differs(answer: Mapping[str, Any], kind: str, body: Any) -> bool:
+def _differs(answer: dict[str, Any], kind: str, body: Any) -> bool:
     """Whether the engine's answer ``(kind, body)`` differs from ``answer`` (an expectation): a legal set as a set,
     a perft count, or :func:`~skruuvi.suite.runner.compare`'s differences."""
     if "legal" in answer:
@@ -170,7 +170,8 @@ class Explainer:
 
     def explain(self, case: Case, got: Mapping[str, Any]) -> Verdict:
         kind, body = next(iter(got.items()))
-        own = case.record.get("readings") if isinstance(case.record.get("readings"), dict) else {}
+        pinned = case.record.get("readings")
+        own: dict[str, Any] = pinned if isinstance(pinned, dict) else {}
         found = self.candidates(case.ruleset)
         verdict = Verdict(case.id, case.ruleset, case.where)
         given = {"match": body.get("match")} if "match" in case.expect and kind == "result" and isinstance(
@@ -291,7 +292,7 @@ def summarise(verdicts: list[Verdict], explainer: Explainer, seconds: float) -> 
     rows: dict[tuple[str, tuple[int, ...]], Row] = {}
     for verdict in verdicts:
         found = explainer.candidates(verdict.ruleset)
-        keys = [(i,) for i in verdict.singles] or [tuple(p) for p in verdict.pairs]
+        keys: list[tuple[int, ...]] = [(i,) for i in verdict.singles] or [tuple(p) for p in verdict.pairs]
         for key in keys:
             row = rows.get((verdict.ruleset, key))
             if row is None:

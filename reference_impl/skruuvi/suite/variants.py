@@ -47,8 +47,8 @@ def _expect_from(old: Mapping[str, Any], response: Mapping[str, Any]) -> dict[st
     result = response["result"]
     if "match" in old:
         return {"match": result["match"]}
-    keys = list(old["result"]) if isinstance(old.get("result"), dict) else list(result)
-    return {"result": {k: result[k] for k in keys if k in result} or dict(result)}
+    wanted = list(old["result"]) if isinstance(old.get("result"), dict) else list(result)
+    return {"result": {k: result[k] for k in wanted if k in result} or dict(result)}
 
 
 def _legal_expect(record: Mapping[str, Any], old: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
