@@ -7,6 +7,15 @@ wins), lone surrogates (``"\\ud800"``, which cannot be written back as UTF-8), a
 SCP/1 request or an engine's answer is either good JSON or one clear error. :func:`plain_data` checks an
 already-built value (e.g. one loaded from YAML) the same way, and :func:`dumps_safe` writes anything
 (a report record holding an engine's text) without ever failing.
+
+Why not ``orjson`` (measured for issue 32, 4,000 generated 2016 lines, one process, the best of five, the machine
+shared and loaded): ``orjson.loads`` alone reads a line in 29 µs against 58 µs here, but it is not as strict. It
+keeps the last of a duplicate key silently, it offers no hook to see the pairs, and it reads an integer beyond 64
+bits as a float (``18446744073709551616`` -> ``1.8446744073709552e+19``), not as an error. Made as strict (a
+guard against digit runs of 19 or more, and a walk of every container of the value counting the members of its
+objects against the text's colons, as :func:`_quick_value` does), it took 201 µs a line: the walk in Python costs
+more than the C scanner's counting hook here. So the standard library's decoder stays, with the hooks below; the
+tests in ``tests/rules/test_json_quick.py`` hold it to a strict decoder written out anew.
 """
 
 from __future__ import annotations
