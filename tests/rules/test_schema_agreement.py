@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from cases_factory import minimal_case
 from skruuvi.rules import schemas
 from skruuvi.rules.errors import InputError
-from skruuvi.rules.paths import rulesets_dir, spec_dir
+from skruuvi.rules.paths import rulesets_dir, schema_dir, spec_dir
 from skruuvi.rules.readings import document_under, resolve_values, variants
 from skruuvi.rules.ruleset import get_ruleset
 from skruuvi.rules.yamlio import load_yaml
@@ -191,9 +191,13 @@ def test_a_final_newline_misses_a_pattern_in_both() -> None:
     """Python's ``re`` lets ``$`` match before a final newline; JSON Schema (ECMA-262) does not. Plain jsonschema
     passes ``"2016\\n"`` as an era, jsonschema-rs and the project's explaining validator refuse it, with a reason."""
     from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
 
     record = minimal_case(id="agreement.newline", rules=["play.lead\n"])
-    plain = Draft202012Validator({"$ref": schemas.schema_uri("case")}, registry=schemas.explainer("case")._registry)
+    documents = [schemas.schema_document(path.name.removesuffix(".schema.json"))
+                 for path in sorted(schema_dir().glob("*.schema.json"))]
+    registry: Registry[Any] = Registry().with_resources((doc["$id"], Resource.from_contents(doc)) for doc in documents)
+    plain = Draft202012Validator({"$ref": schemas.schema_uri("case")}, registry=registry)
     assert plain.is_valid(record)  # the difference this test pins
     assert _verdicts(record, "case") == (False, False)
     with pytest.raises(InputError) as raised:
