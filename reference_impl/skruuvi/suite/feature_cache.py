@@ -26,13 +26,13 @@ a half-written file.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from ..rules.keyed_files import read_capped, sha256_hex, source_digests, write_whole
 from ..rules.paths import rulesets_dir
 
 #: The cache file's format; a file of another format is a miss.
@@ -49,6 +49,53 @@ def cache_file() -> Path:
     return Path(__file__).resolve().parent / "__pycache__" / f"feature-tags.{sys.implementation.cache_tag}.json"
 
 
+#: The package folder: module sources are named by their path below it.
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def read_capped(path: str | Path, limit: int) -> bytes | None:
+    """The bytes of ``path``, or ``None`` when it cannot be read or holds more than ``limit`` bytes."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError:
+        return None
+    return data if len(data) <= limit else None
+
+
+def sha256_hex(data: bytes) -> str:
+    from hashlib import sha256  # here: a start that finds nothing to check never imports it
+
+    return sha256(data).hexdigest()
+
+
+def source_digests(sources: tuple[str, ...], limit: int) -> list[list[str]] | None:
+    """``[source, sha256 of its bytes]`` of each of ``sources`` (paths below :data:`PACKAGE`); ``None`` when one
+    cannot be read (then nothing is remembered)."""
+    keys = []
+    for source in sources:
+        data = read_capped(PACKAGE / source, limit)
+        if data is None:
+            return None
+        keys.append([source, sha256_hex(data)])
+    return keys
+
+
+def write_whole(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` through a temporary file renamed over it (a reader never sees half of it), making
+    its folder if need be; False, and nothing left behind, when that cannot be done."""
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(exist_ok=True)
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        return False
+    return True
+
+
 def _stat(path: str) -> list[int] | None:
     try:
         info = os.stat(path)
@@ -61,7 +108,7 @@ def _stat(path: str) -> list[int] | None:
 #: :mod:`skruuvi.suite.features` loads, and this one (a test holds the list to what those imports load).
 SOURCES = (
     "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/expr.py", "rules/jsonsafe.py",
-    "rules/keyed_files.py", "rules/paths.py", "rules/phases.py", "rules/readahead.py", "rules/ruleset.py",
+    "rules/numbers.py", "rules/paths.py", "rules/phases.py", "rules/readahead.py", "rules/ruleset.py",
     "rules/yamlio.py", "suite/__init__.py", "suite/answer_shape.py", "suite/case_text.py", "suite/cases.py",
     "suite/feature_cache.py", "suite/features.py", "suite/id_hashes.py", "suite/protocol.py", "suite/selection.py",
 )
