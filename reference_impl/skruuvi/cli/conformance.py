@@ -12,22 +12,19 @@ SIGINT or SIGTERM ends the run with the reports finished on what was judged so f
 from __future__ import annotations
 
 import argparse
-import contextlib
 import math
-import os
 import shlex
-import shutil
 import signal
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..rules.errors import InputError
 from ..rules.paths import cases_dir
-from ..suite.outputs import OutputError, OutputFile, check_targets
+from ..suite.outputs import GuardedWriter, OutputError, OutputFile, check_targets, command_files
+from .interrupts import Interrupted, quiet_stdout, signals_interrupt
 
 EXIT_USAGE = 2
 
@@ -141,7 +138,7 @@ def default_impl() -> list[str]:
 
 def cmd_conformance(args: argparse.Namespace) -> int:
     try:
-        with _signals_interrupt():
+        with signals_interrupt():
             return _cmd_conformance(args)
     except (KeyboardInterrupt, Interrupted) as exc:  # a second signal while the reports were being finished
         signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
@@ -175,7 +172,7 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         # listed once: a report written below a PATH is not a case file
         files = case_files.list_case_files(expand_exports(paths))
         inputs = [*files, *export_manifests(paths), *([args.known_failures] if args.known_failures else []),
-                  *_command_files(command)]
+                  *command_files(command)]
         spool = CaseSpool(files, selection)  # the checking pass; the run reads the cases back from it
     except InputError as exc:
         _say(str(exc))
@@ -187,16 +184,6 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         return 128 + signum
     with spool:
         return _conformance(args, command, paths, inputs, selection, known, variants, spool)
-
-
-def _command_files(command: list[str]) -> list[Path]:
-    """The files the engine's command names (its program, found on ``PATH`` too, and every word that is an
-    existing file, such as a script): inputs of the run, which no report may overwrite."""
-    named = [Path(word) for word in command if word and Path(word).is_file()]
-    found = shutil.which(command[0])
-    if found is not None:
-        named.append(Path(found))
-    return named
 
 
 def _conformance(args: argparse.Namespace, command: list[str], paths: list[str], inputs: list[Any],
@@ -245,48 +232,6 @@ def _conformance(args: argparse.Namespace, command: list[str], paths: list[str],
     finally:
         for output in outputs.values():
             output.abort()  # a no-op for a committed file
-
-
-class Interrupted(BaseException):
-    """SIGTERM, SIGHUP or SIGQUIT arrived (or SIGINT, or the terminal's pipe closed): the run stops, its reports
-    are finished with what was judged."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-#: The signals that end a run as SIGINT does (reports finished and marked interrupted, every engine killed, exit
-#: 128 + the signal): a closed terminal or a dropped ssh (HUP) and a quit from the keyboard (QUIT) as a TERM.
-#: SIGPIPE stays ignored, as Python sets it: a closed standard output is met as a write error instead.
-INTERRUPTING = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
-
-
-@contextlib.contextmanager
-def _signals_interrupt() -> Iterator[None]:
-    """Turn :data:`INTERRUPTING` into :class:`Interrupted` in the main thread for the duration of the command."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum: int, frame: Any) -> None:
-        raise Interrupted(signum)
-
-    previous = {signum: signal.signal(signum, handler) for signum in INTERRUPTING}
-    try:
-        yield
-    finally:
-        for signum, before in previous.items():
-            signal.signal(signum, before)
-
-
-def _quiet_stdout() -> None:
-    """Standard output is a closed pipe: point it at /dev/null, so that nothing more (nor the flush at exit)
-    fails on it."""
-    with contextlib.suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
 
 
 def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
@@ -354,9 +299,10 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     if "junit" in outputs or "markdown" in outputs:  # (their module imports xml and, through it, urllib and email)
         from ..suite.report_formats import JUnitWriter, MarkdownWriter
 
-        junit = _Guarded(JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass), outputs["junit"]) \
-            if "junit" in outputs else None
-        markdown = _Guarded(MarkdownWriter(outputs["markdown"]), outputs["markdown"]) if "markdown" in outputs else None
+        if "junit" in outputs:
+            junit = GuardedWriter(JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass), outputs["junit"])
+        if "markdown" in outputs:
+            markdown = GuardedWriter(MarkdownWriter(outputs["markdown"]), outputs["markdown"])
     terminal = Terminal(sys.stdout, sys.stderr, total, quiet=args.quiet)
     tally = Tally()
     interrupted: int | None = None
@@ -386,7 +332,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         interrupted = exc.signum
     except BrokenPipeError:  # the terminal's reader went away (`... | head`): stop as a SIGPIPE would
         interrupted, stdout_closed = signal.SIGPIPE, True
-        _quiet_stdout()
+        quiet_stdout()
     finally:
         results.close()  # stops the workers and kills every engine, also on an interrupt or an output error
     explanation = None
@@ -425,33 +371,10 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
                 sys.stdout.write("\n".join(explain_lines(explanation, printable)) + "\n")
             terminal.finish(tally.counts, seconds, reason, note=note)
         except BrokenPipeError:
-            _quiet_stdout()
+            quiet_stdout()
     if reason and interrupted is None:
         _say(reason)
     return code
-
-
-class _Guarded:
-    """A report writer (JUnit, markdown) whose every failure to write, into its file or into the temporary file it
-    keeps the cases in, marks its output failed instead of stopping the run: the other outputs go on."""
-
-    def __init__(self, writer: Any, output: OutputFile) -> None:
-        self._writer, self._output = writer, output
-
-    def _call(self, name: str, *args: Any, **kwargs: Any) -> None:
-        if self._output.failure is not None:
-            return
-        try:
-            getattr(self._writer, name)(*args, **kwargs)
-        except OSError as exc:
-            self._output.fail(f"cannot write --{self._output.option} {self._output.target}: "
-                              f"{exc.strerror or exc} (in its temporary file)")
-
-    def on_result(self, result: Any) -> None:
-        self._call("on_result", result)
-
-    def finish(self, *args: Any, **kwargs: Any) -> None:
-        self._call("finish", *args, **kwargs)
 
 
 def _explain_bases(variants: Any, plan: Any) -> dict[str, Any] | None:

@@ -12,7 +12,8 @@ engine's JSON library, not the rules. So a case file (DESIGN.md §3):
   forms YAML 1.1 reads as integers).
 
 :func:`number_problem` says why a record breaks this; :func:`may_hold_a_bad_number` is the quick look at a JSON
-line that decides whether its record needs the walk at all (almost no line does).
+line that decides whether its record needs the walk at all (almost no line does). An engine's answer is read the
+other way round: :func:`whole_numbers` reads every number by its value (``25.0`` is ``25``, DESIGN.md §6).
 """
 
 from __future__ import annotations
@@ -97,4 +98,21 @@ def out_of_range(value: Any) -> str | None:
     return None
 
 
-__all__ = ["MAX_EXACT_INTEGER", "may_hold_a_bad_number", "number_problem", "out_of_range"]
+def whole_numbers(value: Any) -> Any:
+    """``value`` with every float that holds a whole number made that integer (in place for its containers)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, dict | list):
+                whole_numbers(item)
+            elif type(item) is float and item.is_integer():
+                value[key] = int(item)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if isinstance(item, dict | list):
+                whole_numbers(item)
+            elif type(item) is float and item.is_integer():
+                value[i] = int(item)
+    return value
+
+
+__all__ = ["MAX_EXACT_INTEGER", "may_hold_a_bad_number", "number_problem", "out_of_range", "whole_numbers"]

@@ -17,11 +17,8 @@ written as an integer, within the range every JSON reader holds exactly (DESIGN.
 
 from __future__ import annotations
 
-import fcntl
 import gzip
-import os
 import re
-import stat
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,6 +27,7 @@ from typing import IO, Any
 import yaml
 
 from .errors import CaseFormatError, InputError, YamlError
+from .files import NotRegularFile, open_regular
 from .jsonsafe import MAX_DEPTH, JsonError, Spans, loads_spanned, plain_problem
 from .jsonsafe import loads as strict_loads
 from .numbers import may_hold_a_bad_number, number_problem
@@ -166,30 +164,6 @@ def parse_yaml(text: str, file: str = "<string>") -> Any:
     if problem is not None:
         raise YamlError(f"not JSON-compatible data: {problem}", file=file)
     return value
-
-
-class NotRegularFile(OSError):
-    """A named path that is a FIFO, a device, a socket or a folder: nothing is read from it (a FIFO would block a
-    command until some writer came, a device might never end)."""
-
-
-def open_regular(path: str | Path) -> IO[bytes]:
-    """``path`` opened for reading bytes, or :class:`NotRegularFile` (an :class:`OSError`) when it is no regular
-    file (a link to one is followed). The file is opened without waiting (``O_NONBLOCK``, so that a FIFO does not
-    block here) and then asked what it is, so no other file can come between the look and the open."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a folder" if stat.S_ISDIR(mode)
-                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
-                    else "not a regular file")
-            raise NotRegularFile(f"not a regular file ({kind}); name a file")
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
 
 
 def _why(exc: OSError) -> str:

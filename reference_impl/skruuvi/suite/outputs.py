@@ -8,18 +8,20 @@
 * A file that cannot be created is an :class:`OutputError` at once (the run does not start). A file that
   fails later (a full disk, ``/dev/full``) is marked failed and written no further, while the other outputs go on:
   :meth:`OutputFile.commit` then raises its :class:`OutputError`, one line naming the file, and the others are
-  still put in place.
+  still put in place. A report writer that keeps its cases in a temporary file of its own (JUnit, markdown) is
+  wrapped in a :class:`GuardedWriter`, so that a full temporary folder fails its output, not the run.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 
 class OutputError(Exception):
@@ -58,6 +60,16 @@ def check_targets(targets: dict[str, str], inputs: Iterable[str | Path]) -> str 
             if _same_place(path, Path(source)):
                 return f"--{option} {target} is an input of the run (it would be overwritten); choose another file"
     return None
+
+
+def command_files(command: list[str]) -> list[Path]:
+    """The files the engine's command names (its program, found on ``PATH`` too, and every word that is an
+    existing file, such as a script): inputs of the run, which no report may overwrite."""
+    named = [Path(word) for word in command if word and Path(word).is_file()]
+    found = shutil.which(command[0])
+    if found is not None:
+        named.append(Path(found))
+    return named
 
 
 class OutputFile:
@@ -135,3 +147,26 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+class GuardedWriter:
+    """A report writer (JUnit, markdown) whose every failure to write, into its file or into the temporary file it
+    keeps the cases in, marks its output failed instead of stopping the run: the other outputs go on."""
+
+    def __init__(self, writer: Any, output: OutputFile) -> None:
+        self._writer, self._output = writer, output
+
+    def _call(self, name: str, *args: Any, **kwargs: Any) -> None:
+        if self._output.failure is not None:
+            return
+        try:
+            getattr(self._writer, name)(*args, **kwargs)
+        except OSError as exc:
+            self._output.fail(f"cannot write --{self._output.option} {self._output.target}: "
+                              f"{exc.strerror or exc} (in its temporary file)")
+
+    def on_result(self, result: Any) -> None:
+        self._call("on_result", result)
+
+    def finish(self, *args: Any, **kwargs: Any) -> None:
+        self._call("finish", *args, **kwargs)

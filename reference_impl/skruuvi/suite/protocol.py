@@ -36,6 +36,7 @@ from .. import __version__
 from ..rules.errors import InputError
 from ..rules.jsonsafe import JsonError, dumps_compact, dumps_compact_bytes, has_surrogate, safe_text
 from ..rules.jsonsafe import loads as strict_loads
+from ..rules.numbers import whole_numbers
 from .answer_shape import error_body_problem
 
 PROTOCOL_VERSION = 1
@@ -122,23 +123,6 @@ def parse_line(line: str | bytes) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise ProtocolError(f"not a JSON object: {_short(line)!r}")
     return whole_numbers(message)
-
-
-def whole_numbers(value: Any) -> Any:
-    """``value`` with every float that holds a whole number made that integer (in place for its containers)."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if isinstance(item, dict | list):
-                whole_numbers(item)
-            elif type(item) is float and item.is_integer():
-                value[key] = int(item)
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            if isinstance(item, dict | list):
-                whole_numbers(item)
-            elif type(item) is float and item.is_integer():
-                value[i] = int(item)
-    return value
 
 
 def check_header(message: dict[str, Any]) -> dict[str, Any]:

@@ -39,19 +39,11 @@ from ..rules import paths, schemas
 from ..rules.errors import CaseFormatError, IllegalAction, InputError, RulesetError
 from ..rules.expr import FACTS as _FACTS
 from ..rules.expr import compile_expression
+from ..rules.files import NotRegularFile, open_regular
 from ..rules.notation import canonical
 from ..rules.numbers import number_problem
 from ..rules.ruledoc import pointer, rule_entries
-from ..rules.yamlio import (
-    NotRegularFile,
-    is_json_lines,
-    iter_json_lines,
-    load_json,
-    load_yaml,
-    open_binary,
-    open_regular,
-    read_lines,
-)
+from ..rules.yamlio import is_json_lines, iter_json_lines, load_json, load_yaml, open_binary, read_lines
 
 #: The deal facts a scoring expression may name (DESIGN §5; documented in skruuvi.rules.expr).
 FACTS: frozenset[str] = frozenset(_FACTS)
