@@ -107,7 +107,7 @@ def _stat(path: str) -> list[int] | None:
 #: The sources the tags are worked out by (below the package folder): the modules that importing the compiler and
 #: :mod:`skruuvi.suite.features` loads, and this one (a test holds the list to what those imports load).
 SOURCES = (
-    "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/expr.py", "rules/jsonsafe.py",
+    "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/expr.py", "rules/files.py", "rules/jsonsafe.py",
     "rules/numbers.py", "rules/paths.py", "rules/phases.py", "rules/readahead.py", "rules/ruleset.py",
     "rules/yamlio.py", "suite/__init__.py", "suite/answer_shape.py", "suite/case_text.py", "suite/cases.py",
     "suite/feature_cache.py", "suite/features.py", "suite/id_hashes.py", "suite/protocol.py", "suite/selection.py",
