@@ -4,9 +4,10 @@ The suite is read once: a checking pass reads every record, counts the selected 
 temporary file (:class:`~skruuvi.suite.spool.CaseSpool`; a suite that cannot be loaded stops the run before
 any engine starts, with exit code 2), and the runner is fed from that file. Results are reported as they
 come, in case order; nothing but counts is kept, so memory stays flat however large the suite. The report
-files are written beside their targets and renamed into place at the end (:mod:`skruuvi.suite.outputs`);
-SIGINT or SIGTERM ends the run with the reports finished on what was judged so far, marked interrupted
-(exit code 130 or 143), and every engine killed.
+files are written beside their targets and renamed into place at the end (:mod:`skruuvi.suite.outputs`; one that
+cannot be written does not stop the others). SIGINT, SIGTERM, SIGHUP or SIGQUIT (:mod:`skruuvi.cli.interrupts`),
+or a standard output whose reader went away, ends the run with the reports finished on what was judged so far,
+marked interrupted (exit code 128 + the signal), and every engine killed, also while ``--explain`` works.
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ def add_parser(sub: Any) -> None:
                     "declares none of their rulesets: --allow-unsupported accepts the latter); 2 when the run\n"
                     "could not start (bad arguments, unloadable cases, no selected case, an output that is an\n"
                     "input, any failure of the engine's start handshake) or a report cannot be written;\n"
-                    "130 / 143 when interrupted by SIGINT / SIGTERM (the reports then hold the cases judged so far).",
+                    "128 + the signal when interrupted: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT, 141 when\n"
+                    "standard output is a pipe whose reader went away (the reports then hold the cases judged so far).",
         epilog="examples:\n"
                "  skruuvi conformance\n"
                "  skruuvi conformance conformance/cases/2016 --ruleset skruuvi-2016 --jobs 4\n"
