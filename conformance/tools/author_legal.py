@@ -338,15 +338,23 @@ def d_bols_first(h, a):
 
 
 def d_bols_after(h, a):
-    return set_case(["N pass"], s("""Position: W has called 7M; N, the last to call, may not call it again
-        (a call must be higher, and there is nothing above 7M in a form whose only strain is M:
-        bolsevikki.several-callers): N may only pass."""))
+    return set_case(["N pass", "N bid 7M"], s("""Position: W has called 7M; N, the last to call, still calls
+        once (bolsevikki.call-once). Several may call (bolsevikki.several-callers, after CAC): a second 7M is a
+        call for the same deal, not a bid that must be higher, so N may pass or call 7M too; no other bid is
+        offered (7M only: bolsevikki.level, bolsevikki.strain)."""))
 
 
-def d_bols_after_chooses(h, a):
-    return set_case(["N pass", "N bid 7M"], s("""Position: as in 2016.legal.bolsevikki-after-a-call. Under
-        bolsevikki.several-callers=first-chooses a call equal to the highest is a call for the same contract:
-        N may pass or call 7M too."""))
+def d_bols_after_rejected(h, a):
+    return set_case(["N pass"], s("""Position: as in 2016.legal.bolsevikki-after-a-call. Under
+        bolsevikki.several-callers=rejected only one may call: a call must be higher, and there is nothing
+        above 7M in a form whose only strain is M, so N may only pass."""))
+
+
+def d_bols_choice(h, a):
+    return set_case(["N pass", "N bid 7M"], s("""Position: W and E passed, N and S called 7M, and the round of
+        calls is over (bolsevikki.call-once). With two callers the first, N, chooses first
+        (bolsevikki.several-callers): he keeps it by calling 7M again or withdraws with a pass; no other bid is
+        a choice, and S's turn comes only if N withdraws."""))
 
 
 def d_bols_forehand(h, a):
@@ -689,10 +697,12 @@ SPECS = [
      ["doubling.redouble-order"], ("take", 9, "N"), d_redouble),
     ("2016", "bolsevikki-first-call", E16, 0, {}, "the dealer may pass or call 7M", RULES_BOLS, None,
      d_bols_first),
-    ("2016", "bolsevikki-after-a-call", E16, 3, {}, "after a call of 7M only a pass", RULES_BOLS, None,
-     d_bols_after),
-    ("2016", "bolsevikki-after-a-call-first-chooses", E16, 3, {"bolsevikki.several-callers": "first-chooses"},
-     "several may call 7M", RULES_BOLS, None, d_bols_after_chooses),
+    ("2016", "bolsevikki-after-a-call", E16, 3, {}, "after a call of 7M a later seat may call it too",
+     RULES_BOLS, None, d_bols_after),
+    ("2016", "bolsevikki-callers-choice", "2016/bolsevikki/two-callers-first-keeps.yaml", 4, {},
+     "two callers: the first keeps it or withdraws", RULES_BOLS, None, d_bols_choice),
+    ("2016", "bolsevikki-after-a-call-rejected", E16, 3, {"bolsevikki.several-callers": "rejected"},
+     "only one may call: after a call of 7M only a pass", RULES_BOLS, None, d_bols_after_rejected),
     ("2016", "bolsevikki-forehand-calls-first", E16, 0, {"bolsevikki.call-first": "forehand"},
      "the forehand calls first", RULES_BOLS, None, d_bols_forehand),
     ("2016", "bolsevikki-any-strain", E16, 0, {"bolsevikki.strain": ["M", "S", "C", "D", "H", "G"]},

@@ -20,8 +20,8 @@ from referencing import Registry, Resource
 from skruuvi.cli import commands as cli
 from skruuvi.rules.errors import InputError
 from skruuvi.rules.paths import cases_dir, repo_root, schema_dir
-from skruuvi.suite.report import Terminal, summary_line
-from skruuvi.suite.runner import Case, CaseResult
+from skruuvi.suite.reports.report import Terminal, summary_line
+from skruuvi.suite.run.runner import Case, CaseResult
 from skruuvi.suite.validate import Validation
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"

@@ -26,7 +26,7 @@ from skruuvi.rules.errors import InputError
 from skruuvi.rules.jsonsafe import loads as strict_loads
 from skruuvi.rules.paths import cases_dir
 from skruuvi.rules.yamlio import parse_yaml
-from skruuvi.suite.protocol import Server
+from skruuvi.suite.scp.protocol import Server
 from skruuvi.suite.validate import validate_paths
 
 GOOD_CASE = cases_dir() / "2016" / "score" / "made-5H-exact.yaml"

@@ -1,10 +1,10 @@
 """``skruuvi conformance``: run the suite against an engine and report (terminal, JSON Lines, JUnit, markdown).
 
 The suite is read once: a checking pass reads every record, counts the selected ones and keeps them in a
-temporary file (:class:`~skruuvi.suite.spool.CaseSpool`; a suite that cannot be loaded stops the run before
+temporary file (:class:`~skruuvi.suite.cases.spool.CaseSpool`; a suite that cannot be loaded stops the run before
 any engine starts, with exit code 2), and the runner is fed from that file. Results are reported as they
 come, in case order; nothing but counts is kept, so memory stays flat however large the suite. The report
-files are written beside their targets and renamed into place at the end (:mod:`skruuvi.suite.outputs`; one that
+files are written beside their targets and renamed into place at the end (:mod:`skruuvi.suite.reports.outputs`; one that
 cannot be written does not stop the others). SIGINT, SIGTERM, SIGHUP or SIGQUIT (:mod:`skruuvi.cli.interrupts`),
 or a standard output whose reader went away, ends the run with the reports finished on what was judged so far,
 marked interrupted (exit code 128 + the signal), and every engine killed, also while ``--explain`` works.
@@ -24,7 +24,7 @@ from typing import Any
 
 from ..rules.errors import InputError
 from ..rules.paths import cases_dir
-from ..suite.outputs import GuardedWriter, OutputError, OutputFile, check_targets, command_files
+from ..suite.reports.outputs import GuardedWriter, OutputError, OutputFile, check_targets, command_files
 from .interrupts import Interrupted, quiet_stdout, signals_interrupt
 
 EXIT_USAGE = 2
@@ -45,7 +45,7 @@ def _jobs(text: str) -> int:
 
 
 def _shard(text: str) -> tuple[int, int]:
-    from ..suite.cases import parse_shard
+    from ..suite.cases.cases import parse_shard
 
     try:
         return parse_shard(text)
@@ -150,8 +150,8 @@ def cmd_conformance(args: argparse.Namespace) -> int:
 
 
 def _cmd_conformance(args: argparse.Namespace) -> int:
-    from ..suite import cases as case_files
-    from ..suite.spool import CaseSpool
+    from ..suite.cases import cases as case_files
+    from ..suite.cases.spool import CaseSpool
 
     try:
         command = shlex.split(args.impl) if args.impl is not None else default_impl()
@@ -190,7 +190,7 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
 
 def _conformance(args: argparse.Namespace, command: list[str], paths: list[str], inputs: list[Any],
                  selection: Any, known: set[str], variants: Any, spool: Any) -> int:
-    from ..suite import runner
+    from ..suite.run import runner
 
     total = spool.count
     if not total:
@@ -260,7 +260,9 @@ def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
         chosen[base] = found
     if not chosen:
         return ids, _NoVariants()
-    from ..suite.variants import VariantCases  # the interpreter: imported only to work out variant expectations
+    from ..suite.features.variants import (
+        VariantCases,  # the interpreter: imported only to work out variant expectations
+    )
 
     return ids, VariantCases(chosen)
 
@@ -273,9 +275,7 @@ class _NoVariants:
 
 def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: dict[str, Any],
          args: argparse.Namespace, variants: Any = None) -> int:
-    from ..suite import runner
-    from ..suite.declare import plan_for
-    from ..suite.report import (
+    from ..suite.reports.report import (
         ReportFile,
         Tally,
         Terminal,
@@ -285,6 +285,8 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         printable,
         summary_record,
     )
+    from ..suite.run import runner
+    from ..suite.run.declare import plan_for
 
     started, began = now_iso(), time.monotonic()
     try:
@@ -299,7 +301,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     junit: Any = None
     markdown: Any = None
     if "junit" in outputs or "markdown" in outputs:  # (their module imports xml and, through it, urllib and email)
-        from ..suite.report_formats import JUnitWriter, MarkdownWriter
+        from ..suite.reports.report_formats import JUnitWriter, MarkdownWriter
 
         if "junit" in outputs:
             junit = GuardedWriter(JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass), outputs["junit"])
@@ -368,7 +370,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     if not stdout_closed:
         try:
             if explanation is not None:
-                from ..suite.explain import explain_lines
+                from ..suite.explanations.explain import explain_lines
 
                 sys.stdout.write("\n".join(explain_lines(explanation, printable)) + "\n")
             terminal.finish(tally.counts, seconds, reason, note=note)
@@ -394,6 +396,6 @@ def _explain_bases(variants: Any, plan: Any) -> dict[str, Any] | None:
 
 def _explain(failures: list[Any], bases: dict[str, Any] | None, jobs: int) -> Any:
     """``--explain``: the failing cases grouped by the readings that explain them."""
-    from ..suite.explain import explain
+    from ..suite.explanations.explain import explain
 
     return explain(failures, bases, jobs=jobs)

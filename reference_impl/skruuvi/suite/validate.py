@@ -533,11 +533,10 @@ def _case_errors(record: Any, file: str, prefix: str, suite: bool, ctx: _Context
         yield _case_error("a case must be a mapping", file, prefix, "")
         return
     found = 0
-    if not prefix:  # (a JSON line's numbers were checked as it was read)
-        problem = number_problem(record)
-        if problem is not None:
-            found += 1
-            yield _case_error(problem, file, prefix, "")
+    problem = number_problem(record)  # (every record walked: a JSON line's big integers are found here only)
+    if problem is not None:
+        found += 1
+        yield _case_error(problem, file, prefix, "")
     defs = None if suite else "protocol-case"
     for err in schemas.iter_errors(record, "case", file=file, defs=defs, prefix=prefix):
         found += 1
@@ -593,7 +592,7 @@ def _reference_diff(record: dict[str, Any], ruleset: Any) -> list[str]:
     from ..interpreter.legal import legal_for, perft_for
     from ..interpreter.outcome import Outcome
     from ..interpreter.replay import replay
-    from .runner import compare
+    from .run.runner import compare
 
     expect = record["expect"]
     if "legal" in expect:
