@@ -29,7 +29,7 @@ from skruuvi.rules.paths import rulesets_dir, schema_dir, spec_dir
 from skruuvi.rules.readings import document_under, resolve_values, variants
 from skruuvi.rules.ruleset import get_ruleset
 from skruuvi.rules.yamlio import load_yaml
-from skruuvi.suite.cases import load_cases
+from skruuvi.suite.cases.cases import load_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "conformance" / "cases"

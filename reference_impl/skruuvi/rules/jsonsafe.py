@@ -8,14 +8,13 @@ SCP/1 request or an engine's answer is either good JSON or one clear error. :fun
 already-built value (e.g. one loaded from YAML) the same way, and :func:`dumps_safe` writes anything
 (a report record holding an engine's text) without ever failing.
 
-Why not ``orjson`` (measured for issue 32, 4,000 generated 2016 lines, one process, the best of five, the machine
-shared and loaded): ``orjson.loads`` alone reads a line in 29 µs against 58 µs here, but it is not as strict. It
-keeps the last of a duplicate key silently, it offers no hook to see the pairs, and it reads an integer beyond 64
-bits as a float (``18446744073709551616`` -> ``1.8446744073709552e+19``), not as an error. Made as strict (a
-guard against digit runs of 19 or more, and a walk of every container of the value counting the members of its
-objects against the text's colons, as :func:`_quick_value` does), it took 201 µs a line: the walk in Python costs
-more than the C scanner's counting hook here. So the standard library's decoder stays, with the hooks below; the
-tests in ``tests/rules/test_json_quick.py`` hold it to a strict decoder written out anew.
+Why not ``orjson`` (issue 32; 4,000 generated 2016 lines, best of five, one loaded machine): ``orjson.loads``
+reads a line in 29 µs against 58 µs here, but keeps the last of a duplicate key unseen (no hook sees the pairs)
+and reads an integer beyond 64 bits as a float (``18446744073709551616`` -> ``1.8446744073709552e+19``). Made as
+strict (a guard against runs of 19 digits, and a walk of the value counting its objects' members against the
+text's colons, as :func:`_quick_value` does), it took 201 µs a line: the walk in Python costs more than the C
+scanner's counting hook. So the standard library's decoder stays, with the hooks below
+(``tests/rules/test_json_quick.py`` holds it to a strict decoder written out anew).
 """
 
 from __future__ import annotations
