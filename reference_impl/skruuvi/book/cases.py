@@ -135,7 +135,8 @@ def perft_table(cases: Sequence[Mapping[str, Any]]) -> list[str]:
         perft = (case.get("expect") or {}).get("perft")
         if not isinstance(perft, Mapping):
             continue
-        actions = case.get("actions") if isinstance(case.get("actions"), list) else []
+        given = case.get("actions")
+        actions: list[Any] = given if isinstance(given, list) else []
         where = f"file `{case['_file']}`" if case.get("_file") else ""
         rows.append([f"`{case.get('id')}`", str(case.get("description", "")), md.plural(len(actions), "action"),
                      str(perft.get("depth")), f"{perft.get('count'):,}" if isinstance(perft.get("count"), int)

@@ -210,8 +210,7 @@ class _Page:
         self.add(line + f" · phase `{pid}`.")
         base = spec.get("extends")
         if base:
-            inherited = self.rs.forms and next(
-                (p for f in self.rs.forms.values() for p in f.phases if p.id == pid), None)
+            inherited = next((p for f in self.rs.forms.values() for p in f.phases if p.id == pid), None)
             own = {r.get("param") for r in spec.get("rules") or []}
             kept = [f"[`{param}`](#{rule})" for param, rule in (inherited.rule_of_param.items() if inherited else [])
                     if param not in own]

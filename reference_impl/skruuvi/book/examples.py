@@ -315,7 +315,8 @@ class _Example:
                          implementers_fold(case, rules, cases_link, checked, lambda: justification_text(case))]
             return "\n\n".join(self.out)
         w = walk(self.rs, case)
-        form = (w.end or w.start).form.name if (w.end or w.start) is not None else None
+        last = w.end or w.start
+        form = last.form.name if last is not None else None
         self.out.append(f"## {number}{reader_title(self.rs, case, w.outcome, form)} {{#{cid}}}")
         told = deal_story(self.rs, w.start, w.end, w.steps, w.outcome) if self.narrate else ""
         if told:

@@ -42,8 +42,8 @@ def render(source: object, name: NameRenderer = plain_name, word: NameRenderer |
     return _Renderer(name, word, words).text(tree.body)[0]
 
 
-def _number(n: int) -> str:
-    return f"−{-n}" if n < 0 else str(n)
+def _number(n: object) -> str:
+    return f"−{-n}" if isinstance(n, int | float) and n < 0 else str(n)
 
 
 def lookups(source: object) -> dict[str, list[str]]:
@@ -53,7 +53,7 @@ def lookups(source: object) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for node in ast.walk(ast.parse(source.strip(), mode="eval")):
         if isinstance(node, ast.Subscript):
-            keys = []
+            keys: list[str] = []
             base: ast.AST = node
             while isinstance(base, ast.Subscript):
                 keys.insert(0, ast.unparse(base.slice))
@@ -82,7 +82,7 @@ class _Renderer:
         if isinstance(node, ast.Name):
             return self.name(node.id), _PREC_ATOM
         if isinstance(node, ast.Subscript):
-            keys = []
+            keys: list[str] = []
             base: ast.AST = node
             while isinstance(base, ast.Subscript):
                 keys.insert(0, self.wrap(base.slice, _PREC_IF + 1))
@@ -106,8 +106,8 @@ class _Renderer:
             return word.join(self.wrap(v, prec + 1) for v in node.values), prec
         if isinstance(node, ast.Compare):
             parts = [self.wrap(node.left, _PREC_ADD)]
-            for op, right in zip(node.ops, node.comparators, strict=True):
-                sign = f" {self.ops['one of']} " if isinstance(op, ast.In) else _CMP[type(op)]
+            for comparison, right in zip(node.ops, node.comparators, strict=True):
+                sign = f" {self.ops['one of']} " if isinstance(comparison, ast.In) else _CMP[type(comparison)]
                 parts += [sign, self.wrap(right, _PREC_ADD)]
             return "".join(parts), _PREC_CMP
         if isinstance(node, ast.IfExp):

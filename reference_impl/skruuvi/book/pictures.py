@@ -255,6 +255,8 @@ def _table_svg(layout: Layout, words: TableWords, phase_word: Any, hands: Sequen
     seen: dict[tuple[str, str], int] = {}
     badges: list[tuple[float, float]] = [(cx + layout.centre_w / 2, cy + layout.centre_h / 2)]
     for n, move in enumerate(moves, start=1):
+        start: tuple[float, float]
+        end: tuple[float, float]
         if move.giver is None:
             start, end, pair = layout.centre_edge[move.taker], layout.facing[move.taker], ("centre", move.taker)
         else:

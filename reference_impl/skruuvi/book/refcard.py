@@ -269,8 +269,9 @@ class _Card:
         if stages:
             general.append(w["set_named"].format(name=name, stages=self.stages(stages)) if name
                            else w["set"].format(stages=self.stages(stages)))
-        pairings = match.get("partnerships")
-        rounds = len(pairings) if isinstance(pairings, list) and pairings else 1
+        found = match.get("partnerships")
+        pairings: list[Any] = found if isinstance(found, list) else []
+        rounds = len(pairings) or 1
         if rounds > 1:
             shown = "; ".join(" v ".join(" & ".join(str(x) for x in pair) for pair in pairing) for pairing in pairings)
             general.append(w["rounds"].format(k=rounds, pairings=shown))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..rules.ruleset import Ruleset
@@ -271,7 +271,7 @@ def _order(lab: Labels, v: Sequence[str]) -> str:
     return ", then ".join(lab.word(x) for x in v)
 
 
-_SPECIAL = {
+_SPECIAL: dict[str, Callable[[Labels, Any], str]] = {
     "distribution": _distribution,
     "procedures": _procedures,
     "stages": _stages,

@@ -234,8 +234,8 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], language: str = md.D
             state = engine.apply(state, action)
         except IllegalAction as exc:
             phase = trace.phase_of(before)
-            who = str(text).split()[0] if str(text).split() else "?"
-            name = v.party(who) if who in SEATS else who
+            written = str(text).split()[0] if str(text).split() else "?"
+            name = v.party(written) if written in SEATS else written
             trace.add(phase, before.hands, v.say("bad", who=name, why=exc.message),
                       v.say("bad_said", who=name, why=exc.message), bad=True,
                       centre=_display_order(centre) if pending else [], status=_status(v, before))
@@ -276,9 +276,9 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], language: str = md.D
             pending = False
         if state.finished:
             break
-    for phase in trace.phases:  # the auction's columns, by seat name, for the phases that have calls
-        seats = phase.pop("seats", None)
-        phase["columns"] = [v.name(s) for s in seats] if seats else None
+    for shown in trace.phases:  # the auction's columns, by seat name, for the phases that have calls
+        seats = shown.pop("seats", None)
+        shown["columns"] = [v.name(s) for s in seats] if seats else None
     out: dict[str, Any] = {
         "version": TRACE_VERSION,
         "language": language,

@@ -217,14 +217,15 @@ class DealView:
 
     def hands(self) -> str:
         p, w = self.p, self.w
-        assert w.start is not None
+        start = w.start
+        assert start is not None
 
         def seat(i: int) -> str:
             s = SEATS[i]
-            tag = p(" (dealer)", " (jakaja)") if i == w.start.dealer else ""
-            return f"<strong>{p.seat(s)}</strong>{tag}<br>" + "<br>".join(md.holding(str(c) for c in w.start.hands[i]))
+            tag = p(" (dealer)", " (jakaja)") if i == start.dealer else ""
+            return f"<strong>{p.seat(s)}</strong>{tag}<br>" + "<br>".join(md.holding(str(c) for c in start.hands[i]))
 
-        centre = w.start.centre
+        centre = start.centre
         label = p("centre cards", p.centre())
         mid = f"<em>{label}</em><br>{md.cards(str(c) for c in centre)}" if centre else \
             f"<em>{p('no centre cards', 'ei ' + p.centre('par'))}</em>"
@@ -256,7 +257,8 @@ class DealView:
 
     def exchanges(self) -> str:
         p = self.p
-        if not any(a.split()[1:2] == ["give"] for _, a, _ in self.w.steps) and not self.w.start.centre:
+        if not any(a.split()[1:2] == ["give"] for _, a, _ in self.w.steps) and (
+                self.w.start is None or not self.w.start.centre):
             return ""
         if p.fi:
             words = TableWords({s: SEATS_FI[s]["nom"] for s in SEATS}, gives="{giver} → {taker}",
