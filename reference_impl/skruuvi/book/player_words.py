@@ -82,6 +82,21 @@ SCORE_WORDS = {  # a scoring rule's item on a deal's score, as a player names it
 COLUMN_WORDS = {"below": ("below the line", "viivan alla"), "above": ("above the line", "viivan päällä")}
 
 
+UNSOURCED = "UNSOURCED:"
+"""How a ruleset's title marks a figure no source gives (the book's own placeholder, e.g. the 2016 bolsevikki)."""
+
+
+def reader_rule_title(title: str, language: str = "en") -> str:
+    """A rule's title as a reader meets it: a title marked ``UNSOURCED:`` says so in words (the figure is the book's
+    own, no source gives it), in English or in Finnish."""
+    if not title.startswith(UNSOURCED):
+        return title
+    rest = title[len(UNSOURCED):].strip()
+    rest = rest[:1].upper() + rest[1:]
+    return rest + (" (no source gives this figure: it is this book's own)" if language == "en"
+                   else " (mikään lähde ei anna tätä lukua: se on tämän kirjan oma)")
+
+
 def score_words(ruleset: Ruleset, rule_id: str) -> tuple[str, str]:
     """A scoring rule's item on a deal's score as a player names it, (English, Finnish). A rule the table lacks stops
     the build with one line: a player page would otherwise show the rule's id."""

@@ -58,7 +58,7 @@ def first_auction(g: Game, p: Prose) -> Section | None:
                    "tarjouksella saatu misääri on *maalattu misääri* (tarjota on *maalata*). ")
     blocks.append(kinds.strip() + p.src("play.trumps"))
     rows = []
-    for form in g.dealt:
+    for form in g.with_phases():  # the bolsevikki's one bid is told with it, in the whole game
         fa = g.phase(form, "auction")
         strains = form.params.get("strain_order")
         if fa is None or not strains:
@@ -74,7 +74,7 @@ def first_auction(g: Game, p: Prose) -> Section | None:
         a, b = order[-2], order[-1]
         scale += " " + p(f"After {p.bid('2' + a)} a player may still bid {p.bid('2' + b)}.",
                          f"Kun on tarjottu {p.bid('2' + a)}, voi vielä tarjota {p.bid('2' + b)}.")
-    blocks += [scale + p.src(*(g.form_rule(f, "strain_order") for f in g.dealt)),
+    blocks += [scale + p.src(*(g.form_rule(f, "strain_order") for f in g.with_phases())),
                md.table([p("Deal", "Jako"), p("Strains, lowest to highest", "Pelilajit alimmasta ylimpään"),
                          p("Lowest level", "Alin taso")], rows)]
     text = p("Every bid must be higher than the one before. A player who has passed may bid again when his turn "

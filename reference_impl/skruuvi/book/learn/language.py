@@ -16,7 +16,7 @@ from html import escape
 from ...rules.ruleset import Ruleset
 from .. import md
 from ..md import served_href as site_href
-from ..player_words import CENTRE_FI, FORMS_FI, SEATS_EN, SEATS_FI, SIDES_EN, SIDES_FI, SUITS_EN, SUITS_FI, centre_term
+from ..player_words import CENTRE_FI, reader_rule_title, FORMS_FI, SEATS_EN, SEATS_FI, SIDES_EN, SIDES_FI, SUITS_EN, SUITS_FI, centre_term
 
 LANGUAGES = ("en", "fi")
 
@@ -128,16 +128,24 @@ class Prose:
 
     def src(self, *rule_ids: str) -> str:
         """The paragraph's link(s) to its rules on the era's rule page (English only): one § per rule, the rule's
-        title as the tooltip. Ids the ruleset does not have are left out."""
+        title as the tooltip in English (a Finnish page says in Finnish where the link leads, with the rule's Finnish
+        term if it has one). Ids the ruleset does not have are left out. The marks are kept together and bound to the
+        paragraph's last word (no break before them or between them), so that on a phone they never wrap onto a line
+        of their own."""
         marks = []
         for rid in dict.fromkeys(rule_ids):
             rule = self.rs.rules.get(rid)
             if rule is None:
                 continue
-            title = escape(rule.title or "", quote=True)
+            if self.fi:
+                term = str(rule.raw.get("fi") or "").split(",")[0].strip()
+                title = ("Sääntö lähteineen englanninkielisellä sääntösivulla"
+                         + (f": {term}" if term else ""))
+            else:
+                title = reader_rule_title(rule.title or "")
             href = site_href(self.here, md.rules_page(self.rs.id), rid)
-            marks.append(f'<a class="sk-src" href="{href}" title="{title}">§</a>')
-        return (" " + " ".join(marks)) if marks else ""
+            marks.append(f'<a class="sk-src" href="{href}" title="{escape(title, quote=True)}">§</a>')
+        return f'\u00a0<span class="sk-srcs">{" ".join(marks)}</span>' if marks else ""
 
     def page_link(self, text: str, target: str, anchor: str | None = None) -> str:
         """A link to another page of the site, in this edition or the other one (raw HTML: each language is built on

@@ -74,7 +74,9 @@ def _per_deal(g: Game, p: Prose) -> list[str]:
     if isinstance(further, int):
         text += p(f"Each trick short after the first costs {further} more. ",
                   f"Jokainen seuraava pieti maksaa {further} lisää. ")
-    text += p("An overtrick is a trick more than the contract needs; in misère, a trick fewer than it allows.",
+    text += p("A trick short (*pieti*) is a trick fewer than the contract needs; in misère, a trick more than it "
+              "allows. An overtrick is a trick more than the contract needs; in misère, a trick fewer than it allows.",
+              "Pieti on tikki, joka puuttuu sopimuksen vaatimasta; misäärissä tikki yli sen, minkä sopimus sallii. "
               "Ylitikki on tikki yli sopimuksen; misäärissä tikki vähemmän kuin sopimus sallii.")
     out.append(text + p.src(further_rule, over_rule, "score.overtricks" if "score.overtricks" in ids else ""))
     level = _levels(made)[0] if _levels(made) else 0
@@ -89,16 +91,6 @@ def _per_deal(g: Game, p: Prose) -> list[str]:
                      f"{_at(made, 'trump', level)} + {_at(over, '', level)} = {gain} pistettä, ja {level + 1} grandia "
                      f"{2} tikkiä vajaana −({_at(first, 'grand', level + 1)} + {further}) = −{loss}.")
                    + p.src(made_rule, over_rule, first_rule, further_rule))
-    negation, neg_rule = g.scoring("defenders_receive")
-    if negation == "negation":
-        text = p("The defenders write the same points with the sign turned: when the main pair scores +25, they score "
-                 "−25. (The sources give only the playing side's points; this book gives the defenders the opposite, "
-                 "so that each deal adds up to zero and the players' totals stay fair when partners change.)",
-                 "Puolustajat merkitsevät samat pisteet vastakkaisella etumerkillä: kun pääpari saa +25, puolustajat "
-                 "saavat −25. (Lähteet kertovat vain pelaavan puolen pisteet; tämä kirja antaa puolustajille "
-                 "vastaluvun, jotta jokainen jako on nollasumma ja pelaajien pisteet pysyvät vertailukelpoisina "
-                 "parien vaihtuessa.)")
-        out.append(text + p.src(neg_rule, g.scoring("contract_points")[1]))
     multipliers, mrule = g.scoring("multipliers")
     if isinstance(multipliers, list) and len(multipliers) > 2:
         out.append(p(f"A double multiplies all these points by {multipliers[1]}, a redouble by {multipliers[2]}.",
@@ -123,7 +115,51 @@ def _per_deal(g: Game, p: Prose) -> list[str]:
                      "ottamastaan tikistä, kerrottuna mahdollisella kahdennuksella tai kolmennuksella, ja jokaisesta "
                      "tikeissään olevasta ässästä tikin järjestysluvun verran, kertomatta.")
                    + p.src(cost_rule, *pas))
+    out += _zero_sum(g, p)
     return out
+
+
+def _zero_sum(g: Game, p: Prose) -> list[str]:
+    """When a deal's points add up to zero and when not: the contract's points are passed to the defenders with the
+    sign turned (``defenders_receive: negation``); a cost a side pays for itself (a scoring rule ``to: each`` that
+    ``zero_sum`` does not settle) is received by nobody, so a deal with such a cost never adds up to zero."""
+    negation, neg_rule = g.scoring("defenders_receive")
+    if negation != "negation":
+        return []
+    settled, zrule = g.scoring("zero_sum")
+    settled = set(settled) if isinstance(settled, list) else set()
+    main = {str(e["id"]) for e in g.scheme(g.main)}
+    target, _ = g.all_pass(g.main)
+    own = [str(e["id"]) for e in g.scheme(g.main) if e.get("to") == "each" and str(e["id"]) not in settled]
+    passed = [str(e["id"]) for e in g.scheme(target) if e.get("to") == "each" and str(e["id"]) not in settled]
+    text = p("The defenders write the main pair's contract points with the sign turned: when the main pair scores "
+             "+25, they score −25. So a trump or grandi contract adds up to zero.",
+             "Puolustajat merkitsevät pääparin sopimuspisteet vastakkaisella etumerkillä: kun pääpari saa +25, "
+             "puolustajat saavat −25. Valtti- tai grandisopimus on siis nollasumma.")
+    costs = []
+    if "score.misere-aces" in own:
+        costs.append(p("the aces in a misère", "misäärin ässät"))
+    if passed and target is not None:
+        costs.append(p(f"the tricks and aces of {p.form(target.name, 'a')}", f"{p.form(target.name, 'gen')} tikit ja "
+                       "ässät"))
+    if costs:
+        aces = "score.misere-aces" in own
+        text += " " + p(f"But {p.listing(costs)} are costs each side pays for itself, and nobody receives them: "
+                        + ("all 4 aces are always in somebody's tricks, so a misère never adds up to zero"
+                           if aces else "such a deal never adds up to zero")
+                        + (f", nor does {p.form(target.name, 'a')}, where both sides lose points" if passed and
+                           target is not None else "") + ".",
+                        f"Mutta {p.listing(costs)} ovat kuluja, jotka kumpikin puoli maksaa itse, eikä niitä saa "
+                        "kukaan: " + ("kaikki 4 ässää ovat aina jonkun tikeissä, joten misääri ei koskaan ole "
+                                      "nollasumma" if aces else "sellainen jako ei koskaan ole nollasumma")
+                        + (f", eikä {p.form(target.name)}, jossa kumpikin puoli menettää pisteitä" if passed and
+                           target is not None else "") + ".")
+    text += " " + p("(The sources give only the playing side's points; giving the defenders the opposite is this "
+                    "book's choice, so that the players' totals stay fair when partners change.)",
+                    "(Lähteet kertovat vain pelaavan puolen pisteet; vastaluku puolustajille on tämän kirjan "
+                    "valinta, jotta pelaajien pisteet pysyvät vertailukelpoisina parien vaihtuessa.)")
+    return [text + p.src(neg_rule, g.scoring("contract_points")[1], zrule,
+                         *(r for r in own if r in main), *passed)]
 
 
 # --- below and above the line ------------------------------------------------------------------------------------
@@ -131,12 +167,16 @@ def _per_deal(g: Game, p: Prose) -> list[str]:
 
 def _below_and_above(g: Game, p: Prose) -> list[str]:
     ids = {str(e["id"]): e for e in g.scheme(g.main)}
-    out = [p("The score sheet has a line across it. Points for tricks are written below the line; everything else, "
-             "the bonuses and the penalties, above it. Each side writes its own points; nobody's score is taken off "
-             "the other's.",
-             "Pistelistassa on poikkiviiva. Tikeistä saatavat pisteet merkitään viivan alle, kaikki muut pisteet "
-             "viivan päälle. Kumpikin puoli merkitsee omat pisteensä; kenenkään pisteitä ei vähennetä toiselta.")
-           + p.src(g.scoring("columns")[1], g.scoring("defenders_receive")[1])]
+    game = g.rs.match is not None and g.rs.match.game_bonus is not None
+    out = [p("The score sheet has a line across it. Points for tricks are written below the line"
+             + (", and so is the bonus for a game won (see below)" if game else "")
+             + "; every other bonus and every penalty above it. Each side "
+             "writes its own points; nobody's score is taken off the other's.",
+             "Pistelistassa on poikkiviiva. Tikeistä saatavat pisteet merkitään viivan alle"
+             + (", samoin ulosmenon palkkio (katso alla)" if game else "")
+             + "; kaikki muut palkkiot ja sakot viivan päälle. Kumpikin "
+             "puoli merkitsee omat pisteensä; kenenkään pisteitä ei vähennetä toiselta.")
+           + p.src(g.scoring("columns")[1], g.scoring("defenders_receive")[1], g.match("game_bonus")[1])]
     below = [r for r in ("score.below-tricks", "score.below-misere") if r in ids]
     text = p("Below the line, in a trump contract or grandi, both sides score for every trick they take, whether the "
              "contract was made or not: tricks × the level of the contract. With 4♠ played and 9 tricks to the "

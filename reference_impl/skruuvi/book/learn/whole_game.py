@@ -23,13 +23,17 @@ def whole_game(g: Game, p: Prose) -> Section | None:
     return Section("whole-game", p("The whole game", "Koko peli"), blocks)
 
 
-def _stage_words(p: Prose, stages: Any) -> str:
+def _stage_words(p: Prose, stages: Any, ordered: bool = False) -> str:
+    """The stages of a block in words: ``4 alkupelit and 4 kotkat``, or with ``ordered`` (the order they are played
+    in) ``first 4 alkupelit, then 4 kotkat``."""
     parts = []
     for stage in stages or []:
         if "deals" in stage:
             parts.append(p(f"{stage['deals']} {p.form(stage['form'], 'pl')}", f"{stage['deals']} "
                            f"{p.form(stage['form'], 'num')}") if int(stage["deals"]) != 1 else
                          p(f"1 {p.form(stage['form'])}", f"1 {p.form(stage['form'])}"))
+    if ordered and len(parts) > 1:
+        return p("first ", "ensin ") + p(", then ", ", sitten ").join(parts)
     return p.listing(parts)
 
 
@@ -44,13 +48,13 @@ def _sitsi(g: Game, p: Prose) -> list[str]:
         if isinstance(pairings, list):
             for pairing in pairings:
                 pairs.append(p(" against ", " vastaan ").join("–".join(map(str, pair)) for pair in pairing))
-        out.append(p(f"A whole game is a *sitsi*. It is played in blocks: with one partner you play {block} deals, "
-                     f"{_stage_words(p, stages)}. Then the players change places, and the next block is played with "
+        out.append(p(f"A whole game is a *sitsi*. It is played in blocks (*jakso*): with one partner you play "
+                     f"{block} deals, {_stage_words(p, stages, ordered=True)}. Then the players change places, and the next block is played with "
                      f"another partner. Calling the players A, B, C and D, the {blocks_n} blocks are "
                      f"{p.listing(pairs)}, so everyone partners everyone else once. The usual game is "
                      f"{blocks_n} × {block} = {blocks_n * block} deals.",
                      f"Koko peli on *sitsi*. Se pelataan jaksoissa: saman parin kanssa pelataan {block} jakoa, "
-                     f"{_stage_words(p, stages)}. Sitten pelaajat vaihtavat paikkaa, ja seuraava jakso pelataan "
+                     f"{_stage_words(p, stages, ordered=True)}. Sitten pelaajat vaihtavat paikkaa, ja seuraava jakso pelataan "
                      f"toisen parin kanssa. Kun pelaajat ovat A, B, C ja D, {blocks_n} jaksoa ovat "
                      f"{p.listing(pairs)}, joten jokainen pelaa kerran jokaisen kanssa. Tavallinen peli on "
                      f"{blocks_n} × {block} = {blocks_n * block} jakoa.") + p.src(stages_rule, pair_rule,
@@ -127,16 +131,38 @@ def _games(g: Game, p: Prose) -> list[str]:
                      f"{threshold} ensin, kun jaon tikit lasketaan pelijärjestyksessä.") + p.src(srule))
     resets = [f for f in g.with_phases() if f.params.get("resets_running") is True]
     keeps = [f for f in g.rs.forms.values() if f.params.get("resets_running") is False and not f.dealt]
+    _, brule = g.match("game_bonus")
+    reading = brule in g.rs.rules and g.rs.rules[brule].status != "stated"
     for form in resets:
         text = p(f"After every {p.form(form.name)} both running counts below the line start again from nothing, even "
-                 f"when nobody reached {threshold}: a kotka cannot help toward a game.",
+                 f"when nobody reached {threshold}: what a side scores below the line in a {p.form(form.name)} "
+                 "never carries over to the next deal.",
                  f"Jokaisen {p.form(form.name, 'gen')} jälkeen kummankin puolen laskenta viivan alla alkaa alusta, "
-                 f"vaikka kukaan ei saavuttanut {threshold}:tä.")
+                 f"vaikka kukaan ei saavuttanut {threshold}:tä: {p.form(form.name, 'ine')} viivan alle saadut "
+                 "pisteet eivät siirry seuraavaan jakoon.")
+        low = int(g.value(g.phase(form, "auction"), "min_level", 1))
+        if isinstance(threshold, int) and spec is not None and spec.game_bonus is not None and low > 0:
+            tricks = -(-threshold // low)
+            text += " " + p(f"A {p.form(form.name)} can still win a game on its own: a side whose tricks in that one "
+                            f"deal reach {threshold} below the line ({tricks} tricks at level {low} make "
+                            f"{tricks * low}) wins a game and writes its bonus, and the games are counted over the whole "
+                            "set: a side's third game is worth "
+                            f"{int(spec.game_bonus({'game_number': 3})) * g.rs.scale}.",
+                            f"{cap(p.form(form.name))} voi silti tuottaa ulosmenon yksinään: puoli, jonka tikit "
+                            f"siinä jaossa tuovat viivan alle {threshold} ({tricks} tikkiä tasolla {low} on "
+                            f"{tricks * low}), saa ulosmenon ja sen palkkion, ja ulosmenot lasketaan koko pelierän "
+                            "ajalta: puolen kolmas "
+                            f"ulosmeno on {int(spec.game_bonus({'game_number': 3})) * g.rs.scale}.")
+            if reading:
+                text += " " + p("(The source shows only the count starting again after a kotka; that a kotka can "
+                                "win a game by itself, and how such a game is counted, is this book's reading.)",
+                                "(Lähde kertoo vain, että laskenta alkaa kotkan jälkeen alusta; se, että kotka voi "
+                                "tuottaa ulosmenon yksinään, ja miten se lasketaan, on tämän kirjan tulkinta.)")
         if keeps:
             text += " " + p(f"{cap(p.form(keeps[0].name, 'a'))} played among the kotkat leaves the counts alone.",
                             f"Kotkien aikana pelattu {p.form(keeps[0].name)} ei nollaa laskentaa.")
         out.append(text + p.src(g.form_rule(form, "resets_running"), g.form_rule(keeps[0] if keeps else None,
-                                                                                 "resets_running")))
+                                                                                 "resets_running"), brule))
     divisor, drule = g.match("final_divisor")
     rounding, rnd_rule = g.match("final_rounding")
     if isinstance(divisor, int):
