@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from test_book_reader import literals
 
+from skruuvi.book.learn import learn_page
 from skruuvi.book.refcard import CARD_WORDS, missing_words, refcard_page
 from skruuvi.rules.paths import spec_dir
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
@@ -98,27 +99,79 @@ def test_the_ranking_follows_each_forms_strain_order(rid: str) -> None:
         assert text.split(" < ") == [shown[s] for s in order], (name, text)
 
 
+def _strip_links(text: str) -> str:
+    """Markdown without its § marks and links (a link's text kept), and without heading anchors."""
+    text = re.sub(r'\u00a0<span class="sk-srcs">.*?</span>', "", text)
+    text = re.sub(r"<a [^>]*>(.*?)</a>", r"\1", text)
+    text = re.sub(r"\[([^\]]+)\]\(#[\w-]+\)", r"\1", text)
+    return re.sub(r"\s*\{#[^}]*\}", "", text)
+
+
+def _section(page: str, anchor: str) -> str:
+    """The text of one ``## ... {#anchor}`` section of a page, up to the next ``## `` heading."""
+    head = re.search(rf"^## .*\{{#{anchor}\}}$", page, re.M)
+    assert head, anchor
+    rest = page[head.end():]
+    nxt = re.search(r"^## ", rest, re.M)
+    return rest[:nxt.start()] if nxt else rest.split("</div>")[0]
+
+
+@pytest.mark.parametrize("lang", sorted(CARD_WORDS))
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_the_card_scores_as_its_chapter_does(rid: str, lang: str) -> None:
+    """The card's score and whole game are the chapter's sections, word for word and number for number (the
+    chapter's § links aside): the card cannot say a different score from the chapter."""
+    rs = get_ruleset(rid)
+    card, chapter = refcard_page(rs, lang), learn_page(rs, lang, [])
+    for anchor in ("score", "whole-game"):
+        on_card = _strip_links(_section(card, anchor)).split("</div>")[0].strip()
+        in_chapter = _strip_links(_section(chapter, anchor)).strip()
+        assert on_card == in_chapter, (rid, lang, anchor)
+        assert NUMBER.findall(on_card), (rid, anchor)
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_every_number_of_the_order_of_play_is_the_chapter_s(rid: str) -> None:
+    """Hand sizes, centre cards, the levels that bound the auctions, the passes that end them, the level that bans
+    the defenders' exchange and each form's ranking of the strains: whatever the card's order of play and ranking
+    state, the chapter states too (a number on the card the chapter never says is a contradiction waiting)."""
+    rs = get_ruleset(rid)
+    for lang in sorted(CARD_WORDS):
+        card, chapter = refcard_page(rs, lang), learn_page(rs, lang, [])
+        told = set(NUMBER.findall(_strip_links(chapter.split("{#examples}")[0])))
+        for anchor in ("order", "ranking"):
+            stated = set(NUMBER.findall(_strip_links(_section(card, anchor))))
+            assert stated and stated <= told, (rid, lang, anchor, stated - told)
+        for line in _section(card, "ranking").splitlines():
+            if line.startswith("- *"):
+                scale = line.split(": ", 1)[1]
+                assert f"| {scale} |" in chapter or scale in chapter, (rid, lang, scale)
+
+
 @pytest.mark.parametrize("rid", available_rulesets())
 def test_the_whole_score_is_on_the_card(rid: str) -> None:
+    """Every figure of every scoring table the era's forms use is on the card, and none of the interpreter's
+    notation (no variable names, no formulas written as code, no "unsourced" marks)."""
     raw = _raw(rid)
     page = refcard_page(get_ruleset(rid))
-    score = page.split("## The score")[1]
+    score = page.split("{#score}")[1]
     dealt, reached = _played(raw)
     schemes = {raw["forms"][n].get("scoring") for n in [*dealt, *reached]}
     entries = [e for name, es in raw["scoring"]["schemes"].items() if name in schemes for e in es or []]
     assert entries
-    for entry in entries:  # every scoring rule of the forms played, by its title
-        assert f"**{entry['title']}**" in score, entry["id"]
     used = " ".join(str(e.get("points")) + " " + str(e.get("when")) for e in entries)
+    got = Counter(int(n) for n in NUMBER.findall(score))
     for table in raw["scoring"]["tables"]:
         if re.search(rf"\b{table['name']}\b", used):
-            assert f"**{table['title']}**" in score, table["id"]
-            got = Counter(int(n) for n in NUMBER.findall(score.split(f"**{table['title']}**")[1].split("</div>")[0]))
-            assert not Counter(_numbers(table["value"])) - got, table["id"]  # every figure of the table
+            figures = {n for n in _numbers(table["value"]) if n > 1}  # 1 and 0 are said in words ("a point")
+            assert not figures - set(got), (table["id"], figures - set(got))
+    for word in ("UNSOURCED", "unsourced", "own_tricks", "kind =", "kind ≠", "when made", "(level)", "is_main"):
+        assert word not in page, word
+    assert "On the score sheet" in score  # the score as a player keeps it: who writes what
     match = raw.get("match") or {}
     threshold = _param(match, "game_threshold")
     if threshold is not None:
-        assert f"A game is won at {threshold} below the line." in score
+        assert f"points below the line reach {threshold} wins a game" in score
 
 
 @pytest.mark.parametrize("rid", available_rulesets())
@@ -136,7 +189,7 @@ def test_the_finnish_card_has_the_same_numbers_and_a_word_for_everything(rid: st
     for english_word in ("Order of play", "Ranking of the bids", "The score", " the dealer ", " to the main pair",
                          "when made", "doubling multiplies"):
         assert english_word not in finnish
-    for term in ("Pelin kulku", "Pistelasku", "jakaja"):
+    for term in ("Pelin kulku", "Pisteet", "jakaja"):
         assert term in finnish
     assert len(re.findall(r"^#+ ", finnish, re.M)) == len(re.findall(r"^#+ ", english, re.M))
 
@@ -161,4 +214,4 @@ def test_each_card_says_its_eras_own_words() -> None:
     assert "kahdent" not in old and "kolment" not in old and "keskikort" not in old
     assert "voi kahdentaa" in new and "keskikortit" in new and "koput" not in new and "pöytäkort" not in new
     english = refcard_page(get_ruleset("skruuvi-1944"), "en")
-    assert "may knock" in english and "may double" not in english and "A knock ×2" in english
+    assert "may knock" in english and "may double" not in english and "counter-knock by 4" in english

@@ -32,6 +32,12 @@ def learn_path(ruleset_id: str) -> str:
     return f"learn/{ruleset_id}.md"
 
 
+def refcard_path(ruleset_id: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """Where the reference card of one era lives in one language (the English at the root, another under its
+    folder, as the i18n plugin's folder structure has it)."""
+    return localized(f"refcard/{ruleset_id}.md", language)
+
+
 def rules_page(ruleset_id: str) -> str:
     return f"rules/{ruleset_id}.md"
 

@@ -10,22 +10,21 @@ language says the same numbers. ``docs/stylesheets/refcard.css`` lays it out on 
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from ..rules.ruleset import FormSpec, PhaseSpec, Ruleset
 from . import md
-from .formula import render
-from .player_words import centre_term, knocks
+from .learn.facts import Game
+from .learn.language import Prose
+from .learn.scoring import score as score_section
+from .learn.whole_game import whole_game
+from .player_words import FORMS_FI, centre_term, knocks
 from .refcard_words import CARD_WORDS, KNOCK_WORDS
-from .values import Labels, number
+from .values import Labels
 
-
-def refcard_path(ruleset_id: str, lang: str = "en") -> str:
-    """Where the card of one era lives (docs-relative): the English edition at the book's root, another language's
-    under its folder (``fi/refcard/...``), as the i18n plugin's folder structure has it."""
-    return md.localized(f"refcard/{ruleset_id}.md", lang)
+refcard_path = md.refcard_path
 
 
 def era_words(ruleset: Ruleset, lang: str) -> dict[str, Any]:
@@ -68,21 +67,20 @@ class _Card:
             return f"*{fi}*"
         return f"*{fi}* ({str(lab['en']).split(' (')[0]})"
 
+    def form_in(self, name: str) -> str:
+        """A form after "in" / "as in": English as :meth:`form`, Finnish in the inessive (*alkupelissä*)."""
+        if self.lang != "fi":
+            return self.form(name)
+        spec = (self.rs.raw.get("forms") or {}).get(name) or {}
+        word = str((spec.get("label") or {}).get("fi") or name)
+        return f"*{FORMS_FI.get(word, {}).get('ine', word)}*"
+
     def phase(self, phase: PhaseSpec) -> str:
         lab = ((self.rs.raw.get("phases") or {}).get(phase.id) or {}).get("label") or {}
         en, fi = str(lab.get("en") or self.labels.word(phase.id)), lab.get("fi")
         if self.lang == "fi":
             return str(fi or en).capitalize()
         return en[:1].upper() + en[1:] + (f" (*{fi}*)" if fi else "")
-
-    def name(self, word: str) -> str:
-        if self.lang == "en":
-            return self.w["names"].get(word) or self.labels.key(word)
-        text = self.w["names"].get(word)
-        if text is None:
-            self.missing.append(f"name {word}")
-            return word.replace("_", " ")
-        return text
 
     def constant(self, word: str) -> str:
         if self.lang == "en":
@@ -92,9 +90,6 @@ class _Card:
             self.missing.append(f"constant {word}")
             return word
         return text
-
-    def formula(self, expr: object) -> str:
-        return render(expr, name=self.name, word=self.constant, ops=self.w["ops"])
 
     # --- order of play -----------------------------------------------------------------------------------------
 
@@ -153,8 +148,11 @@ class _Card:
         elif mech == "play":
             lead = p.get("lead")
             if isinstance(lead, Mapping):
-                parts.append("; ".join(w["lead_in"].format(kind=self.constant(str(k)), who=self.role(v))
-                                       for k, v in lead.items()))
+                by_who: dict[str, list[str]] = {}
+                for k, v in lead.items():
+                    by_who.setdefault(self.role(v), []).append(self.constant(str(k)))
+                parts.append("; ".join(w["lead_in"].format(kind=w["or"].join(kinds), who=who)
+                                       for who, kinds in by_who.items()))
             elif lead:
                 parts.append(w["lead"].format(who=self.role(lead)))
             parts.append(w["play"])
@@ -173,21 +171,43 @@ class _Card:
             out.append(w["distribution"].format(who=self.role(dist.get("distributor"))))
         return w["then"].join(out)
 
+    def steps(self, form: FormSpec, told: dict[tuple[str, str], str]) -> str:
+        """A form's phases, numbered; a run of phases told word for word under a form above is one line, "as in"
+        that form (``told``: each phase id and text already on the card, with the form that has it)."""
+        lines: list[str] = []
+        run: list[str] = []
+        run_form = ""
+        for ph in form.phases:
+            text = self.detail(form, ph)
+            earlier = told.get((ph.id, text))
+            if earlier is not None and (not run or earlier == run_form):
+                run.append(f"**{self.phase(ph)}**")
+                run_form = earlier
+                continue
+            if run:
+                lines.append(f"{self.w['and'].join([', '.join(run[:-1]), run[-1]]) if len(run) > 1 else run[0]}: "
+                             f"{self.w['as_in'].format(form=run_form)}")
+                run = []
+            lines.append(f"**{self.phase(ph)}**: {text}")
+            told.setdefault((ph.id, text), self.form_in(form.name))
+        if run:
+            lines.append(f"{self.w['and'].join([', '.join(run[:-1]), run[-1]]) if len(run) > 1 else run[0]}: "
+                         f"{self.w['as_in'].format(form=run_form)}")
+        return "\n".join(f"{i}. {line}." for i, line in enumerate(lines, start=1))
+
     def order(self) -> list[str]:
         dealt, reached = self.played_forms()
         out = [f"## {self.w['order']} {{#order}}", self.w["basics"]]
+        told: dict[tuple[str, str], str] = {}
         for form in dealt:
             hand, centre = form.params.get("hand_size"), int(form.params.get("centre_cards") or 0)
             size = (self.w["form_dealt"] if centre else self.w["form_dealt_none"]).format(hand=hand, centre=centre)
-            steps = "\n".join(f"{i}. **{self.phase(ph)}**: {self.detail(form, ph)}."
-                              for i, ph in enumerate(form.phases, start=1))
-            out.append(f"**{self.form(form.name)}** · {size}\n\n{steps}")
+            out.append(f"**{self.form(form.name)}** · {size}\n\n{self.steps(form, told)}")
         for name, sources in reached.items():
             form = self.rs.forms[name]
-            when = self.w["form_reached"].format(forms=", ".join(self.form(s) for s in dict.fromkeys(sources)))
-            steps = "\n".join(f"{i}. **{self.phase(ph)}**: {self.detail(form, ph)}."
-                              for i, ph in enumerate(form.phases, start=1))
-            out.append(f"**{self.form(name)}** · {when}\n\n{steps}")
+            forms = self.w["or"].join(self.form_in(s) for s in dict.fromkeys(sources))
+            when = self.w["form_reached"].format(forms=forms)
+            out.append(f"**{self.form(name)}** · {when}\n\n{self.steps(form, told)}")
         return out
 
     # --- ranking -----------------------------------------------------------------------------------------------
@@ -207,114 +227,33 @@ class _Card:
 
     # --- score -------------------------------------------------------------------------------------------------
 
-    def table(self, entry: Mapping[str, Any]) -> str:
-        v = entry.get("value")
-        axes = self.w["table_axes"]
-        if isinstance(v, Mapping) and v and all(isinstance(x, Mapping) for x in v.values()):
-            cols = list(dict.fromkeys(str(k) for row in v.values() for k in row))
-            head = [f"{axes['kind']} / {axes['level']}", *cols]
-            rows = [[self.constant(str(k)), *(number(row[c]) if c in row else "—" for c in cols)]
-                    for k, row in ((k, {str(c): x for c, x in r.items()}) for k, r in v.items())]
-            return md.table(head, rows)
-        if isinstance(v, Mapping):
-            keys = [str(k) for k in v]
-            label = axes["level"] if all(k.isdigit() for k in keys) else axes["kind"]
-            return md.table([label, *(self.constant(k) if not k.isdigit() else k for k in keys)],
-                            [[axes["points"], *(number(x) if isinstance(x, int) else str(x) for x in v.values())]])
-        return f"**{number(v) if isinstance(v, int) else v}**"
-
-    def table_title(self, entry: Mapping[str, Any]) -> str:
-        if self.lang == "en":
-            return str(entry.get("title") or self.labels.key(entry.get("name")))
-        return self.name(str(entry.get("name"))).capitalize()
-
-    def entry_line(self, e: Mapping[str, Any]) -> str:
-        w = self.w
-        title = str(e.get("title") or "") if self.lang == "en" else str(e.get("fi") or "").capitalize()
-        bits = [f"{self.formula(e['points'])} {w['to'].get(str(e.get('to')), str(e.get('to')))}"]
-        if e.get("column"):
-            bits.append(w.get(str(e["column"]), str(e["column"])))
-        if e.get("when") is not None:
-            bits.append(w["when"].format(c=self.formula(e["when"])))
-        if e.get("multiplied") is True:
-            bits.append(w["multiplied"])
-        elif e.get("multiplied") == "winner":
-            bits.append(w["multiplied_winner"])
-        text = ", ".join(bits)
-        return f"- **{title}**: {text}" if title else f"- {text[:1].upper()}{text[1:]}"
-
     def score(self) -> list[str]:
-        w = self.w
-        raw = self.rs.raw.get("scoring") or {}
-        out = [f"## {w['score']} {{#score}}"]
-        general = [w["columns"] if self.rs.columns != ("deal",) else w["one_column"]]
-        mult = next((r.value for r in self.rs.rules.values() if r.param == "multipliers"), None)
-        if isinstance(mult, list):
-            if len(mult) > 2:
-                general.append(w["multipliers_re"].format(double=mult[1], redouble=mult[2]).capitalize() + ".")
-            elif len(mult) == 2:
-                general.append(w["multipliers"].format(double=mult[1]).capitalize() + ".")
-            else:
-                general.append(w["no_doubling"].capitalize() + ".")
-        receive = next((r.value for r in self.rs.rules.values() if r.param == "defenders_receive"), None)
-        if receive == "negation":
-            general.append(w["receive_negation"])
-        match = self.rs.match.params if self.rs.match is not None else {}
-        if match.get("game_threshold") is not None:
-            general.append(w["game"].format(n=match["game_threshold"]))
-        if match.get("game_bonus") is not None:
-            general.append(w["game_bonus"].format(bonus=self.formula(match["game_bonus"])))
-        name = str(((self.rs.raw.get("match") or {}).get("label") or {}).get("fi") or "")
-        stages = match.get("stages") or []
-        if stages:
-            general.append(w["set_named"].format(name=name, stages=self.stages(stages)) if name
-                           else w["set"].format(stages=self.stages(stages)))
-        found = match.get("partnerships")
-        pairings: list[Any] = found if isinstance(found, list) else []
-        rounds = len(pairings) or 1
-        if rounds > 1:
-            shown = "; ".join(" v ".join(" & ".join(str(x) for x in pair) for pair in pairing) for pairing in pairings)
-            general.append(w["rounds"].format(k=rounds, pairings=shown))
-        if stages and all(isinstance(s.get("deals"), int) for s in stages):  # a game of a fixed length
-            general.append(w["in_all"].format(n=sum(int(s["deals"]) for s in stages) * rounds))
-        out.append(" ".join(general))
-        dealt, reached = self.played_forms()
-        played = {f.name for f in dealt} | set(reached)
-        schemes = raw.get("schemes") or {}
-        used = [name for name in schemes if schemes[name] and any(
-            self.rs.forms[f].scheme == name for f in played if f in self.rs.forms)]
-        names = self.table_names([e for s in used for e in schemes[s]])
-        tables = [t for t in raw.get("tables") or [] if str(t.get("name")) in names]
-        if tables:
-            out.append(f"### {w['tables']} {{#tables}}")
-            out += [f'<div class="sk-refcard-table" markdown>\n\n**{self.table_title(t)}** {self.table(t)}\n\n</div>'
-                    if not isinstance(t.get("value"), Mapping) else
-                    f'<div class="sk-refcard-table" markdown>\n\n**{self.table_title(t)}**\n\n{self.table(t)}\n\n</div>'
-                    for t in tables]
-        for name in used:
-            forms = ", ".join(self.form(f) for f in self.rs.forms if f in played and self.rs.forms[f].scheme == name)
-            out += [f"### {w['rules_of'].format(forms=forms)} {{#scheme-{name}}}",
-                    "\n".join(self.entry_line(e) for e in schemes[name])]
+        """The score and the whole game as the era's learn-to-play chapter tells them: the same sections, drawn from
+        the same ruleset by the same code (without the chapter's § links), so that the card and the chapter cannot
+        say different numbers. A link to another section of the chapter leads to it there."""
+        p = Prose(self.rs, self.lang, refcard_path(self.rs.id, self.lang), links=False)
+        g = Game(self.rs)
+        out: list[str] = []
+        for section in (score_section(g, p), whole_game(g, p)):
+            if section is None:
+                continue
+            out.append(f"## {section.title} {{#{'score' if section.anchor == 'score' else section.anchor}}}")
+            out += [self.to_chapter(block) for block in section.blocks]
         return out
 
-    def table_names(self, entries: Sequence[Mapping[str, Any]]) -> set[str]:
-        found: set[str] = set()
-        for e in entries:
-            for key in ("when", "points"):
-                if isinstance(e.get(key), str):
-                    found |= {n.id for n in ast.walk(ast.parse(e[key], mode="eval")) if isinstance(n, ast.Name)}
-        return found
+    def to_chapter(self, block: str) -> str:
+        """A block of the chapter with its links within the chapter (``[text](#anchor)``) turned into links to the
+        chapter's section, or to the card's own section where the card has it."""
+        here = refcard_path(self.rs.id, self.lang)
+        chapter = md.localized(md.learn_path(self.rs.id), self.lang)
 
-    def stages(self, stages: Sequence[Mapping[str, Any]]) -> str:
-        w = self.w
-        parts = []
-        for stage in stages:
-            form = self.form(str(stage.get("form")))
-            if "until_games" in stage:
-                parts.append(w["until_games"].format(form=form, n=stage["until_games"]))
-            else:
-                parts.append(w["deals_of"].format(form=form, n=stage.get("deals")))
-        return w["then"].join(parts)
+        def link(m: re.Match[str]) -> str:
+            text, anchor = m.group(1), m.group(2)
+            if anchor in ("score", "whole-game", "bolsevikki"):
+                return f"[{text}](#{anchor})"
+            return f'<a href="{md.served_href(here, chapter, anchor)}">{text}</a>'
+
+        return re.sub(r"\[([^\]]+)\]\(#([\w-]+)\)", link, block)
 
     def editions(self) -> str:
         """The line under the title: this card in the other language, and the era's learn-to-play chapter (on

@@ -9,7 +9,6 @@ from typing import Any
 from ...rules.ruleset import Ruleset
 from .. import md
 from ..reconstruction import reconstruction_path
-from ..refcard import refcard_path
 from .auctions import first_auction, second_auction
 from .deals import ExampleDeal, example_deals, examples_section
 from .exchanges import defenders_exchange, doubling, kitty
@@ -55,7 +54,7 @@ def learn_page(ruleset: Ruleset, language: str = md.DEFAULT_LANGUAGE,
               f"Tämä luku opettaa vuoden {era} pelin pelaajalle, joka tuntee whistin tai bridgen: ensin säännöt "
               f"siinä järjestyksessä, jossa ne pelipöydässä tulevat vastaan, sitten {len(deals)} esimerkkijakoa "
               f"alusta loppuun. Jokainen §-merkki vie säännön lähteineen {rules}. Sanat on selitetty {glossary}.")
-    card = p.page_link(p(f"Reference card: {era}", f"Muistikortti: {era}"), refcard_path(ruleset.id, language))
+    card = p.page_link(p(f"Reference card: {era}", f"Muistikortti: {era}"), md.refcard_path(ruleset.id, language))
     out.append(intro + " " + p(f"The whole game fits on one printable page, the {card}, to keep on the table while "
                                "you play.",
                                f"Koko peli mahtuu yhdelle tulostettavalle sivulle: {card} pöydälle pelin ajaksi."))

@@ -16,7 +16,18 @@ from html import escape
 from ...rules.ruleset import Ruleset
 from .. import md
 from ..md import served_href as site_href
-from ..player_words import CENTRE_FI, reader_rule_title, FORMS_FI, SEATS_EN, SEATS_FI, SIDES_EN, SIDES_FI, SUITS_EN, SUITS_FI, centre_term
+from ..player_words import (
+    CENTRE_FI,
+    FORMS_FI,
+    SEATS_EN,
+    SEATS_FI,
+    SIDES_EN,
+    SIDES_FI,
+    SUITS_EN,
+    SUITS_FI,
+    centre_term,
+    reader_rule_title,
+)
 
 LANGUAGES = ("en", "fi")
 
@@ -45,12 +56,13 @@ ROLES = {
 class Prose:
     """The words of one page in one language; ``here`` is the page's docs-relative path (for its links)."""
 
-    def __init__(self, ruleset: Ruleset, language: str, here: str) -> None:
+    def __init__(self, ruleset: Ruleset, language: str, here: str, links: bool = True) -> None:
         if language not in LANGUAGES:
             raise ValueError(f"no player chapters in language {language!r} (known: {', '.join(LANGUAGES)})")
         self.rs = ruleset
         self.lang = language
         self.here = here
+        self.links = links  # False on the reference card: the same prose, without its § links to the rules
 
     @property
     def fi(self) -> bool:
@@ -132,8 +144,8 @@ class Prose:
         term if it has one). Ids the ruleset does not have are left out. The marks are kept together and bound to the
         paragraph's last word (no break before them or between them), so that on a phone they never wrap onto a line
         of their own."""
-        marks = []
-        for rid in dict.fromkeys(rule_ids):
+        marks: list[str] = []
+        for rid in dict.fromkeys(rule_ids if self.links else ()):
             rule = self.rs.rules.get(rid)
             if rule is None:
                 continue

@@ -49,13 +49,13 @@ def _sitsi(g: Game, p: Prose) -> list[str]:
             for pairing in pairings:
                 pairs.append(p(" against ", " vastaan ").join("–".join(map(str, pair)) for pair in pairing))
         out.append(p(f"A whole game is a *sitsi*. It is played in blocks (*jakso*): with one partner you play "
-                     f"{block} deals, {_stage_words(p, stages, ordered=True)}. Then the players change places, and the next block is played with "
-                     f"another partner. Calling the players A, B, C and D, the {blocks_n} blocks are "
-                     f"{p.listing(pairs)}, so everyone partners everyone else once. The usual game is "
-                     f"{blocks_n} × {block} = {blocks_n * block} deals.",
+                     f"{block} deals, {_stage_words(p, stages, ordered=True)}. Then the players change places, and "
+                     f"the next block is played with another partner. Calling the players A, B, C and D, the "
+                     f"{blocks_n} blocks are {p.listing(pairs)}, so everyone partners everyone else once. The usual "
+                     f"game is {blocks_n} × {block} = {blocks_n * block} deals.",
                      f"Koko peli on *sitsi*. Se pelataan jaksoissa: saman parin kanssa pelataan {block} jakoa, "
-                     f"{_stage_words(p, stages, ordered=True)}. Sitten pelaajat vaihtavat paikkaa, ja seuraava jakso pelataan "
-                     f"toisen parin kanssa. Kun pelaajat ovat A, B, C ja D, {blocks_n} jaksoa ovat "
+                     f"{_stage_words(p, stages, ordered=True)}. Sitten pelaajat vaihtavat paikkaa, ja seuraava "
+                     f"jakso pelataan toisen parin kanssa. Kun pelaajat ovat A, B, C ja D, {blocks_n} jaksoa ovat "
                      f"{p.listing(pairs)}, joten jokainen pelaa kerran jokaisen kanssa. Tavallinen peli on "
                      f"{blocks_n} × {block} = {blocks_n * block} jakoa.") + p.src(stages_rule, pair_rule,
                                                                                   "sitsi.players"))
@@ -145,8 +145,8 @@ def _games(g: Game, p: Prose) -> list[str]:
             tricks = -(-threshold // low)
             text += " " + p(f"A {p.form(form.name)} can still win a game on its own: a side whose tricks in that one "
                             f"deal reach {threshold} below the line ({tricks} tricks at level {low} make "
-                            f"{tricks * low}) wins a game and writes its bonus, and the games are counted over the whole "
-                            "set: a side's third game is worth "
+                            f"{tricks * low}) wins a game and writes its bonus, and the games are counted over the "
+                            "whole set: a side's third game is worth "
                             f"{int(spec.game_bonus({'game_number': 3})) * g.rs.scale}.",
                             f"{cap(p.form(form.name))} voi silti tuottaa ulosmenon yksinään: puoli, jonka tikit "
                             f"siinä jaossa tuovat viivan alle {threshold} ({tricks} tikkiä tasolla {low} on "
@@ -230,10 +230,10 @@ def bolsevikki(g: Game, p: Prose, form: FormSpec) -> list[str]:
     further, frule = g.table("bolsevikki_further")
     if isinstance(value, int) and isinstance(further, int):
         ids = [str(e["id"]) for e in g.scheme(form)]
-        out.append(p(f"No source gives the points of a bolsevikki. This book uses a placeholder: if he takes no "
+        out.append(p(f"No source gives the points of a bolsevikki; this book plays them so: if he takes no "
                      f"trick, each of the other three pays him {value} ({3 * value} in all); if he takes a trick, he "
                      f"pays each of them {value}, and {further} more for each further trick.",
-                     f"Mikään lähde ei kerro bolsevikin pisteitä. Tämä kirja käyttää väliaikaista arvoa: jos hän ei "
+                     f"Mikään lähde ei kerro bolsevikin pisteitä; tämä kirja laskee ne näin: jos hän ei "
                      f"ota yhtään tikkiä, kukin kolmesta muusta maksaa hänelle {value} (yhteensä {3 * value}); jos "
                      f"hän ottaa tikin, hän maksaa kullekin {value} ja {further} lisää jokaisesta seuraavasta "
                      "tikistä.") + p.src(vrule, frule, *ids, g.form_rule(form, "scoring_unit")))
