@@ -25,9 +25,10 @@ def test_no_language_column_the_language_is_named_where_it_is_not_finnish():
     assert "*skruf* · Swedish" in page and "*valtti* · " not in page
 
 
-def test_english_to_finnish_lists_each_headword_and_the_english_words_of_the_rules():
+def test_english_to_finnish_lists_a_terms_english_words_or_else_its_headword():
     page = glossary_page(GLOSSARY, SOURCES, [])
     back = page.split("{#english}")[1]
+    assert "| the misère bid in an auction |" not in back  # the term's own English words stand for it
     assert "| trump | [*valtti*](#valtti) |" in back
     assert "| painted misère | [*maalattu misääri*](#maalattu-misaari) |" in back
     assert back.index("| painted") < back.index("| screw") < back.index("| trump")
@@ -105,3 +106,36 @@ def test_the_glossary_matches_its_schema_and_the_schema_refuses_a_string_for_eng
             assert exc.file == "glossary.yaml" and exc.path.startswith("/terms/0"), exc
         else:
             raise AssertionError(f"the schema accepts {bad}")
+
+
+def _italic_terms(text: str) -> set[str]:
+    """The words a page sets in italics (the book's Finnish terms), lower case, links and markup aside."""
+    text = re.sub(r"<[^>]+>", "", text)
+    return {w.lower() for w in re.findall(r"(?<![*\w])\*([^*\n]+?)\*(?!\*)", text)}
+
+
+def test_every_finnish_term_of_a_player_chapter_or_card_is_in_the_glossary():
+    """A reader who meets a Finnish word in a chapter or on a card finds it in the glossary: every term the English
+    player pages set in italics, and every Finnish term of the Finnish pages in its dictionary form (the inflected
+    forms the Finnish chapters use are those of the glossary's words: *kotkassa* is *kotka*)."""
+    from skruuvi.book.learn import learn_page
+    from skruuvi.book.player_words import FORMS_FI
+    from skruuvi.book.refcard import refcard_page
+
+    terms = load_yaml(spec_dir() / "glossary.yaml")["terms"]
+    known = {w.lower() for t in terms for w in [t["term"], *(t.get("forms") or []), *(t.get("english") or [])]}
+    inflected = {form: word for word, forms in FORMS_FI.items() for form in forms.values()}
+    inflected |= {"ostoskruuvissa": "ostoskruuvi", "pakettiskruuvissa": "pakettiskruuvi", "etumiehestä": "etumies",
+                  "pelierässä": "pelierä"}
+    missing = {}
+    for rid in available_rulesets():
+        rs = get_ruleset(rid)
+        for lang in ("en", "fi"):
+            pages = learn_page(rs, lang, []).split("{#examples}")[0] + refcard_page(rs, lang)
+            found = {inflected.get(w, w) for w in _italic_terms(pages)} - {"suomeksi:", "in english:"}
+            if lang == "en":
+                found -= {"misère"}  # the English word itself, explained where the chapter first uses it
+            gaps = sorted(w for w in found if w not in known)
+            if gaps:
+                missing[(rid, lang)] = gaps
+    assert missing == {}

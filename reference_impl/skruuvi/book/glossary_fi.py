@@ -32,7 +32,7 @@ def finnish_glossary_page(glossary: Mapping[str, Any] | None, sources: Mapping[s
         if language != "fi":
             term += f" · {LANGUAGES_FI.get(language, language)}"
         meaning = str(t.get("meaning_fi") or "") + (f" — {t['note_fi']}" if t.get("note_fi") else "")
-        headword = ", ".join(dict.fromkeys([*(t.get("english") or []), _headword(str(t.get("meaning", "")))]))
+        headword = ", ".join(dict.fromkeys(t.get("english") or [_headword(str(t.get("meaning", "")))]))
         keys = [k for k in t.get("source") or [] if sources is None or k in sources]
         cited = ", ".join(f'<a href="{site_href(here, md.SOURCES, k)}">{k}</a>' for k in keys) or "—"
         rows.append([term, meaning, headword, cited])

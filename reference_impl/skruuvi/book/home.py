@@ -16,6 +16,10 @@ from .learn.chapter import learn_path
 from .md import served_href as site_href
 from .refcard import refcard_path
 
+# How far an era's rules are known, in words (a ruleset's ``status``).
+ERA_STATUS = {"documented": "from its sources", "partly-reconstructed": "partly reconstructed",
+              "reconstructed": "reconstructed"}
+
 
 def worked_examples(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> int:
     """How many worked examples the era's examples page shows: the cases marked as examples and those it adds."""
@@ -38,7 +42,8 @@ def index_page(rulesets: Sequence[Ruleset], cases: Sequence[Mapping[str, Any]] =
     rows = []
     for rs in sorted(rulesets, key=lambda r: r.era):
         mine = cases_of(rs, cases)
-        rows.append([f"**{rs.era}**", md.link(md.short_title(rs), here, md.rules_page(rs.id)) + f"<br>*{rs.status}*",
+        rows.append([f"**{rs.era}**", md.link(md.short_title(rs), here, md.rules_page(rs.id))
+                     + f"<br>*{ERA_STATUS.get(rs.status, rs.status.replace('-', ' '))}*",
                      md.plural(len(rs.rules), "rule") + "<br>"
                      + md.link(md.plural(worked_examples(rs, cases), "worked example"), here, md.examples_path(rs.id))
                      + "<br>" + md.link(md.plural(len(mine), "case"), here, md.cases_path(rs.id))])
@@ -77,9 +82,10 @@ def index_page(rulesets: Sequence[Ruleset], cases: Sequence[Mapping[str, Any]] =
            "Every rule carries its status: " + ", ".join(f"{md.badge(s)} {h}" for s, h in md.STATUS_HELP.items())
            + ".",
            "## How this book is made {#building}",
-           "The book is generated from the project's executable specification and its conformance suite every time "
-           "the site is built: every rule, number and example deal in it comes from there, and nothing is copied by "
-           "hand. The example deals are replayed under the rules as the book is built, so the prose, the tables and "
+           "The book is generated every time the site is built from the project's rules, written down in a form a "
+           "program can run, and from its test deals: every rule, number and example deal in it comes from there, "
+           "and nothing is copied by hand."
+           " The example deals are replayed under the rules as the book is built, so the prose, the tables and "
            "the deals cannot disagree."]
     return "\n\n".join(out) + "\n"
 

@@ -19,6 +19,7 @@ from ..rules.errors import SkruuviError
 from ..rules.notation import SEATS, side_of
 from ..rules.ruleset import Ruleset
 from . import md
+from .player_words import reader_rule_title
 from .values import Labels, count, number, signed
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -179,7 +180,7 @@ def _score_sentences(rs: Ruleset, outcome: Outcome, contract: Mapping[str, Any] 
     parts = []
     for rid, cols in per_rule.items():
         rule = rs.rules.get(rid)
-        title = (rule.title if rule is not None and rule.title else rid).rstrip(".")
+        title = reader_rule_title(rule.title if rule is not None and rule.title else rid).rstrip(".")
         amount = " and ".join(f"{signed(v)}" + (f" {Labels([rs]).word(c)}" if columns else "")
                               for c, v in cols.items())
         mult = rule.raw.get("multiplied") if rule is not None else None

@@ -80,7 +80,7 @@ class _Card:
         en, fi = str(lab.get("en") or self.labels.word(phase.id)), lab.get("fi")
         if self.lang == "fi":
             return str(fi or en).capitalize()
-        return en[:1].upper() + en[1:] + (f" (*{fi}*)" if fi else "")
+        return en[:1].upper() + en[1:]
 
     def constant(self, word: str) -> str:
         if self.lang == "en":

@@ -23,11 +23,12 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
         "form_dealt": "{hand} cards each, {centre} centre cards",
         "form_dealt_none": "{hand} cards each, no centre cards",
         "form_reached": "played when everybody passes in {forms}",
-        "bid_levels": "A bid is a level from 1 to 7 and a strain. A trump or grandi bid of level n promises 6 + n "
-                      "tricks; a misère of level n promises at most 7 − n. A new bid must be higher: a higher level, "
-                      "or the same level and a higher strain.",
-        "bid_levels_no_misere": "A bid is a level from 1 to 7 and a strain; a bid of level n promises 6 + n tricks. A "
-                                "new bid must be higher: a higher level, or the same level and a higher strain.",
+        "bid_levels": "A bid is a level from 1 to 7 and a strain. A trump or grandi (no trumps) bid of level n "
+                      "promises 6 + n tricks; a misère (no trumps, few tricks) of level n promises at most 7 − n. A "
+                      "new bid must be higher: a higher level, or the same level and a higher strain.",
+        "bid_levels_no_misere": "A bid is a level from 1 to 7 and a strain (a trump suit or grandi, no trumps); a "
+                                "bid of level n promises 6 + n tricks. A new bid must be higher: a higher level, or "
+                                "the same level and a higher strain.",
         "strains": {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "G": "grandi", "M": "misère"},
         "roles": {
             "dealer": "the dealer", "dealer-partner": "the dealer's partner",
@@ -80,10 +81,11 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
         "form_dealt": "{hand} korttia kullekin, {centre} keskikorttia",
         "form_dealt_none": "{hand} korttia kullekin, ei keskikortteja",
         "form_reached": "pelataan, kun kaikki passaavat {forms}",
-        "bid_levels": "Tarjouksessa on taso 1–7 ja pelilaji. Valtissa ja grandissa taso n lupaa 6 + n tikkiä; "
-                      "misäärissä taso n sallii enintään 7 − n tikkiä. Uuden tarjouksen on oltava korkeampi: "
-                      "korkeampi taso tai sama taso ja korkeampi pelilaji.",
-        "bid_levels_no_misere": "Tarjouksessa on taso 1–7 ja pelilaji; taso n lupaa 6 + n tikkiä. Uuden "
+        "bid_levels": "Tarjouksessa on taso 1–7 ja pelilaji. Valtissa ja grandissa (ei valttia) taso n lupaa 6 + "
+                      "n tikkiä; misäärissä (ei valttia, vähän tikkejä) taso n sallii enintään 7 − n tikkiä. Uuden "
+                      "tarjouksen on oltava korkeampi: korkeampi taso tai sama taso ja korkeampi pelilaji.",
+        "bid_levels_no_misere": "Tarjouksessa on taso 1–7 ja pelilaji (valtti tai grandi, ei valttia); taso n "
+                                "lupaa 6 + n tikkiä. Uuden "
                                 "tarjouksen on oltava korkeampi: korkeampi taso tai sama taso ja korkeampi pelilaji.",
         "strains": {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "G": "grandi", "M": "misääri"},
         "roles": {

@@ -192,7 +192,7 @@ def glossary_page(glossary: Mapping[str, Any] | None = FROM_SPEC, sources: Mappi
             cited = ("in the rules citing " + md.source_links(list(dict.fromkeys(used)), here, sources)
                      if used else "no source given yet")
         rows.append([term, meaning, cited])
-        english = [*(t.get("english") or []), _headword(str(t.get("meaning", "")))]
+        english = list(t.get("english") or []) or [_headword(str(t.get("meaning", "")))]
         for word in dict.fromkeys(e for e in english if e):
             back.append((word.lower(), word, md.link(f"*{t['term']}*", here, here, anchor)))
     out.append(md.table(["Term", "Meaning", "Sources"], rows))

@@ -32,7 +32,8 @@ def first_auction(g: Game, p: Prose) -> Section | None:
     text = p(f"A bid names a level from {low} to 7 and a strain: a trump suit, ",
              f"Tarjouksessa on taso {low}–7 ja pelilaji: valttimaa, ")
     has_misere = "M" in order
-    text = (text + p("*grandi* (no trumps) or misère. ", "*grandi* (ei valttia) tai misääri. ") if has_misere
+    text = (text + p("*grandi* (no trumps) or misère (a promise to take few tricks). ",
+                     "*grandi* (ei valttia) tai *misääri* (lupaus ottaa vähän tikkejä). ") if has_misere
             else text.removesuffix(", ") + p(" or *grandi* (no trumps). ", " tai *grandi* (ei valttia). "))
     if example_suit:
         text += p(f"In a trump suit or grandi the level counts the tricks above six that the bidding side promises to "
@@ -147,10 +148,10 @@ def all_pass(g: Game, p: Prose) -> list[str]:
                  "tuota pisteitä, ja seuraava jakaja jakaa.")
         alternatives = [a for a in g.alternatives(rid) if isinstance(a, str) and a in g.rs.forms]
         if alternatives:
-            text += " " + p(f"(The sources do not say; another reading plays {p.form(alternatives[0])} instead, as "
-                            "the later game did. This book plays the redeal.)",
-                            f"(Lähteet eivät kerro; toisen tulkinnan mukaan pelataan {p.form(alternatives[0])} kuten "
-                            "myöhemmässä pelissä. Tämä kirja jakaa uudelleen.)")
+            text += " " + p(f"(The sources do not say; the later game plays {p.form(alternatives[0], 'a')} instead. "
+                            "This book deals again.)",
+                            f"(Lähteet eivät kerro; myöhemmässä pelissä pelataan {p.form(alternatives[0])}. Tämä "
+                            "kirja jakaa uudelleen.)")
         return [*out, text + p.src(rid, *(r.id for r in g.rs.rules.values()
                                           if r.pointer.startswith(f"/forms/{target.name}/")))]
     out.append(p("If the first 4 calls are all passes, nobody has bid, and the deal becomes "

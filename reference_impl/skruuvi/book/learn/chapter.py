@@ -62,10 +62,10 @@ def learn_page(ruleset: Ruleset, language: str = md.DEFAULT_LANGUAGE,
         notes = p.page_link(p("the reconstruction notes", "rekonstruktiomuistiinpanoissa (englanniksi)"),
                             reconstruction_path(ruleset.id))
         out.append(p("Much of this game had to be reconstructed: the sources that survive say little about it. "
-                     f"Where the rule page marks a rule as inferred, the book plays its best reading; {notes} say how "
-                     "the era was pieced together.",
+                     f"Where they are silent, this book plays the likeliest rule and says so; {notes} say how the "
+                     "era was pieced together.",
                      "Suuri osa tästä pelistä on jouduttu päättelemään, sillä säilyneet lähteet kertovat siitä "
-                     "vähän. Kun sääntösivu merkitsee säännön päätellyksi, kirja pelaa parhaan tulkintansa; "
+                     "vähän. Missä lähteet vaikenevat, tämä kirja pelaa todennäköisimmän säännön ja sanoo sen; "
                      f"aikakauden kokoamisesta kerrotaan {notes}."))
     for n, section in enumerate(sections(ruleset, p), start=1):
         out.append(f"## {n}. {section.title} {{#{section.anchor}}}")

@@ -72,10 +72,10 @@ def examples_section(p: Prose, deals: Sequence[tuple[ExampleDeal, Mapping[str, A
     if not deals:
         return []
     out = [f"## {p('Example deals', 'Esimerkkijakoja')} {{#examples}}",
-           p("Each deal below was played by the book's practice players and is replayed under the rules above "
-             "whenever the book is built: every card, call, trick and point is the rules' own answer.",
-             "Alla olevat jaot ovat kirjan harjoituspelaajien pelaamia, ja ne pelataan uudelleen yllä olevilla "
-             "säännöillä aina, kun kirja kootaan: jokainen kortti, tarjous, tikki ja piste on sääntöjen oma vastaus.")]
+           p("Each deal below was played by computer players and is played again under the rules above every "
+             "time the book is made: every card, call, trick and point follows from these rules.",
+             "Alla olevat jaot ovat tietokonepelaajien pelaamia, ja ne pelataan uudelleen yllä olevilla "
+             "säännöillä aina, kun kirja tehdään: jokainen kortti, tarjous, tikki ja piste seuraa näistä säännöistä.")]
     for n, (example, record) in enumerate(deals, start=1):
         out.append(DealView(p, example, record, n).render(traces))
     return out

@@ -141,9 +141,11 @@ def deal(g: Game, p: Prose) -> Section:
         hand, centre = int(form.params.get("hand_size") or 0), int(form.params.get("centre_cards") or 0)
         if centre:
             forms.append(p(f"In {p.form(form.name, 'a')} each player gets {hand} cards and {centre} go face down in "
-                           "the middle of the table: the centre cards.",
+                           "the middle of the table: the centre cards (the kitty), which the winner of the auction "
+                           "will take.",
                            f"{cap(p.form(form.name, 'ine'))} kukin saa {hand} korttia, ja {centre} korttia jää "
-                           f"kuvapuoli alaspäin pöydän keskelle: ne ovat *{p.centre()}*."))
+                           f"kuvapuoli alaspäin pöydän keskelle: ne ovat *{p.centre()}*, jotka tarjouksen voittaja "
+                           "ottaa."))
         else:
             forms.append(p(f"In {p.form(form.name, 'a')} each player gets {hand} cards and there are no centre "
                            "cards.",

@@ -107,9 +107,10 @@ def _games(g: Game, p: Prose) -> list[str]:
                  f"That is a rubber (*robberi*).",
                  f"Jakoja pelataan, kunnes sama puoli on saanut {n} ulosmenoa: {n} kertaa {threshold} pistettä "
                  "viivan alle. Se on robberi.") if not rest else \
-            p(f"A set begins with {p.form(games_stage['form'], 'pl')}, played until the same side has won {n} games. "
+            p(f"A set (*pelierä*), this game's rubber, begins with {p.form(games_stage['form'], 'pl')}, played until "
+              f"the same side has won {n} games. "
               f"Then come exactly {_stage_words(p, rest)}, whoever is ahead.",
-              f"Pelierässä pelataan ensin {p.form(games_stage['form'], 'plpar')}, kunnes sama puoli on saanut "
+              f"*Pelierässä* pelataan ensin {p.form(games_stage['form'], 'plpar')}, kunnes sama puoli on saanut "
               f"{n} ulosmenoa. Sen jälkeen pelataan aina tasan {_stage_words(p, rest)}, olipa tilanne mikä "
               "tahansa.")
         out.append(text + p.src(stages_rule, trule))
@@ -155,9 +156,9 @@ def _games(g: Game, p: Prose) -> list[str]:
                             f"ulosmeno on {int(spec.game_bonus({'game_number': 3})) * g.rs.scale}.")
             if reading:
                 text += " " + p("(The source shows only the count starting again after a kotka; that a kotka can "
-                                "win a game by itself, and how such a game is counted, is this book's reading.)",
+                                "win a game by itself, and how such a game is counted, is this book's choice.)",
                                 "(Lähde kertoo vain, että laskenta alkaa kotkan jälkeen alusta; se, että kotka voi "
-                                "tuottaa ulosmenon yksinään, ja miten se lasketaan, on tämän kirjan tulkinta.)")
+                                "tuottaa ulosmenon yksinään, ja miten se lasketaan, on tämän kirjan valinta.)")
         if keeps:
             text += " " + p(f"{cap(p.form(keeps[0].name, 'a'))} played among the kotkat leaves the counts alone.",
                             f"Kotkien aikana pelattu {p.form(keeps[0].name)} ei nollaa laskentaa.")
