@@ -110,7 +110,7 @@ def test_the_glossary_matches_its_schema_and_the_schema_refuses_a_string_for_eng
 
 def _italic_terms(text: str) -> set[str]:
     """The words a page sets in italics (the book's Finnish terms), lower case, links and markup aside."""
-    text = re.sub(r"<[^>]+>", "", text)
+    text = re.sub(r"</?[a-zA-Z][^>]*>", "", text)
     return {w.lower() for w in re.findall(r"(?<![*\w])\*([^*\n]+?)\*(?!\*)", text)}
 
 

@@ -59,7 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
         "score": "Score",
         "total": "Total",
         "column": "Column",
-        "rule": "Scoring",
+        "rule": "Item",
         "loading": "Loading the deal…",
         "failed": "The deal could not be loaded. The whole deal is shown on one page below.",
         "nojs": "The step-through view of this deal needs JavaScript; the whole deal is shown on one page below.",
@@ -88,7 +88,7 @@ WORDS: dict[str, dict[str, str]] = {
         "score": "Pisteet",
         "total": "Yhteensä",
         "column": "Sarake",
-        "rule": "Pisteet",
+        "rule": "Erä",
         "loading": "Jakoa ladataan…",
         "failed": "Jakoa ei voitu ladata. Koko jako on alla yhdellä sivulla.",
         "nojs": "Jaon läpikäynti tarvitsee JavaScriptin; koko jako on alla yhdellä sivulla.",
@@ -302,7 +302,11 @@ class Voice:
     # --- the score -------------------------------------------------------------------------------------------
 
     def rule_name(self, rid: str) -> str:
-        """A scoring rule's line on the viewer's score: its title in English, the player's word in Finnish."""
+        """A scoring rule's line on the viewer's score: the player's word (as the chapter's score table says it), in
+        English the rule's title where the player has no word for it."""
+        words = SCORE_WORDS.get(rid)
+        if words is not None and not self.fi:
+            return words[0][:1].upper() + words[0][1:]
         if self.fi:
             words = SCORE_WORDS.get(rid)
             if words is None:

@@ -85,9 +85,8 @@ def first_auction(g: Game, p: Prose) -> Section | None:
     end = g.value(auction, "end_after_passes")
     if isinstance(end, int):
         text += " " + p(f"Once somebody has bid, the auction goes on until {end} calls in a row are passes",
-                        f"Kun joku on tarjonnut, tarjoamista jatketaan, kunnes {end} peräkkäistä pelaajaa on "
-                        "passannut")
-        text += (p(f", {end // 4} from each player.", f", kukin {end // 4} kertaa.") if end % 4 == 0 else ".")
+                        f"Kun joku on tarjonnut, tarjoamista jatketaan, kunnes on tullut {end} passia peräkkäin")
+        text += (p(f", {end // 4} from each player.", f", {end // 4} kultakin pelaajalta.") if end % 4 == 0 else ".")
     blocks.append(text + p.src("auction.higher-bid", g.rule(auction, "end_after_passes")))
     if second is not None:
         blocks.append(p(
