@@ -28,6 +28,7 @@ from .era import label
 from .example_case import implementers_fold, justification_text, reader_title
 from .narrative import deal_story, match_story
 from .pictures import deal_table_svg
+from .player_words import reader_rule_title
 from .sheets import match_sheet
 from .values import signed
 from .viewer import deal_viewer
@@ -106,7 +107,7 @@ class _Example:
         if rule is None:
             return f"`{rid}`"
         if titled:
-            return md.link(rule.title or rid, self.here, md.rules_page(self.rs.id), rid)
+            return md.link(reader_rule_title(rule.title or rid), self.here, md.rules_page(self.rs.id), rid)
         title = (rule.title or rid).replace('"', "'")
         return f'[`{rid}`]({md.href(self.here, md.rules_page(self.rs.id), rid)} "{title}")'
 

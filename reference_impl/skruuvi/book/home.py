@@ -62,8 +62,8 @@ def index_page(rulesets: Sequence[Ruleset], cases: Sequence[Mapping[str, Any]] =
                    else "") + f"or an older one ({learn}). Each chapter teaches a player who knows whist or bridge the "
                "rules in the order you meet them at the table, then plays example deals through, one card at a time. "
                f"Print the reference card of your era ({refcards}) and keep it on the table: the order of play, the "
-               "ranking of the bids and the whole score on one page. The scoring cards (" + cards + ") work a whole "
-               "score through, and the " + md.link("glossary", here, md.GLOSSARY) + " explains the Finnish words.",
+               "ranking of the bids and the whole score on one page. The " + md.link("glossary", here, md.GLOSSARY)
+               + " explains the Finnish words.",
                "- **Suomeksi.** Pelaajan sivut (opi pelaamaan, muistikortit, sanasto) ovat myös suomeksi: "
                f'<a href="{site_href(here, md.localized(md.INDEX, "fi"))}" hreflang="fi">skruuvin sääntökirja '
                "suomeksi</a>.",
@@ -73,8 +73,9 @@ def index_page(rulesets: Sequence[Ruleset], cases: Sequence[Mapping[str, Any]] =
                + " plays the same cards under each era's rules; the " + md.link("bibliography", here, md.SOURCES)
                + " says what each source is and how far it can be trusted.",
                f"- **You implement Skruuvi.** The rule pages ({rules}) give every rule with its sources, how sure "
-               "the book is of it, and the test cases that pin it down; then the worked examples and the cases of "
-               "each era, " + md.link("the case format and the protocol a test runner speaks", here, md.CASE_FORMAT)
+               "the book is of it, and the test cases that pin it down; the scoring cards (" + cards + ") every "
+               "scoring rule and table of an era on one page; then the worked examples and the cases of each era, "
+               + md.link("the case format and the protocol a test runner speaks", here, md.CASE_FORMAT)
                + " and " + md.link("the error codes", here, md.ERRORS) + "."]),
            "## The eras {#eras}",
            md.table(["Era", "Rule book (status)", "Contents"], rows) if rows

@@ -142,9 +142,9 @@ class _Card:
             if p.get("banned_if_main_first_bid_at_least"):
                 parts.append(w["banned_from"].format(n=p["banned_if_main_first_bid_at_least"]))
         elif mech == "doubling":
-            parts.append(w["doublers"].format(who=self.role(p.get("doublers") or [])))
+            parts.append(self.in_turn(w["doublers"], p.get("doublers") or []))
             if p.get("redoublers"):
-                parts.append(w["redoublers"].format(who=self.role(p["redoublers"])))
+                parts.append(self.in_turn(w["redoublers"], p["redoublers"]))
         elif mech == "play":
             lead = p.get("lead")
             if isinstance(lead, Mapping):
@@ -161,6 +161,12 @@ class _Card:
         elif mech == "partner_exchange":
             parts.append(w["partner_exchange"].format(who=self.role(p.get("givers") or [])))
         return "; ".join(parts)
+
+    def in_turn(self, text: str, who: object) -> str:
+        """Who may double (or redouble) in turn: the first, and if he passes, the next (as the chapter says it)."""
+        people = list(who) if isinstance(who, list | tuple) else [who]
+        said = text.format(who=self.role(people[0]))
+        return said + "".join(self.w["if_passes"].format(who=self.role(x)) for x in people[1:])
 
     def gifts(self, p: Mapping[str, Any]) -> str:
         w, out = self.w, []
