@@ -131,7 +131,9 @@ def first_auction(g: Game, p: Prose) -> Section | None:
             text += "."
         blocks.append(text + p.src(g.rule(fa, "min_level"), g.form_rule(form, "strain_order")))
     blocks += all_pass(g, p)
-    return Section("first-auction", p("The first auction", "Ensimmäinen tarjousvaihe"), blocks)
+    title = p("The first auction", "Ensimmäinen tarjousvaihe") if second is not None else \
+        p("The auction", "Tarjousvaihe")
+    return Section("first-auction", title, blocks)
 
 
 def all_pass(g: Game, p: Prose) -> list[str]:
