@@ -189,7 +189,7 @@ def test_the_finnish_card_has_the_same_numbers_and_a_word_for_everything(rid: st
     for english_word in ("Order of play", "Ranking of the bids", "The score", " the dealer ", " to the main pair",
                          "when made", "doubling multiplies"):
         assert english_word not in finnish
-    for term in ("Pelin kulku", "Pisteet", "jakaja"):
+    for term in ("Pelin vaiheet", "Pisteet", "jakaja"):
         assert term in finnish
     assert len(re.findall(r"^#+ ", finnish, re.M)) == len(re.findall(r"^#+ ", english, re.M))
 

@@ -83,8 +83,7 @@ class _Card:
         return en[:1].upper() + en[1:]
 
     def constant(self, word: str) -> str:
-        if self.lang == "en":
-            return self.labels.key(word)
+        """A kind of contract as the card's play line names it (in Finnish in the inessive: *valttipelissä*)."""
         text = self.w["constants"].get(word)
         if text is None:
             self.missing.append(f"constant {word}")

@@ -60,7 +60,7 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
         "redoublers": "after a double {who} may redouble",
         "if_passes": "; if he passes, {who}",
         "lead": "{who} leads",
-        "lead_in": "in {kind}: {who} leads",
+        "lead_in": "in {kind}, {who} leads",
         "play": "follow suit if you can; the highest trump wins the trick, else the highest card of the suit led",
         "centre_deal": "the centre cards are dealt out, one to each player, from {who}",
         "partner_exchange": "{who}: each gives his partner one card and gets one back",
@@ -68,7 +68,7 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
         "and": " and ",
         "as_in": "as in {form}",
         "then": ", then ",
-        "constants": {},
+        "constants": {"trump": "a trump contract", "grand": "grandi", "misere": "a bid misère"},
     },
     "fi": {
         "title": "Muistikortti: {era}",
@@ -77,7 +77,7 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
         "intro": "Vuoden {era} peli yhdellä sivulla: tulosta A4- tai Letter-arkin yhdelle puolelle pöydälle.",
         "basics": "Neljä pelaajaa; vastakkain istuvat ovat pari. 52 kortin pakka, kussakin maassa ässä korkein ja "
                   "kakkonen heikoin. Jako ja vuoro kiertävät myötäpäivään.",
-        "order": "Pelin kulku",
+        "order": "Pelin vaiheet",
         "ranking": "Tarjousten arvojärjestys",
         "form_dealt": "{hand} korttia kullekin, {centre} keskikorttia",
         "form_dealt_none": "{hand} korttia kullekin, ei keskikortteja",
@@ -119,7 +119,7 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
         "redoublers": "kahdennuksen jälkeen {who} voi kolmentaa",
         "if_passes": "; jos hän passaa, {who}",
         "lead": "{who} aloittaa pelin",
-        "lead_in": "{kind}: {who} aloittaa",
+        "lead_in": "{kind} {who} aloittaa",
         "play": "maata on tunnustettava; tikin voittaa korkein valtti, muuten aloitetun maan korkein kortti",
         "centre_deal": "keskikortit jaetaan yksi kullekin, ensimmäisenä {who}",
         "partner_exchange": "{who}: kumpikin antaa paritoverilleen yhden kortin ja saa yhden takaisin",
@@ -127,8 +127,7 @@ CARD_WORDS: dict[str, dict[str, Any]] = {
         "and": " ja ",
         "as_in": "kuten {form}",
         "then": ", sitten ",
-        "constants": {"trump": "valtti", "grand": "grandi", "misere": "misääri", "none": "ei mitään",
-                      "bid": "tarjottu", "unbid": "tarjoamaton"},
+        "constants": {"trump": "valttipelissä", "grand": "grandissa", "misere": "misäärissä"},
     },
 }
 
