@@ -73,8 +73,9 @@ def index_page(rulesets: Sequence[Ruleset], cases: Sequence[Mapping[str, Any]] =
                + " plays the same cards under each era's rules; the " + md.link("bibliography", here, md.SOURCES)
                + " says what each source is and how far it can be trusted.",
                f"- **You implement Skruuvi.** The rule pages ({rules}) give every rule with its sources, how sure "
-               "the book is of it, and the test cases that pin it down; the scoring cards (" + cards + ") every "
-               "scoring rule and table of an era on one page; then the worked examples and the cases of each era, "
+               "the book is of it, and the test cases that pin it down; the scoring cards (" + cards + ") gather "
+               "every scoring rule and table of an era on one page; then the worked examples and the cases of each "
+               "era, "
                + md.link("the case format and the protocol a test runner speaks", here, md.CASE_FORMAT)
                + " and " + md.link("the error codes", here, md.ERRORS) + "."]),
            "## The eras {#eras}",

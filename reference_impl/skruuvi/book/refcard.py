@@ -158,7 +158,9 @@ class _Card:
         elif mech == "centre_deal":
             parts.append(w["centre_deal"].format(who=self.role(p.get("start", "forehand"))))
         elif mech == "partner_exchange":
-            parts.append(w["partner_exchange"].format(who=self.role(p.get("givers") or [])))
+            back = w["a_different"] if p.get("return_must_differ") else w["maybe_same"]
+            givers = w["and"].join(self.role(x) for x in p.get("givers") or [])
+            parts.append(w["partner_exchange"].format(who=givers, back=back))
         return "; ".join(parts)
 
     def in_turn(self, text: str, who: object) -> str:

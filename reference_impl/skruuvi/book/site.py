@@ -134,10 +134,9 @@ def nav(rulesets: list[Ruleset], language: str = DEFAULT_LANGUAGE) -> list[Any]:
     items: list[Any] = [{"Home": md.INDEX}]
     items.append({"Learn to play": [{rs.era: learn_path(rs.id)} for rs in _by_era(rulesets)]})
     items.append({"For players": [*({f"Reference card {rs.era}": refcard_path(rs.id)} for rs in _by_era(rulesets)),
-                                  *({f"Scoring card {rs.era}": card_path(rs.id)} for rs in _by_era(rulesets)),
                                   {"Glossary": md.GLOSSARY}]})
-    for rs in sorted(rulesets, key=lambda r: r.era):
-        items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)},
+    for rs in sorted(rulesets, key=lambda r: r.era):  # the scoring card, every scoring rule with its ids, is here
+        items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)}, {"Scoring card": card_path(rs.id)},
                                         {"Worked examples": md.examples_path(rs.id)},
                                         {"Reconstruction notes": reconstruction_path(rs.id)},
                                         {"Cases": md.cases_path(rs.id)}]})
