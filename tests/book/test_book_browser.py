@@ -497,3 +497,46 @@ def test_a_chapter_s_sections_and_example_deals_are_where_its_contents_say(look,
             wanted = {"players", "deal", "first-auction", "kitty", "play", "score", "whole-game", "examples",
                       *(ex.anchor for ex in EXAMPLES[rid])}
             assert wanted <= seen.ids, (lang, width, wanted - seen.ids)
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_the_score_sheet_table_reads_on_a_phone_and_a_desk(browser, base_url, rid):
+    """The score as a player keeps it (who writes what, after every deal), on the reference card and in the chapter,
+    in both languages and at both widths: the table is on the page, none of its cells needs a sideways scroll of the
+    page, its text is at least 12 px, and a table of the card and of the chapter say the same rows. Screenshots of the
+    card's score are kept."""
+    from skruuvi.book.learn import learn_path
+
+    for lang in LANGUAGES:
+        for width in WIDTHS:
+            context = browser.new_context(viewport={"width": width, "height": 900})
+            try:
+                pg = context.new_page()
+                rows = {}
+                for name, path in (("card", refcard_path(rid, lang)), ("chapter", learn_path(rid, lang))):
+                    problems = _open(pg, base_url + page_path(path) + "#score")
+                    seen = pg.evaluate("""() => {
+                      const head = document.getElementById('score');
+                      let el = head, table = null;
+                      while (el && !table) { el = el.nextElementSibling;
+                        if (el && el.tagName === 'H2') break;
+                        if (el && /^(On the score sheet|Pistelistaan)/.test(el.textContent)) {
+                          const t = el.nextElementSibling;
+                          table = t && (t.tagName === 'TABLE' ? t : t.querySelector('table')); } }
+                      if (!table) return null;
+                      const cells = [...table.querySelectorAll('td, th')];
+                      return {rows: [...table.querySelectorAll('tr')].map(r => r.innerText.trim()),
+                              font: Math.min(...cells.map(c => parseFloat(getComputedStyle(c).fontSize))),
+                              page: document.documentElement.scrollWidth - innerWidth};
+                    }""")
+                    assert seen is not None, (rid, lang, width, name)
+                    assert seen["page"] <= 0 and seen["font"] >= 12, (rid, lang, width, name, seen)
+                    assert problems == [], problems
+                    rows[name] = seen["rows"]
+                    if name == "card":
+                        pg.locator("#score").scroll_into_view_if_needed()
+                        _keep_shot_of(pg, f"refcard-score-{rid.rsplit('-', 1)[-1]}{'' if lang == 'en' else '-fi'}-"
+                                          f"{width}")
+                assert rows["card"] == rows["chapter"] and len(rows["card"]) >= 3, (rid, lang, width)
+            finally:
+                context.close()
