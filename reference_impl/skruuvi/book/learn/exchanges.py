@@ -41,8 +41,8 @@ def kitty(g: Game, p: Prose) -> Section | None:
                  f"valitsee joka kerta otettuaan {p.centre()}: ") + "; ".join(parts) + "."
         text += " " + p(f"Either way everyone ends with {hand + 1} cards. The one-card gifts go to the giver's left "
                         "first, then round the table clockwise.",
-                        f"Kummin tahansa jokaisella on lopuksi {hand + 1} korttia. Yhden kortin lahjat annetaan ensin "
-                        "vasemmalle ja sitten myötäpäivään.")
+                        f"Kummalla tavalla tahansa jokaisella on lopuksi {hand + 1} korttia. Yksittäiset kortit "
+                        "annetaan ensin vasemmalle ja sitten myötäpäivään.")
         blocks.append(text + p.src(g.rule(phase, "procedures"), g.rule(phase, "procedure"),
                                    g.rule(phase, "distribute_order")))
         if g.conflict(g.rule(phase, "procedure")) or (g.rs.rules.get(g.rule(phase, "procedure")) is not None \
