@@ -20,6 +20,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 from skruuvi.book import site
+from skruuvi.book.implementations import implementation_files
 from skruuvi.rules.errors import SkruuviError
 
 _pages: dict[str, str] = {}
@@ -38,6 +39,8 @@ def on_config(config):
     _pages.clear()
     try:
         _pages.update(site.build_pages(root, lang))
+        if lang == site.DEFAULT_LANGUAGE:  # the engines run over the suite: once per build, for the English edition
+            _pages.update(implementation_files(root))
         config.nav = site.nav(site.load_rulesets(root), lang)
     except SkruuviError as exc:  # a spec file the book cannot use: one line naming the file, the place, the reason
         raise PluginError(str(exc)) from None
