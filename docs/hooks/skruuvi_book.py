@@ -5,7 +5,8 @@ the player pages; the kept plugin mkdocs-static-i18n builds the site once per la
 Finnish under ``fi/``) and gives the theme its language switch, which leads to the other edition's home page (each
 player page links its other edition itself). For each of those builds, ``on_config`` renders
 the pages of the build's language (skruuvi.book.site) and sets their navigation, and ``on_files`` adds them as
-generated files. Both run after the i18n plugin's own handlers (priority -200 against its -100), so that the
+generated files; the English build also runs the reference and the oracle over the suite for the Implementations
+page (skruuvi.book.implementations). Both run after the i18n plugin's own handlers (priority -200 against its -100), so that the
 build's language is known and the plugin, which reads pages from docs/, leaves the generated ones alone. Nothing
 is written to docs/.
 """

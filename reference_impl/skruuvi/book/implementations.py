@@ -100,7 +100,7 @@ def implementations_page(reports: list[Report], built: int) -> str:
            "report of its own run to `conformance/implementations/` in the repository. A pass rate is the share "
            "of a ruleset's selected cases that passed: a case the engine does not declare, skips or fails in any "
            "way counts against it.", "",
-           f"**[Open the full compliance page](compliance.html)**: every ruleset, rule and feature side by side, the "
+           "**[Open the full compliance page](compliance.html)**: every ruleset, rule and feature side by side, the "
            "failing cases that no reading explains first, and each failing rule opened on its cases.", "",
            "## Engines", ""]
     rows = []

@@ -11,7 +11,7 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..rules.errors import InputError
 from ..suite.reports.outputs import OutputError, OutputFile, check_targets
@@ -114,12 +114,12 @@ def _merge(args: argparse.Namespace, scratch: str) -> str:
         report = ReportFile(outputs["merge"])
         header = merged_header(shards)
         report.write(header)
-        junit = JUnitWriter(outputs["junit"]) if args.junit else None
+        junit = JUnitWriter(cast(Any, outputs["junit"])) if args.junit else None
 
         def on_case(record: dict[str, Any]) -> None:
             report.write(record)
             if junit is not None:
-                junit.on_result(RecordedResult.of(record))
+                junit.on_result(cast(Any, RecordedResult.of(record)))  # a CaseResult's fields, read off the record
 
         merged = merge(shards, on_case)
         for extra in (merged.explain, merged.coverage, merged.summary):

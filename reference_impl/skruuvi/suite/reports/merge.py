@@ -241,8 +241,8 @@ def merge_explain(records: list[dict[str, Any]]) -> dict[str, Any]:
     """One explain record from the shards': the counts summed, the rows of one reading joined (their cases in shard
     order), most failures explained first, the unexplained cases shard by shard."""
     merged: dict[str, Any] = {"type": "explain", "bound": records[0]["bound"]}
-    for key in ("failures", "explained_by_one", "explained_by_pair", "unexplained"):
-        merged[key] = sum(r[key] for r in records)
+    for count in ("failures", "explained_by_one", "explained_by_pair", "unexplained"):
+        merged[count] = sum(r[count] for r in records)
     merged["seconds"] = round(sum(r.get("seconds", 0) for r in records), 3)
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     for record in records:

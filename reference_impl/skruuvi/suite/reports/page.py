@@ -38,11 +38,13 @@ _STYLE = """
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#161b22;--line:#30363d;
 --ok:#3fb950;--bad:#f85149;--none:#d29922;--link:#4493f8}}
 *{box-sizing:border-box}
-body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+body{margin:0;overflow-wrap:anywhere;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
+color:var(--fg);background:var(--bg)}
 main{max-width:1200px;margin:0 auto;padding:16px}
 h1{font-size:1.6rem;margin:.2em 0}h2{font-size:1.3rem;margin:1.6em 0 .4em;border-bottom:1px solid var(--line)}
 h3{font-size:1.05rem;margin:1.2em 0 .4em}
-a{color:var(--link)}code,pre{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+a{color:var(--link)}
+code,pre{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 pre{white-space:pre-wrap;word-break:break-word;background:var(--panel);padding:8px;border-radius:6px;margin:.4em 0}
 .muted,.note{color:var(--muted)}.note{font-size:.93rem}
 .scroll{overflow-x:auto;max-width:100%}
@@ -58,7 +60,8 @@ background:var(--bg);padding:8px 0;z-index:1;border-bottom:1px solid var(--line)
 .tools input[type=search]{flex:1 1 220px;min-width:0;padding:6px 8px;font:inherit;border:1px solid var(--line);
 border-radius:6px;background:var(--bg);color:var(--fg)}
 details{border:1px solid var(--line);border-radius:6px;margin:4px 0;background:var(--bg)}
-details>summary{cursor:pointer;padding:6px 8px;list-style:none;display:flex;gap:6px;align-items:baseline}
+details>summary{cursor:pointer;padding:6px 8px;list-style:none;display:flex;gap:6px;align-items:baseline;
+min-width:0;overflow-wrap:anywhere}
 details>summary::-webkit-details-marker{display:none}
 details>summary::before{content:"\\25B8";flex:none;color:var(--muted)}
 details[open]>summary::before{content:"\\25BE"}
@@ -114,7 +117,7 @@ def _e(text: Any) -> str:
 
 
 def _anchor(*parts: str) -> str:
-    return "-".join("".join(ch if ch.isalnum() or ch in "._" else "_" for ch in part) for part in parts)
+    return "-".join("".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in part) for part in parts)
 
 
 def _rate_badge(rate: float | None) -> str:
@@ -319,6 +322,7 @@ def page_html(reports: Sequence[Report]) -> str:
     nav = " · ".join(f'<a href="#{_anchor("ruleset", rid)}">{_e(rid)}</a>' for rid in rulesets)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<link rel="icon" href="data:,">'  # no favicon to fetch'
             f"<title>Skruuvi conformance: {_e(names)}</title><style>{_STYLE}</style></head><body><main>"
             f"<h1>Skruuvi conformance</h1><p>{len(reports)} engine{'s' if len(reports) != 1 else ''} side by side: "
             f"{_e(names)}. A pass rate is the share of a ruleset's selected cases that passed (a case not sent, "

@@ -157,7 +157,7 @@ def iter_report(path: str | Path) -> Iterator[tuple[str, dict[str, Any]]]:
                 where = f"line {number}"
                 try:
                     record = json.loads(line)
-                except ValueError as exc:
+                except json.JSONDecodeError as exc:
                     raise InputError(f"not JSON ({exc.msg})", file=file, path=where) from None
                 record = _checked(record, file, where)
                 if (record["type"] == "header") != (number == 1):
