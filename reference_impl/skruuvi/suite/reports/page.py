@@ -74,7 +74,8 @@ font-size:13px}
 .cells{display:flex;flex-wrap:wrap;gap:4px 8px}
 .cell{display:inline-block;min-width:8.5em;font-size:13px;white-space:nowrap}
 .cell b{font-weight:600}.ok{color:var(--ok)}.bad{color:var(--bad)}.none{color:var(--none)}.absent{color:var(--muted)}
-.status{display:inline-block;font-size:12px;font-weight:600;padding:0 5px;border-radius:4px;color:#fff;
+[id]{scroll-margin-top:120px}
+.status{flex:none;white-space:nowrap;display:inline-block;font-size:12px;font-weight:600;padding:0 5px;border-radius:4px;color:#fff;
 background:var(--bad)}
 .legend .cell{min-width:0}
 .engines{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:12px}
