@@ -75,8 +75,8 @@ font-size:13px}
 .cell{display:inline-block;min-width:8.5em;font-size:13px;white-space:nowrap}
 .cell b{font-weight:600}.ok{color:var(--ok)}.bad{color:var(--bad)}.none{color:var(--none)}.absent{color:var(--muted)}
 [id]{scroll-margin-top:120px}
-.status{flex:none;white-space:nowrap;display:inline-block;font-size:12px;font-weight:600;padding:0 5px;border-radius:4px;color:#fff;
-background:var(--bad)}
+.status{flex:none;white-space:nowrap;display:inline-block;font-size:12px;font-weight:600;padding:0 5px;
+border-radius:4px;color:#fff;background:var(--bad)}
 .legend .cell{min-width:0}
 .engines{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:12px}
 .engine{border:1px solid var(--line);border-radius:6px;padding:10px 12px;min-width:0;overflow-wrap:anywhere}
