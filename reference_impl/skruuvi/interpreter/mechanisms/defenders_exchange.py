@@ -39,6 +39,11 @@ def _step(giver: int, received: Card | None, return_must_differ: bool, compulsor
     return ExchangeStep(giver, received, Gift(partner(giver), giver, 1, not_card), False)
 
 
+SKIPPED_BY = ("banned_if_main_first_bid_at_least", "banned_by_first_bid_of")
+"""The parameters that can make this phase pass without an action (its ban): what ``--explain`` names when an
+engine and the reference part just after it."""
+
+
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     main = state.declarer
     assert main is not None

@@ -5,11 +5,14 @@ For each, the reference replays the case under each listed, executable alternati
 (:func:`~skruuvi.rules.readings.alternatives`; an alternative's ``requires:`` come with it, the case's own
 pinned ``readings:`` stay on top): a reading *explains* the failure when the reference's answer under it is
 the engine's answer, judged as the runner judges (only the expectation's keys). A case that no single
-reading explains is tried under pairs of readings, bounded: only pairs of readings that each change the
-case's answer on their own, at most :data:`MAX_PAIR_READINGS` of them per case (so at most 66 pairs),
-those whose answers differ from the engine's in the fewest places when more change it.
-The cases that nothing explains are listed first, as likely bugs, with where the engine and the reference
-part (:mod:`skruuvi.suite.explanations.explain_trace`).
+reading explains is tried under pairs of readings, whether or not each changes the answer alone: every pair
+on the path where the engine and the reference part (each reading's rules reached by the replay under the
+other: a reading the other's replay never reads cannot change its answer), at most :data:`MAX_PAIRS` per case,
+those whose readings' answers come nearest the engine's first; a cut is said in the output and the report.
+The cases that nothing explains are listed first, as likely bugs, grouped by pattern (ruleset, form, contract
+kind, where they part, the size of the difference), with where the engine and the reference part
+(:mod:`skruuvi.suite.explanations.explain_trace`). Each reading that explains failures is given with its exact
+value, ready to play (``serve``'s ``--reading`` options) or to declare (the start answer's readings).
 
 The readings are those of :mod:`skruuvi.suite.explanations.explain_readings`. Speed: every reading's ruleset is compiled
 once (per set of readings a case pins on top), and a reading is tried only on the cases it can touch: a
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import shlex
 import signal
 import time
 from collections.abc import Iterable, Mapping
@@ -39,17 +43,18 @@ from ..cases.cases import Case
 from ..features.features import asks_legal
 from ..features.variants import _expect_from, _legal_expect
 from ..run.runner import compare
-from .explain_readings import Reading, candidates, reach
-from .explain_trace import parting
+from .explain_readings import EVERYTHING, Reading, ReplayPath, candidates, on_path, reach
+from .explain_trace import parting, replay_path
 
-MAX_PAIR_READINGS = 12
-"""Pairs are tried among at most this many readings per case (those that each change its answer; when more
-do, the ones whose answers differ from the engine's in the fewest places)."""
+MAX_PAIRS = 300
+"""At most this many pairs of readings are tried per case (those on the path where the engine and the reference
+part, the pairs whose readings' answers come nearest the engine's first); more than every pair of today's
+largest ruleset's readings (21 readings, 210 pairs), so a cut says a ruleset grew past it."""
 
 PARALLEL_FROM = 50
 """With ``jobs`` > 1, the failures are split over processes only when there are more than this many."""
 
-BOUND = (f"pairs only among readings that each change the case's answer alone, at most {MAX_PAIR_READINGS} "
+BOUND = (f"pairs among the readings on the path where the engine and the reference part, at most {MAX_PAIRS} "
          "per case, nearest the engine's answer first")
 
 
@@ -63,6 +68,7 @@ class Verdict:
     singles: tuple[int, ...] = ()
     pairs: tuple[tuple[int, int], ...] = ()
     pairs_tried: int = 0
+    pairs_on_path: int = 0
     cut: bool = False
     trace: dict[str, Any] | None = None
     problems: list[tuple[int, str]] = field(default_factory=list)
@@ -100,6 +106,7 @@ class Explainer:
         self._compiled: dict[tuple[str, str], Ruleset | None] = {}
         self._reach: dict[tuple[int, str], frozenset[str]] = {}
         self._answers: dict[tuple[int, str], tuple[Case, dict[str, Any] | None, list[str]]] = {}
+        self._paths: dict[tuple[int, str], tuple[Case, ReplayPath]] = {}
 
     def base(self, ruleset_id: str) -> Ruleset:
         if ruleset_id not in self._bases:
@@ -169,6 +176,24 @@ class Explainer:
             problems.append(f"{type(exc).__name__}: {exc}")
             return None
 
+    def path(self, case: Case, readings: Mapping[str, Any], own: Mapping[str, Any]) -> ReplayPath:
+        """Which phases and schemes the reference's replay of ``case`` under ``readings`` (its own on top) went
+        through, up to the action that decided its answer (:data:`EVERYTHING` where that cannot be said)."""
+        key = (id(case), json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr))
+        kept = self._paths.get(key)
+        if kept is not None and kept[0] is case:
+            return kept[1]
+        found = EVERYTHING
+        ruleset = self.compiled(case.ruleset, {**readings, **own})
+        record = case.record
+        if ruleset is not None and "match" not in record and not asks_legal(record):
+            try:
+                found = replay_path(ruleset, record)
+            except Exception:
+                found = EVERYTHING
+        self._paths[key] = (case, found)
+        return found
+
     def explain(self, case: Case, got: Mapping[str, Any]) -> Verdict:
         kind, body = next(iter(got.items()))
         own = case.record.get("readings") if isinstance(case.record.get("readings"), dict) else {}
@@ -181,7 +206,7 @@ class Explainer:
             return verdict
         given = {"match": body.get("match")} if "match" in case.expect and kind == "result" and isinstance(
             body, dict) else {kind: body}
-        changers: list[tuple[int, int]] = []  # (differences left from the engine's answer, reading)
+        near: dict[int, int] = {}  # reading -> how many values of its answer differ from the engine's
         singles: list[int] = []
         for i, reading in enumerate(found):
             if any(rule in own for rule in reading.readings) or not self._touches(reading, case.record):
@@ -190,35 +215,90 @@ class Explainer:
             answer = self._answer(case, reading.readings, own, failed)
             if failed:
                 verdict.problems.append((i, failed[0]))
-            if answer is None or answer == case.expect:
+            if answer is None:
                 continue
-            if not _differs(answer, kind, body):
+            if answer != case.expect and not _differs(answer, kind, body):
                 singles.append(i)
-            changers.append((distance(answer, given), i))
+            near[i] = distance(answer, given)
         verdict.singles = tuple(singles)
         if not singles:
-            verdict.cut = len(changers) > MAX_PAIR_READINGS
-            nearest = sorted(i for _, i in sorted(changers)[:MAX_PAIR_READINGS])
-            pairs = []
-            for a, b in combinations(nearest, 2):
-                ra, rb = found[a].readings, found[b].readings
-                if set(ra) & set(rb):
-                    continue
-                verdict.pairs_tried += 1
-                answer = self._answer(case, {**ra, **rb}, own)
-                if answer is not None and not _differs(answer, kind, body):
-                    pairs.append((a, b))
-            verdict.pairs = tuple(pairs)
+            self._pairs(case, own, found, near, verdict, kind, body)
         if not verdict.singles and not verdict.pairs and asks_legal(case.record):
+            deal = case.record.get("deal")
+            form = deal.get("form") if isinstance(deal, dict) else None
             verdict.trace = {"engine": {kind: body}, "lines": [
-                "a legal or perft case: its diff names, for each action missing or extra, the reference's verdict"]}
+                "a legal or perft case: its diff names, for each action missing or extra, the reference's verdict"],
+                "pattern": {"ruleset": case.ruleset, "form": str(form or ""), "contract": "",
+                            "where": "a legal set or perft count", "difference": ""}}
         elif not verdict.singles and not verdict.pairs:
             reference = self.compiled(case.ruleset, dict(own))
             try:
-                verdict.trace = parting(case, kind, body, reference) if reference is not None else None
+                verdict.trace = parting(case, kind, body, reference, self._hint_items(case, own)) \
+                    if reference is not None else None
             except Exception as exc:  # the case's own failure shows as "the reference could not replay it"
                 verdict.trace = {"lines": [f"the reference could not replay it: {type(exc).__name__}: {exc}"]}
         return verdict
+
+    def _pairs(self, case: Case, own: Mapping[str, Any], found: list[Reading], near: dict[int, int],
+               verdict: Verdict, kind: str, body: Any) -> None:
+        """Try the pairs of readings on the path where the engine and the reference part: two readings whose rules
+        each replay under the other reaches (a reading the other's replay never reads cannot change its answer,
+        so such a pair answers as one of its readings alone, which did not explain the case), whether or not
+        each changes the answer on its own. The pairs nearest the engine's answer first, at most
+        :data:`MAX_PAIRS` of them."""
+        paths = {i: self.path(case, found[i].readings, own) for i in near}
+        eligible = []
+        for a, b in combinations(sorted(near), 2):
+            ra, rb = found[a].readings, found[b].readings
+            if set(ra) & set(rb) or not on_path(found[b], paths[a]) or not on_path(found[a], paths[b]):
+                continue
+            eligible.append((near[a] + near[b], a, b))
+        eligible.sort()
+        verdict.pairs_on_path = len(eligible)
+        verdict.cut = len(eligible) > MAX_PAIRS
+        pairs = []
+        for _, a, b in eligible[:MAX_PAIRS]:
+            verdict.pairs_tried += 1
+            answer = self._answer(case, {**found[a].readings, **found[b].readings}, own)
+            if answer is not None and answer != case.expect and not _differs(answer, kind, body):
+                pairs.append((min(a, b), max(a, b)))
+        verdict.pairs = tuple(sorted(pairs))
+
+    def _hint_items(self, case: Case, own: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        """Other score breakdowns a trace may explain a difference with: the case under the ruleset's own value of
+        each rule the case pins (a reading that drops or moves an item shows it there)."""
+        out: list[tuple[str, Any]] = []
+        for rule_id in own:
+            rest = {k: v for k, v in own.items() if k != rule_id}
+            ruleset = self.compiled(case.ruleset, rest)
+            if ruleset is None:
+                continue
+            try:
+                outcome = replay(case.record, ruleset)
+            except Exception:
+                continue
+            if outcome.ok:
+                out.append((f"the ruleset's own {rule_id} (the case pins "
+                            f"{json.dumps(own[rule_id], ensure_ascii=False)})", outcome.breakdown))
+        return out
+
+
+def reading_option(rule_id: str, value: Any) -> str:
+    """``--reading RULE=VALUE`` as a shell word that ``skruuvi serve``/``replay`` read back as exactly ``value``:
+    a plain word where YAML reads it back as the same string, else the value as JSON (which YAML reads too)."""
+    text = value if isinstance(value, str) and _plain(value) else json.dumps(value, ensure_ascii=False,
+                                                                              separators=(",", ":"))
+    return "--reading " + shlex.quote(f"{rule_id}={text}")
+
+
+def _plain(text: str) -> bool:
+    """Whether YAML reads ``text`` back as this very string (a word such as ``reverse``, not ``true`` or ``5``)."""
+    from ...rules.yamlio import parse_yaml
+
+    try:
+        return bool(text) and text.strip() == text and parse_yaml(text, "--reading") == text
+    except InputError:
+        return False
 
 
 @dataclass
@@ -231,8 +311,42 @@ class Row:
     words: str
     rules: tuple[str, ...]
     source: tuple[str, ...]
+    values: dict[str, Any] = field(default_factory=dict)
+    """The exact readings, ``{rule id: value}`` (a pair's two, and what an alternative requires)."""
+    ruleset_id: str = ""
+    """The ruleset's id (without a variant's name)."""
+    under: dict[str, Any] = field(default_factory=dict)
+    """The variant's own readings, when the run judged the ruleset under a variant."""
     cases: list[str] = field(default_factory=list)
     only: int = 0
+
+    @property
+    def options(self) -> str:
+        """The readings as ``skruuvi serve`` (or ``replay``) options, ready to paste."""
+        return " ".join(reading_option(rule, value) for rule, value in self.values.items())
+
+    @property
+    def declaration(self) -> dict[str, Any]:
+        """The start answer's ``implementation.readings`` that declares the readings (with a variant's own)."""
+        return {self.ruleset_id: {**self.under, **self.values}}
+
+
+@dataclass
+class Pattern:
+    """Failures no reading explains that part from the reference the same way."""
+
+    key: dict[str, str]
+    cases: list[Verdict] = field(default_factory=list)
+
+    @property
+    def words(self) -> str:
+        k = self.key
+        contract = k.get("contract") or ""
+        contract = contract if contract in ("no contract", "before the contract", "") else f"{contract} contracts"
+        parts = [k.get("ruleset", ""), k.get("form", ""), contract, k.get("where", "")]
+        if k.get("difference"):
+            parts.append(f"difference {k['difference']}")
+        return ", ".join(p for p in parts if p)
 
 
 @dataclass
@@ -245,21 +359,31 @@ class Explanation:
     problems: list[dict[str, Any]] = field(default_factory=list)
     """Readings under which the reference itself failed (a defect of the reference: those cases are not
     explained by that reading), with how many cases and the first message."""
+    patterns: list[Pattern] = field(default_factory=list)
+    """The unexplained failures grouped by how they part from the reference, most cases first."""
 
     @property
     def by_single(self) -> int:
         return self.failures - self.by_pair - len(self.unexplained)
 
+    @property
+    def pair_search_cut(self) -> list[Verdict]:
+        return [v for v in self.unexplained if v.cut]
+
     def record(self) -> dict[str, Any]:
         """The ``explain`` record of the JSON Lines report."""
         return {"type": "explain", "failures": self.failures, "explained_by_one": self.by_single,
                 "explained_by_pair": self.by_pair, "unexplained": len(self.unexplained), "bound": BOUND,
-                "seconds": round(self.seconds, 3),
+                "max_pairs": MAX_PAIRS, "seconds": round(self.seconds, 3),
                 "readings": [{"ruleset": r.ruleset, "reading": r.words, "rules": list(r.rules),
+                              "values": r.values, "options": r.options, "declare": r.declaration,
                               "source": list(r.source), "explains": len(r.cases), "only": r.only,
                               "cases": r.cases} for r in self.rows],
+                "patterns": [{"pattern": p.key, "words": p.words, "count": len(p.cases),
+                              "cases": [v.id for v in p.cases]} for p in self.patterns],
                 "no_reading": [{"id": v.id, "ruleset": v.ruleset, "where": v.where, "pairs_tried": v.pairs_tried,
-                                "pair_search_cut": v.cut, "trace": v.trace} for v in self.unexplained],
+                                "pairs_on_path": v.pairs_on_path, "pair_search_cut": v.cut, "trace": v.trace}
+                               for v in self.unexplained],
                 "reference_failures": self.problems}
 
 
@@ -311,10 +435,11 @@ def summarise(verdicts: list[Verdict], explainer: Explainer, seconds: float) -> 
             row = rows.get((verdict.ruleset, key))
             if row is None:
                 parts = [found[i] for i in key]
+                base = explainer.base(verdict.ruleset)
                 row = rows[(verdict.ruleset, key)] = Row(
-                    label(explainer.base(verdict.ruleset)), key, " + ".join(p.words for p in parts),
-                    tuple(p.rule for p in parts),
-                    tuple(dict.fromkeys(s for p in parts for s in p.source)))
+                    label(base), key, " + ".join(p.words for p in parts), tuple(p.rule for p in parts),
+                    tuple(dict.fromkeys(s for p in parts for s in p.source)),
+                    {rule: value for p in parts for rule, value in p.values.items()}, base.id, dict(base.readings))
             row.cases.append(verdict.id)
             if len(keys) == 1:
                 row.only += 1
@@ -328,41 +453,91 @@ def summarise(verdicts: list[Verdict], explainer: Explainer, seconds: float) -> 
             entry = problems.setdefault(words, {"reading": words, "ruleset": verdict.ruleset, "cases": 0,
                                                 "first": message, "first_case": verdict.id})
             entry["cases"] += 1
-    return Explanation(len(verdicts), ordered, unexplained, by_pair, seconds, list(problems.values()))
+    groups: dict[str, Pattern] = {}
+    for verdict in unexplained:
+        key = dict((verdict.trace or {}).get("pattern") or {"ruleset": verdict.ruleset,
+                                                            "where": "the reference could not trace it"})
+        groups.setdefault(json.dumps(key, sort_keys=True, ensure_ascii=False), Pattern(key)).cases.append(verdict)
+    patterns = sorted(groups.values(), key=lambda p: -len(p.cases))
+    return Explanation(len(verdicts), ordered, unexplained, by_pair, seconds, list(problems.values()), patterns)
+
+
+MAX_PATTERNS_SHOWN = 10
+"""The printed output shows at most this many patterns of unexplained failures (all are in the report)."""
+
+MAX_CASES_SHOWN = 3
+"""... and per pattern the trace of its first case and the ids of at most this many."""
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def explain_lines(explanation: Explanation, printable: Any = str) -> list[str]:
-    """The terminal text: a summary line, the unexplained cases, then the table of readings."""
+    """The terminal text: a summary line, the unexplained cases grouped by pattern, then the table of readings
+    with a ready line to declare each."""
     e = explanation
     if not e.failures:
         return ["explain: no failing case to explain"]
-    lines = [f"explain: {e.failures} failing case{'s' if e.failures != 1 else ''}: {e.by_single} explained by "
-             f"one reading, {e.by_pair} by a pair, {len(e.unexplained)} by none ({BOUND}) in {e.seconds:.1f} s"]
+    lines = [f"explain: {_count(e.failures, 'failing case')}: {e.by_single:,} explained by "
+             f"one reading, {e.by_pair:,} by a pair, {len(e.unexplained):,} by none ({BOUND}) in {e.seconds:.1f} s"]
     if e.unexplained:
-        lines.append(f"no reading explains {len(e.unexplained)} case(s), likely bugs:")
-        for v in e.unexplained:
-            lines.append(f"  {printable(v.id)}  ({printable(v.where)})")
-            for line in (v.trace or {}).get("lines", ["the reference could not replay it"]):
-                lines.append(f"      {printable(line)}")
-            if v.cut:
-                lines.append(f"      (more than {MAX_PAIR_READINGS} readings change its answer: pairs tried among "
-                             f"the {MAX_PAIR_READINGS} nearest the engine's answer only)")
+        lines.append(f"no reading explains {_count(len(e.unexplained), 'case')}, likely bugs, in "
+                     f"{_count(len(e.patterns), 'pattern')} (ruleset, form, contract, where they part, difference):")
+        for pattern in e.patterns[:MAX_PATTERNS_SHOWN]:
+            first = pattern.cases[0]
+            lines.append(printable(f"  {_count(len(pattern.cases), 'case')}: {pattern.words}"))
+            lines.append(f"    e.g. {printable(first.id)}  ({printable(first.where)})")
+            for line in (first.trace or {}).get("lines", ["the reference could not replay it"]):
+                lines.append(f"        {printable(line)}")
+            more = [v.id for v in pattern.cases[1:MAX_CASES_SHOWN]]
+            if more:
+                rest = len(pattern.cases) - 1 - len(more)
+                lines.append(printable("    also " + ", ".join(more) + (f" and {rest:,} more" if rest else "")))
+        hidden = e.patterns[MAX_PATTERNS_SHOWN:]
+        if hidden:
+            lines.append(f"  ... and {_count(sum(len(p.cases) for p in hidden), 'case')} in "
+                         f"{_count(len(hidden), 'more pattern')} (every one in the report's explain record, "
+                         "--report FILE)")
+        cut = e.pair_search_cut
+        if cut:
+            lines.append(f"pair search cut for {_count(len(cut), 'case')} (first {printable(cut[0].id)}: "
+                         f"{cut[0].pairs_on_path} pairs of readings on the path where they part, the {MAX_PAIRS} "
+                         "nearest the engine's answer tried): a pair further off may explain them")
     for problem in e.problems:
         lines.append(printable(f"the reference itself failed under {problem['reading']} on {problem['cases']} "
                                f"case(s), first {problem['first_case']}: {problem['first']}"))
     if e.rows:
         lines.append("readings that explain failures (a case several readings explain counts in each row; "
                      "'only': the cases no other reading explains):")
-        table = [("explains", "only", "reading", "rule", "ruleset", "source")]
-        table += [(str(len(r.cases)), str(r.only), r.words, " + ".join(r.rules), r.ruleset,
-                   ", ".join(r.source)) for r in e.rows]
-        widths = [max(len(row[i]) for row in table) for i in range(6)]
+        table = [("#", "explains", "only", "reading", "rule", "ruleset", "source")]
+        table += [(str(n), str(len(r.cases)), str(r.only), r.words, " + ".join(r.rules), r.ruleset,
+                   ", ".join(r.source)) for n, r in enumerate(e.rows, 1)]
+        widths = [max(len(row[i]) for row in table) for i in range(7)]
         for row in table:
-            cells = [row[0].rjust(widths[0]), row[1].rjust(widths[1]), *(c.ljust(w) for c, w in
-                                                                         zip(row[2:], widths[2:], strict=True))]
+            cells = [*(c.rjust(w) for c, w in zip(row[:3], widths[:3], strict=True)),
+                     *(c.ljust(w) for c, w in zip(row[3:], widths[3:], strict=True))]
             lines.append(printable("  " + "  ".join(cells).rstrip()))
+        lines.append("to play or declare a reading (#: serve's options; the start answer's implementation.readings):")
+        for n, r in enumerate(e.rows, 1):
+            lines.append(printable(f"  {n:>{widths[0]}}  {r.options}"))
+            lines.append(printable(f"  {'':>{widths[0]}}  \"readings\": "
+                                   + json.dumps(r.declaration, ensure_ascii=False, separators=(", ", ": "))))
     return lines
 
 
-__all__ = ["BOUND", "MAX_PAIR_READINGS", "Explainer", "Explanation", "Reading", "Row", "Verdict", "candidates",
-           "distance", "explain", "explain_lines", "summarise"]
+__all__ = [
+    "BOUND",
+    "MAX_PAIRS",
+    "Explainer",
+    "Explanation",
+    "Pattern",
+    "Reading",
+    "Row",
+    "Verdict",
+    "candidates",
+    "distance",
+    "explain",
+    "explain_lines",
+    "summarise",
+]
