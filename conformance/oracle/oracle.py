@@ -234,7 +234,7 @@ class Era:
     kitty_partner_any_order: bool = False     # 2016 kitty.partner-order = any-order
     final_min_every_pass: bool = False        # 2016 auction2.final-min-passes = every-pass
     defenders_return_rule: bool = True        # 2016 defenders-exchange.different-card
-    defenders_exchange_compulsory: bool = False   # 2016 defenders-exchange.optional = true
+    defenders_exchange_compulsory: bool = False   # 2016 defenders-exchange.kind = compulsory
     all_pass_return_reverse: bool = False     # 2016 passimisaari.return-order = reverse
     all_pass_doublers: tuple[str, ...] = ("dealer", "dealer-partner")   # 2016 passimisaari.doubling-order
     zero_sum: frozenset[str] = frozenset()    # 2016 score.zero-sum: scoring rules settled zero-sum
@@ -370,7 +370,7 @@ READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
         "auction2.end-four-passes": [(4, _SAME), (2, _with(second_auction_end_passes=2))],
         "auction2.final-min-passes": [("ending-pass", _SAME), ("every-pass", _with(final_min_every_pass=True))],
         "defenders-exchange.different-card": [(True, _SAME), (False, _with(defenders_return_rule=False))],
-        "defenders-exchange.optional": [(False, _SAME), (True, _with(defenders_exchange_compulsory=True))],
+        "defenders-exchange.kind": [("optional", _SAME), ("compulsory", _with(defenders_exchange_compulsory=True))],
         "passimisaari.return-order": [("same", _SAME), ("reverse", _with(all_pass_return_reverse=True))],
         "passimisaari.different-card": [(True, _SAME), (False, _with(all_pass_return_rule=False))],
         "passimisaari.doubling-order": [(["dealer", "dealer-partner"], _SAME),
@@ -379,7 +379,9 @@ READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
                                                                   "dealer-right")))],
         "score.defenders-receive": [("negation", _SAME), ("nothing", _with(defenders_receive_negation=False))],
         "score.zero-sum": [([], _SAME), (ALL_PASS_COSTS, _with(zero_sum=frozenset(ALL_PASS_COSTS))),
-                           (MISERE_ACES, _with(zero_sum=frozenset(MISERE_ACES)))],
+                           (MISERE_ACES, _with(zero_sum=frozenset(MISERE_ACES))),
+                           ([*ALL_PASS_COSTS, *MISERE_ACES],
+                            _with(zero_sum=frozenset([*ALL_PASS_COSTS, *MISERE_ACES])))],
         "score.misere-aces": [("each", _SAME), ("main", _with(misere_aces_both_sides=False))],
         "sitsi.block": [([{"form": "alkupeli", "deals": 4}, {"form": "kotka", "deals": 4}], _SAME),
                         ([{"form": "alkupeli", "deals": 2}, {"form": "kotka", "deals": 2}],

@@ -296,7 +296,7 @@ REACHES = {
     "bolsevikki.call-first": "call", "bolsevikki.several-callers": "call", "bolsevikki.lead": "play",
     "bolsevikki.gift-order": "gifts", "kitty.partner-order": "kitty", "auction2.end-four-passes": "second-auction",
     "auction2.final-min-passes": "second-auction", "defenders-exchange.different-card": "defenders-exchange",
-    "defenders-exchange.optional": "defenders-exchange", "passimisaari.return-order": "partner-exchange",
+    "defenders-exchange.kind": "defenders-exchange", "passimisaari.return-order": "partner-exchange",
     "passimisaari.different-card": "partner-exchange", "passimisaari.doubling-order": "doubling",
 }
 """The phase whose legal sets a rule's alternative changes; the sample must check a state in it."""

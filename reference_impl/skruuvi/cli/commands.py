@@ -329,8 +329,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if readings is None or variants is None:
         return EXIT_USAGE
     replay = ReadingReplay(readings, variants)
+    refused: dict[Any, str | None] = {}
 
     def show(record: dict[str, Any]) -> None:
+        rid = record.get("ruleset")
+        if readings and isinstance(rid, str):
+            if rid not in refused:
+                from ..rules.ruleset import available_rulesets
+                from ..suite.run.declare import unlisted
+
+                refused[rid] = unlisted(readings, [rid]) if rid in available_rulesets() else None
+            if refused[rid] is not None:
+                raise InputError(str(refused[rid]), path="/ruleset")
         response = replay(record).to_response()
         sys.stdout.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
 

@@ -155,7 +155,7 @@ def _failures_under(reading: dict[str, Any], era: str = "2016") -> list[tuple[An
 
 
 def test_parallel_explanation_is_the_same_as_serial(monkeypatch: pytest.MonkeyPatch) -> None:
-    failures = _failures_under({"defenders-exchange.optional": True})
+    failures = _failures_under({"defenders-exchange.kind": "compulsory"})
     assert failures
     serial = explain(failures).record()
     monkeypatch.setattr(explain_module, "PARALLEL_FROM", 0)
