@@ -218,6 +218,7 @@ class Era:
     final_rounding: int = 1                   # ... rounded to a multiple of this (1944 alt 5)
     call_first_forehand: bool = False         # 2016 bolsevikki.call-first: dealer's left calls first
     one_against_three_lead_right: bool = False    # 2016 bolsevikki.lead: the bolshevik's right leads
+    bolsevikki_any: bool = False    # 2016 ANY's bolsevikki scoring (bolsevikki.scoring-made = declarer-shared &c.)
     defenders_receive_negation: bool = True   # 2016 score.defenders-receive ('nothing': False)
     misere_aces_both_sides: bool = True       # 2016 score.misere-aces ('main': only the main pair)
     sitsi_stages: tuple[tuple[str, int], ...] = (("alkupeli", 4), ("kotka", 4))   # 2016 sitsi.block
@@ -363,6 +364,13 @@ READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
         "bolsevikki.several-callers": [("first-chooses", _SAME), ("rejected", _with(several_callers=False))],
         "bolsevikki.gift-order": [("clockwise-from-left", _SAME),
                                   ("any-order", _with(bolsevikki_gifts_any_order=True))],
+        # ANY's bolsevikki scoring: four readings that require one another, each giving the whole of it
+        "bolsevikki.scoring-made": [("declarer-against-each", _SAME),
+                                    ("declarer-shared", _with(bolsevikki_any=True))],
+        "bolsevikki.scoring-failed": [("declarer-against-each", _SAME),
+                                      ("declarer-shared", _with(bolsevikki_any=True))],
+        "bolsevikki.first-trick": [(35, _SAME), (20, _with(bolsevikki_any=True))],
+        "bolsevikki.aces": [(0, _SAME), (1, _with(bolsevikki_any=True))],
         "bolsevikki.lead": [("declarer-left", _SAME),
                             ("declarer-right", _with(one_against_three_lead_right=True))],
         "kitty.partner-order": [("clockwise-from-left", _SAME),
@@ -538,6 +546,7 @@ class Game:
         self.trick_no = 0
         self.tricks = {"NS": 0, "EW": 0}
         self.seat_tricks = {s: 0 for s in SEATS}            # bolsevikki scores per seat
+        self.seat_ace_points = {s: 0 for s in SEATS}        # (ANY's bolsevikki scoring counts them per seat)
         self.ace_points = {"NS": 0, "EW": 0}
         self.trick_log: list[tuple[str, int]] = []          # per trick: (winning side, aces in it)
         self.won_cards: dict[str, list[str]] = {"NS": [], "EW": []}   # the cards in each side's tricks
@@ -956,6 +965,7 @@ class Game:
         aces = sum(1 for _, c in self.trick if c[0] == "A")
         self.won_cards[won_by].extend(c for _, c in self.trick)
         self.ace_points[won_by] += aces * self.trick_no
+        self.seat_ace_points[winner] += aces * self.trick_no
         self.trick_log.append((won_by, aces))
         self.trick = []
         self.to_act = winner
@@ -1108,7 +1118,7 @@ def result_2016(game: Game) -> dict[str, Any]:
     return {"contract": game.contract(), "tricks": dict(game.tricks), "score": _score_2016(game)}
 
 
-def _score_bolsevikki(game: Game) -> dict[str, int]:
+def _score_bolsevikki(game: Game) -> dict[str, Any]:
     """Per seat, zero-sum (ADDENDUM 2, unsourced): a redeal scores nothing; no multiplier, no aces."""
     if game.redealt:
         return {s: 0 for s in SEATS}
@@ -1116,8 +1126,20 @@ def _score_bolsevikki(game: Game) -> dict[str, int]:
     t = game.seat_tricks[d]
     assert game.high is not None                            # 7M: no trick; 7S..7G: all 13 tricks
     under = t if game.high[1] == "M" else 13 - t
+    if game.era.bolsevikki_any:
+        return _score_bolsevikki_any(game, d, under)
     each = -BOLSEVIKKI_VALUE if under == 0 else BOLSEVIKKI_VALUE + BOLSEVIKKI_FURTHER_TRICK * (under - 1)
     return {s: -3 * each if s == d else each for s in SEATS}
+
+
+def _score_bolsevikki_any(game: Game, d: str, under: int) -> dict[str, Any]:
+    """ANY's bolsevikki (unsourced): the bolshevik scores his seven misère by the 2016 table (35 made; 20 for the
+    first trick, 5 more each) plus the others' ace trick numbers minus his own; each other player a third of
+    the opposite (a fraction where it does not divide)."""
+    points = 35 if under == 0 else -(20 + 5 * (under - 1))
+    theirs = sum(v for s, v in game.seat_ace_points.items() if s != d)
+    points += theirs - game.seat_ace_points[d]
+    return {s: points if s == d else -points / 3 for s in SEATS}
 
 
 def _score_passimisaari(game: Game) -> dict[str, int]:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..rules.errors import RulesetError
 from ..rules.expr import FACTS, Compiled, Folded, function_of
 from ..rules.notation import SEATS, SIDES
+from ..rules.ruleset import ONE_AGAINST_THREE
 from .facts import (
     HOLDING_FACTS,
     HOLDING_READS,
@@ -52,6 +53,7 @@ from .totals import add_points, add_to_columns, totals
 
 if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset, ScoringRule
+
 
 class Step(NamedTuple):
     """One scoring rule scored for one side of a deal, as :class:`ContractScheme` lists them."""
@@ -111,7 +113,7 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
     facts = FACTS.keys() | names
     steps = []
     for rule in ruleset.schemes[scheme]:
-        if rule.to == "declarer-against-each":
+        if rule.to in ONE_AGAINST_THREE:
             steps.append(Step(rule, None, None, rule.points.compiled, False, None, True, None, None))
             continue
         pending = not rule.reads.isdisjoint(unsettled)  # see DealPlan
@@ -366,17 +368,28 @@ def _step_points(
 
 
 def _one_against_each(state: DealState, rule: ScoringRule, facts: dict[str, Any]) -> list[ScoreItem]:
-    """A one-against-three settlement: the declarer receives the points from each other player."""
+    """A one-against-three settlement, the points worked out for the declarer's seat (``own_`` his tricks and the
+    aces in them, ``opp_`` the other three's): ``declarer-against-each``, he receives them from each other player
+    (three times over; each other player the negation); ``declarer-shared``, he scores them once and the other
+    three share the negation equally (each a third of it, a fraction where it does not divide by three)."""
     if state.declarer is None:
         return []
     seat = SEATS[state.declarer]
     won = seat_tricks(state)
+    own_aces = opp_aces = 0
+    for number, _, cards, winner in state.tricks:
+        for card in cards:
+            if card.rank == 14:
+                if winner == state.declarer:
+                    own_aces += number
+                else:
+                    opp_aces += number
     env = {
         **facts,
         "own_tricks": won[seat],
         "opp_tricks": 13 - won[seat] if state.tricks else 0,
-        "own_ace_ordinals": 0,
-        "opp_ace_ordinals": 0,
+        "own_ace_ordinals": own_aces,
+        "opp_ace_ordinals": opp_aces,
         "is_main": True,
     }
     if rule.when is not None and not rule.when.compiled(env):
@@ -388,6 +401,10 @@ def _one_against_each(state: DealState, rule: ScoringRule, facts: dict[str, Any]
         points *= facts["multiplier"]
     points *= state.ruleset.scale
     others = [s for s in SEATS if s != seat]
+    if rule.to == "declarer-shared":
+        share = -(points // 3) if points % 3 == 0 else -points / 3
+        return [ScoreItem(rule.id, seat, points, rule.column),
+                *(ScoreItem(rule.id, other, share, rule.column) for other in others)]  # type: ignore[arg-type]
     return [
         ScoreItem(rule.id, seat, points * len(others), rule.column),
         *(ScoreItem(rule.id, other, -points, rule.column) for other in others),

@@ -17,6 +17,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from skruuvi.cli import commands as cli
+from skruuvi.rules.errors import InputError
 from skruuvi.rules.paths import cases_dir, rulesets_dir, schema_dir
 from skruuvi.rules.readings import alternatives, executable
 from skruuvi.rules.ruleset import get_ruleset
@@ -133,7 +134,12 @@ def test_every_executable_alternative_is_a_candidate_with_words_and_source() -> 
         ruleset = get_ruleset(rid)
         listed = [(rule, alt) for rule, alt in alternatives(ruleset) if executable(alt)]
         found = candidates(ruleset)
-        assert [(c.rule, c.readings[c.rule]) for c in found] == [(rule, alt["value"]) for rule, alt in listed]
+        distinct: list[dict[str, Any]] = []  # alternatives that require one another are one reading
+        for rule, alt in listed:
+            readings = {rule: alt["value"], **(alt.get("requires") or {})}
+            if readings not in distinct:
+                distinct.append(readings)
+        assert [dict(c.readings) for c in found] == distinct
         for reading in found:
             assert reading.words.startswith(f"{reading.rule} = ") and reading.source
 
@@ -238,7 +244,10 @@ def test_every_single_alternative_is_named_as_the_cause_of_all_its_failures(era:
         under = ReadingReplay(reading.readings)
         failures = []
         for case in cases:
-            response = under(case.record).to_response()
+            try:
+                response = under(case.record).to_response()
+            except InputError:  # the case pins a reading this one excludes: the runner leaves it unsupported
+                continue
             kind, body = next(iter(response.items()))
             if compare(case.expect, kind, body):
                 failures.append((case, response))

@@ -138,7 +138,8 @@ def _places(ruleset: Ruleset, rule_id: str, path: Sequence[Any]) -> tuple[frozen
 
 
 def candidates(base: Ruleset) -> list[Reading]:
-    """Every executable alternative of ``base``'s rules as a :class:`Reading`, in file order; an alternative
+    """Every executable alternative of ``base``'s rules as a :class:`Reading`, in file order (alternatives that
+    require one another, the same readings listed on each rule they change, once); an alternative
     that ``base`` already reads (a variant's own reading) is left out, and for each rule a variant reads
     otherwise, the ruleset's own value is a reading too."""
     paths = {str(entry.get("id")): path for path, entry in rule_entries(dict(base.raw))}
@@ -147,6 +148,8 @@ def candidates(base: Ruleset) -> list[Reading]:
         if not executable(alt) or (rule_id in base.readings and base.readings[rule_id] == alt["value"]):
             continue
         readings = {rule_id: alt["value"], **(alt.get("requires") or {})}
+        if any(dict(r.readings) == readings for r in out):
+            continue  # one reading listed on each rule it changes (the alternatives require one another): once
         forms, match_only = _scope(base, rule_id, paths.get(rule_id, ()))
         phases, schemes = _places(base, rule_id, paths.get(rule_id, ()))
         if len(readings) > 1:
