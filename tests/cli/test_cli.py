@@ -247,12 +247,12 @@ def test_replay_yaml_jsonl_and_stdin(tmp_path: Path) -> None:
     proc = skruuvi("replay", str(tmp_path / "one.yaml"), str(tmp_path / "all.jsonl"), "-",
                    stdin=json.dumps(cases[1]) + "\n")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines() == [
-        '{"error":{"index":0,"code":"incomplete-record"}}',
-        '{"error":{"index":0,"code":"incomplete-record"}}',
-        '{"error":{"index":0,"code":"malformed-action"}}',
-        '{"error":{"index":null,"code":"invalid-deal"}}',
-        '{"error":{"index":0,"code":"malformed-action"}}',
+    assert proc.stdout.splitlines() == [  # each line led by its case's id (a file holds many cases)
+        '{"id":"cli.incomplete","error":{"index":0,"code":"incomplete-record"}}',
+        '{"id":"cli.incomplete","error":{"index":0,"code":"incomplete-record"}}',
+        '{"id":"cli.malformed","error":{"index":0,"code":"malformed-action"}}',
+        '{"id":"cli.invalid-deal","error":{"index":null,"code":"invalid-deal"}}',
+        '{"id":"cli.malformed","error":{"index":0,"code":"malformed-action"}}',
     ]
 
 
@@ -263,7 +263,7 @@ def test_replay_input_errors_are_one_line_and_the_next_file_runs(tmp_path: Path)
     proc = skruuvi("replay", str(tmp_path / "broken.yaml"), str(tmp_path / "missing.yaml"),
                    str(tmp_path / "unknown.jsonl"), str(tmp_path / "good.jsonl"))
     assert proc.returncode == 1
-    assert proc.stdout.splitlines() == ['{"error":{"index":0,"code":"incomplete-record"}}']
+    assert proc.stdout.splitlines() == ['{"id":"cli.incomplete","error":{"index":0,"code":"incomplete-record"}}']
     errors = proc.stderr.splitlines()
     assert len(errors) == 3, proc.stderr
     assert all(line.startswith("skruuvi: ") for line in errors)

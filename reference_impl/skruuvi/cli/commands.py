@@ -47,7 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay recorded deals and print each outcome as one JSON line",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Replay each case of each FILE with the reference interpreter and print the\n"
-                                   "SCP/1 response object (without seq), one compact JSON line per case.\n"
+                                   "SCP/1 response object (without seq), one compact JSON line per case, led by\n"
+                                   "the case's id: {\"id\": ..., \"result\": ...} or {\"id\": ..., \"error\": ...}.\n"
                                    "expect and justification are ignored.\n\n"
                                    "With --eras, replay each deal under several rulesets instead (cross-era replay):\n"
                                    "the results side by side, and for every score difference the scoring rules that\n"
@@ -342,6 +343,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             if refused[rid] is not None:
                 raise InputError(str(refused[rid]), path="/ruleset")
         response = replay(record).to_response()
+        case_id = record.get("id")
+        if isinstance(case_id, str):  # which case each line answers, first: a file holds many
+            response = {"id": case_id, **response}
         sys.stdout.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
 
     return _each_case(args.files, show)
