@@ -30,8 +30,16 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any, option: Any = None) -> None:
         from ..rules.paths import describe_source
+        from ..suite.export import release_words, suite_release
 
-        sys.stdout.write(f"{PROG} {__version__} (data: {describe_source()})\n")
+        try:
+            version, released = suite_release()
+            suite = f"suite {release_words(version, released)}"
+            if version != __version__:
+                suite += f", which is not this package's {__version__}"
+        except InputError as exc:
+            suite = f"no suite version ({exc.reason})"
+        sys.stdout.write(f"{PROG} {__version__}: {suite}; data: {describe_source()}\n")
         parser.exit()
 
 
@@ -40,7 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG, description="Skruuvi executable specification: reference interpreter, conformance runner, "
                                "case validation.")
     parser.add_argument("--version", action=_Version, nargs=0,
-                        help="show the version and where spec/ and conformance/ are read from (checkout, "
+                        help="show the version (the package's and the suite's, one version an engine can pin, "
+                             "with the suite's release date), where spec/ and conformance/ are read from (checkout, "
                              "SKRUUVI_HOME or the installed package's copy), and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     conformance.add_parser(sub)

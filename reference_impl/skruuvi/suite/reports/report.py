@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import IO, Any
 
 from ... import __version__
+from ...rules.errors import InputError
 from ...rules.jsonsafe import dumps_safe, safe_text
 from ..run.runner import STATUSES, CaseResult
 
@@ -46,8 +47,15 @@ def now_iso() -> str:
 
 
 def header_record(command: list[str], engine: dict[str, Any], started: str, cases: int) -> dict[str, Any]:
-    return {"type": "header", "runner": {"name": RUNNER_NAME, "version": __version__}, "impl": list(command),
-            "engine": engine, "started": started, "cases": cases}
+    from ..export import suite_release
+
+    try:
+        version, released = suite_release()
+        suite: dict[str, Any] = {"version": version, "released": released}
+    except InputError:  # a copy of the data without its changelog: said, not guessed
+        suite = {"version": None, "released": None}
+    return {"type": "header", "runner": {"name": RUNNER_NAME, "version": __version__}, "suite": suite,
+            "impl": list(command), "engine": engine, "started": started, "cases": cases}
 
 
 def case_record(result: CaseResult) -> dict[str, Any]:
