@@ -2,8 +2,12 @@
 
 Layout of an export (every path relative to ``DIR``; JSON Lines are UTF-8, one compact JSON object a line)::
 
-    manifest.json                       format, suite version, counts, sha256 of every other file
+    README.md                           what the export holds, the formats in brief, how to run it (with and
+                                        without the runner), from conformance/export/README.md
+    engine-skeleton.js                  an SCP/1 engine that speaks the protocol and plays nothing yet
+    manifest.json                       format, suite version and release date, counts, sha256 of every other file
     INTERPRETING.md                     the runner's and the protocol's documentation
+    CHANGELOG.md                        the cases added, changed and retired per suite version
     errors.yaml                         the error codes
     schema/<name>.schema.json           the JSON Schemas (case format, protocol SCP/1, report, ruleset, ...)
     rulesets/<ruleset>.yaml             the rulesets the cases are played under
@@ -183,7 +187,11 @@ def export_suite(target: str | Path, *, force: bool = False, generated: bool = T
     root = Path(target)
     _check_target(root, force)
     version, released = suite_release()
-    copied = [_copy(paths.conformance_dir() / "INTERPRETING.md", root, "INTERPRETING.md"),
+    front = paths.conformance_dir() / "export"  # the export's own README and the skeleton engine it shows
+    copied = [_copy(front / "README.md", root, "README.md"),
+              _copy(front / "engine-skeleton.js", root, "engine-skeleton.js"),
+              _copy(paths.conformance_dir() / "INTERPRETING.md", root, "INTERPRETING.md"),
+              _copy(paths.changelog_file(), root, "CHANGELOG.md"),
               _copy(paths.spec_dir() / "errors.yaml", root, "errors.yaml")]
     copied += [_copy(p, root, f"schema/{p.name}") for p in sorted(paths.schema_dir().glob("*.schema.json"))]
     copied += [_copy(p, root, f"rulesets/{p.name}") for p in sorted(paths.rulesets_dir().glob("*.yaml"))]
