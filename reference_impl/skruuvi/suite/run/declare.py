@@ -93,8 +93,8 @@ def unlisted(readings: Mapping[str, Any], rulesets: Iterable[str] | None = None)
     return None
 
 
-def _entries_by_id(ruleset: Ruleset) -> dict[Any, Any]:
-    return {entry.get("id"): entry for _, entry in rule_entries(dict(ruleset.raw))}
+def _entries_by_id(ruleset: Ruleset) -> dict[str, Any]:
+    return {entry["id"]: entry for _, entry in rule_entries(dict(ruleset.raw)) if isinstance(entry.get("id"), str)}
 
 
 def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -242,7 +242,7 @@ class Plan:
         if found is None:
             try:
                 base = ruleset_under(rid, applying)
-                found = (base, with_readings(base, own, valid_base=True) if own else base)
+                found = (base, with_readings(base, own) if own else base)
             except InputError as exc:
                 found = exc
             if len(self._played) >= _PLAYED_KEPT:
