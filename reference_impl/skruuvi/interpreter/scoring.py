@@ -406,7 +406,7 @@ def _one_against_each(state: DealState, rule: ScoringRule, facts: dict[str, Any]
     if rule.to == "declarer-shared":
         share = -(points // 3) if points % 3 == 0 else -points / 3
         return [ScoreItem(rule.id, seat, points, rule.column),
-                *(ScoreItem(rule.id, other, share, rule.column) for other in others)]  # type: ignore[arg-type]
+                *(ScoreItem(rule.id, other, share, rule.column) for other in others)]
     return [
         ScoreItem(rule.id, seat, points * len(others), rule.column),
         *(ScoreItem(rule.id, other, -points, rule.column) for other in others),

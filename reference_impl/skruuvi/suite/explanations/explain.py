@@ -456,9 +456,9 @@ def summarise(verdicts: list[Verdict], explainer: Explainer, seconds: float) -> 
             entry["cases"] += 1
     groups: dict[str, Pattern] = {}
     for verdict in unexplained:
-        key = dict((verdict.trace or {}).get("pattern") or {"ruleset": verdict.ruleset,
-                                                            "where": "the reference could not trace it"})
-        groups.setdefault(json.dumps(key, sort_keys=True, ensure_ascii=False), Pattern(key)).cases.append(verdict)
+        shape = dict((verdict.trace or {}).get("pattern") or {"ruleset": verdict.ruleset,
+                                                              "where": "the reference could not trace it"})
+        groups.setdefault(json.dumps(shape, sort_keys=True, ensure_ascii=False), Pattern(shape)).cases.append(verdict)
     patterns = sorted(groups.values(), key=lambda p: -len(p.cases))
     return Explanation(len(verdicts), ordered, unexplained, by_pair, seconds, list(problems.values()), patterns)
 

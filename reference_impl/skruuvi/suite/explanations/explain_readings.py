@@ -143,7 +143,7 @@ def candidates(base: Ruleset) -> list[Reading]:
     that ``base`` already reads (a variant's own reading) is left out, and for each rule a variant reads
     otherwise, the ruleset's own value is a reading too."""
     paths = {str(entry.get("id")): path for path, entry in rule_entries(dict(base.raw))}
-    out = []
+    out: list[Reading] = []
     for rule_id, alt in alternatives(base):
         if not executable(alt) or (rule_id in base.readings and base.readings[rule_id] == alt["value"]):
             continue

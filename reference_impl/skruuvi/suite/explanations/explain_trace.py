@@ -153,6 +153,11 @@ def _show(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def _signed(value: Any) -> str:
+    """``+25``, ``-8``, ``+2.6666666666666665``: a number with its sign (a shared score may be a fraction)."""
+    return f"{value:+d}" if isinstance(value, int) else f"{value:+}"
+
+
 def _clip(text: str, width: int = 160) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -186,19 +191,19 @@ def _roles(sides: Sequence[str], declarer: str | None) -> dict[str, str]:
     return out
 
 
-def _aggregate(items: Sequence[Any]) -> dict[tuple[str, str], int]:
-    out: dict[tuple[str, str], int] = {}
+def _aggregate(items: Sequence[Any]) -> dict[tuple[str, str], float]:
+    out: dict[tuple[str, str], float] = {}
     for item in items:
         out[(item.rule, item.side)] = out.get((item.rule, item.side), 0) + item.points
     return out
 
 
-def _nonzero(values: Mapping[str, int]) -> dict[str, int]:
+def _nonzero(values: Mapping[str, float]) -> dict[str, float]:
     return {k: v for k, v in values.items() if v}
 
 
-def whole_explanations(diff: Mapping[str, int], items: Sequence[Any],
-                       others: Sequence[tuple[str, Sequence[Any]]] = ()) -> list[tuple[str, str, str, int]]:
+def whole_explanations(diff: Mapping[str, float], items: Sequence[Any],
+                       others: Sequence[tuple[str, Sequence[Any]]] = ()) -> list[tuple[str, str, str, float]]:
     """The single items that account for the whole score difference ``diff`` (engine − reference, per side), on
     every side at once: ``(rule, how, side)`` with ``how`` one of ``missing``, ``counted twice``, ``credited to
     X instead``, ``negation also given to X``; and an item only ``others`` (other breakdowns, each with its
@@ -206,7 +211,7 @@ def whole_explanations(diff: Mapping[str, int], items: Sequence[Any],
     want = _nonzero(diff)
     if not want:
         return []
-    found: list[tuple[str, str, str, int]] = []
+    found: list[tuple[str, str, str, float]] = []
     ref = _aggregate(items)
     sides = sorted({*diff, *(side for _, side in ref)})
     for (rule, side), p in ref.items():
@@ -244,10 +249,10 @@ def _score_lines(outcome: Any, engine_score: Any, reference_score: Any, roles: M
     items: list[dict[str, Any]] = []
     if not isinstance(engine_score, dict) or not isinstance(reference_score, dict):
         return [f"score: engine {_show(engine_score)}, reference {_show(reference_score)}"], items, "", ""
-    diff: dict[str, int] = {}
+    diff: dict[str, float] = {}
     for side in [*reference_score, *(s for s in engine_score if s not in reference_score)]:
         ours, theirs = reference_score.get(side), engine_score.get(side)
-        if isinstance(ours, int) and isinstance(theirs, int) and not isinstance(ours, bool) \
+        if isinstance(ours, int | float) and isinstance(theirs, int | float) and not isinstance(ours, bool) \
                 and not isinstance(theirs, bool):
             diff[side] = theirs - ours
     whole = whole_explanations(diff, outcome.breakdown, others)
@@ -257,9 +262,9 @@ def _score_lines(outcome: Any, engine_score: Any, reference_score: Any, roles: M
             continue
         own = [i for i in outcome.breakdown if i.side == side]
         delta = diff.get(side)
-        listed = ", ".join(f"{i.rule} {i.points:+d}" for i in own) or "none"
-        lines.append(f"score {side}: engine {_show(theirs)}, reference {_show(ours)}"
-                     + (f" (difference {delta:+d})" if delta is not None else "") + f"; reference items: {listed}")
+        listed = ", ".join(f"{i.rule} {_signed(i.points)}" for i in own) or "none"
+        shown = f" (difference {_signed(delta)})" if delta is not None else ""
+        lines.append(f"score {side}: engine {_show(theirs)}, reference {_show(ours)}{shown}; reference items: {listed}")
         for item in own:
             hint = None
             if not whole and delta is not None and delta and item.points == -delta:
@@ -268,12 +273,12 @@ def _score_lines(outcome: Any, engine_score: Any, reference_score: Any, roles: M
                 hint = "counted twice by the engine?"
             items.append({"side": side, "rule": item.rule, "points": item.points, "hint": hint})
             if hint:
-                lines.append(f"    {item.rule} {item.points:+d} for {side}: {hint}")
+                lines.append(f"    {item.rule} {_signed(item.points)} for {side}: {hint}")
     for rule, how, side, amount in whole:
-        lines.append(f"    the whole difference: {rule} {amount:+d} for {side}, {how}?")
+        lines.append(f"    the whole difference: {rule} {_signed(amount)} for {side}, {how}?")
     order = {role: n for n, role in enumerate(("main pair", "defenders", *ROLES_OF_SEATS))}
     ranked = sorted(diff.items(), key=lambda kv: (order.get(roles.get(kv[0], kv[0]), 99), kv[0]))
-    size = ", ".join(f"{roles.get(side, side)} {value:+d}" for side, value in ranked)
+    size = ", ".join(f"{roles.get(side, side)} {_signed(value)}" for side, value in ranked)
     because = "; ".join(f"{rule} for the {roles.get(side, side)}, {_roled(how, roles)}"
                         for rule, how, side, _ in whole)
     return lines, items, size, because
@@ -294,7 +299,8 @@ def _result_lines(trace: dict[str, Any], outcome: Any, ruleset: Ruleset, body: M
              + (", ".join(differ) or "keys the reference does not give")]
     last = phase_before(ruleset, deal, actions, len(actions) - 1) if actions else None
     phases = final_form_phases(ruleset, last)
-    contract = ref_body.get("contract") if isinstance(ref_body.get("contract"), dict) else {}
+    found = ref_body.get("contract")
+    contract: Mapping[str, Any] = found if isinstance(found, dict) else {}
     roles = _roles([*(ref_body.get("score") or {}), *(ref_body.get("tricks") or {})], contract.get("declarer"))
     pattern = trace["pattern"]
     pattern["where"] = "result: " + (", ".join(differ) or "its keys")
