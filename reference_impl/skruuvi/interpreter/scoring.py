@@ -47,6 +47,7 @@ from .facts import (
     side_tricks,
     winner_of,
 )
+from .one_against_three import one_against_each
 from .outcome import ScoreItem
 from .state import DealState, tuple_new
 from .totals import add_points, add_to_columns, totals
@@ -255,7 +256,7 @@ def _side_facts(state: DealState, plan: DealPlan) -> dict[str, dict[str, Any]]:
 
     The holding facts and the ace ordinals cost more than the rest: they are computed only when a step of
     the specialised scheme, or a derived fact computed for it, reads them (a rule settled one against three
-    is scored from the deal's facts and the declarer's tricks, see :func:`_one_against_each`).
+    is scored from the deal's facts and the declarer's tricks, :mod:`skruuvi.interpreter.one_against_three`).
     """
     scheme = plan.scheme
     ns, ew = plan.sides["NS"].copy(), plan.sides["EW"].copy()
@@ -322,7 +323,7 @@ def _score_parts(
     for before, rule, side, when, points_of, factor, negation_to, facts_read, known_points in steps:
         items += before
         if side is None:
-            settlement = _one_against_each(state, rule, per_side["NS"])
+            settlement = one_against_each(state, rule, per_side["NS"])
             items += settlement
             if fresh is not None:
                 fresh += settlement
@@ -354,9 +355,6 @@ def _score_parts(
     return items
 
 
-UNKNOWN = object()
-
-
 def _step_points(
     state: DealState, rule: ScoringRule, when: Compiled | None, points_of: Compiled, env: Any
 ) -> int | None:
@@ -367,47 +365,3 @@ def _step_points(
     if type(points) is not int:  # not a bool either
         raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
     return points
-
-
-def _one_against_each(state: DealState, rule: ScoringRule, facts: dict[str, Any]) -> list[ScoreItem]:
-    """A one-against-three settlement, the points worked out for the declarer's seat (``own_`` his tricks and the
-    aces in them, ``opp_`` the other three's): ``declarer-against-each``, he receives them from each other player
-    (three times over; each other player the negation); ``declarer-shared``, he scores them once and the other
-    three share the negation equally (each a third of it, a fraction where it does not divide by three)."""
-    if state.declarer is None:
-        return []
-    seat = SEATS[state.declarer]
-    won = seat_tricks(state)
-    own_aces = opp_aces = 0
-    for number, _, cards, winner in state.tricks:
-        for card in cards:
-            if card.rank == 14:
-                if winner == state.declarer:
-                    own_aces += number
-                else:
-                    opp_aces += number
-    env = {
-        **facts,
-        "own_tricks": won[seat],
-        "opp_tricks": 13 - won[seat] if state.tricks else 0,
-        "own_ace_ordinals": own_aces,
-        "opp_ace_ordinals": opp_aces,
-        "is_main": True,
-    }
-    if rule.when is not None and not rule.when.compiled(env):
-        return []
-    points = rule.points.compiled(env)
-    if not isinstance(points, int) or isinstance(points, bool):
-        raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
-    if rule.multiplied is True:
-        points *= facts["multiplier"]
-    points *= state.ruleset.scale
-    others = [s for s in SEATS if s != seat]
-    if rule.to == "declarer-shared":
-        share = -(points // 3) if points % 3 == 0 else -points / 3
-        return [ScoreItem(rule.id, seat, points, rule.column),
-                *(ScoreItem(rule.id, other, share, rule.column) for other in others)]
-    return [
-        ScoreItem(rule.id, seat, points * len(others), rule.column),
-        *(ScoreItem(rule.id, other, -points, rule.column) for other in others),
-    ]
