@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from skruuvi.cli import commands as cli
+from skruuvi.cli import serve as serve_command
 from skruuvi.rules.errors import InputError
 from skruuvi.rules.paths import cases_dir, repo_root, schema_dir
 from skruuvi.suite.reports.report import Terminal, summary_line
@@ -326,7 +327,7 @@ def test_keyboard_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch, capsys: p
     def interrupted(args: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "cmd_serve", interrupted)
+    monkeypatch.setattr(serve_command, "cmd_serve", interrupted)
     assert cli.main(["serve"]) == 130
     assert capsys.readouterr().err == ""
 
@@ -335,6 +336,6 @@ def test_input_error_is_one_line_exit_1(monkeypatch: pytest.MonkeyPatch, capsys:
     def broken(args: object) -> int:
         raise InputError("no such thing", file="x.yaml", path="line 3")
 
-    monkeypatch.setattr(cli, "cmd_serve", broken)
+    monkeypatch.setattr(serve_command, "cmd_serve", broken)
     assert cli.main(["serve"]) == 1
     assert capsys.readouterr().err == "skruuvi: x.yaml: line 3: no such thing\n"
