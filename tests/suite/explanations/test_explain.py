@@ -24,6 +24,7 @@ from skruuvi.rules.ruleset import get_ruleset
 from skruuvi.rules.yamlio import load_yaml
 from skruuvi.suite.cases.cases import Selection, iter_cases, list_case_files
 from skruuvi.suite.explanations import explain as explain_module
+from skruuvi.suite.explanations import explain_print, explain_search
 from skruuvi.suite.explanations.explain import MAX_PAIRS, candidates, explain, explain_lines
 from skruuvi.suite.features.features import asks_legal
 
@@ -201,14 +202,14 @@ def test_under_a_variant_the_ruleset_as_written_explains_the_reference(
 
 def test_a_failure_of_the_reference_under_a_reading_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     failures = _failures_under({"passimisaari.return-order": "reverse"})[:4]
-    real = explain_module.replay
+    real = explain_search.replay
 
     def flaky(record: Any, ruleset: Any = None) -> Any:
         if ruleset is not None and "passimisaari.different-card" in ruleset.readings:
             raise TypeError("boom")
         return real(record, ruleset)
 
-    monkeypatch.setattr(explain_module, "replay", flaky)
+    monkeypatch.setattr(explain_search, "replay", flaky)
     explanation = explain(failures)
     assert explanation.unexplained == [] and explanation.rows[0].rules == ("passimisaari.return-order",)
     (problem,) = explanation.problems
@@ -293,8 +294,8 @@ def test_pruning_pairs_to_the_path_changes_no_explanation(monkeypatch: pytest.Mo
                                 "passimisaari.return-order": "reverse"})
     failures += _failures_under({"score.defenders-receive": "nothing", "score.misere-aces": "main"})[::3]
     pruned = explain(failures).record()
-    monkeypatch.setattr(explain_module, "on_path", lambda reading, path: True)
-    assert explain_readings.on_path is not explain_module.on_path
+    monkeypatch.setattr(explain_search, "on_path", lambda reading, path: True)
+    assert explain_readings.on_path is not explain_search.on_path
     everywhere = explain(failures).record()
     for record in (pruned, everywhere):
         record.pop("seconds")
@@ -354,7 +355,7 @@ def test_one_systematic_bug_is_one_pattern_with_its_contract(
     report lists every case."""
     script = tmp_path / "grandi.py"
     script.write_text(GRANDI, encoding="utf-8")
-    monkeypatch.setattr(explain_module, "MAX_CASES_SHOWN", 2)
+    monkeypatch.setattr(explain_print, "MAX_CASES_SHOWN", 2)
     code, _, record = _run(tmp_path, [sys.executable, str(script)])
     out = capsys.readouterr().out
     out = out[out.index("\nexplain: "):]  # the explanation, after the failing cases' own lines

@@ -2,7 +2,7 @@
 
 A :class:`Reading` is one listed alternative (with the readings its ``requires:`` name), in words for the
 table (``rule = value (title, shortened)``), with its sources and the deal forms whose phases or scheme it
-changes, so that it is replayed only on cases that can feel it (:mod:`skruuvi.suite.explanations.explain`).
+changes, so that it is replayed only on cases that can feel it (:mod:`skruuvi.suite.explanations.explain_search`).
 """
 
 from __future__ import annotations
