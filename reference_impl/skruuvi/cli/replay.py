@@ -26,19 +26,28 @@ def add_parser(sub: Any) -> None:
                                    "whose form an era does not have is reported as not playable there.\n"
                                    "Exit code: 0, or 1 when a file or case cannot be used (the others are still\n"
                                    "replayed), 2 for bad arguments.",
-                       epilog="examples:\n"
-                              "  skruuvi replay conformance/cases/2016/score/made-5H-exact.yaml\n"
-                              "  skruuvi replay --eras all conformance/cases/2016/misere/made-5M-exact-two.yaml\n"
-                              "  skruuvi replay --eras 2016,skruuvi-1944 --format json CASE.yaml\n"
-                              "  skruuvi replay --reading score.scale conformance/cases/1895/slams/*.yaml\n"
-                              "  skruuvi replay --variant 1944:older-table conformance/cases/1944/above/*.yaml\n"
-                              "  skruuvi replay --eras 1944,1944:older-table CASE.yaml\n\n"
+                       epilog="examples (each runs anywhere: with no FILE, --run and --ruleset select the suite's\n"
+                              "own hand-written cases, those skruuvi conformance runs by default):\n"
+                              "  skruuvi replay --run 2016.score.made-5H-exact\n"
+                              "  skruuvi replay --ruleset skruuvi-2016 --run '2016.play.*'\n"
+                              "  skruuvi replay --eras all --run 2016.misere.made-5M-exact-two\n"
+                              "  skruuvi replay --eras 2016,skruuvi-1944 --format json --run 2016.score.made-5H-exact\n"
+                              "  skruuvi replay --reading score.scale --run '1895.slams.*'\n"
+                              "  skruuvi replay --variant 1944:older-table --run '1944.above.*'\n"
+                              "  skruuvi replay --eras 1944,1944:older-table --run '1944.above.crown-*'\n"
+                              "  skruuvi export --no-generated suite\n"
+                              "  skruuvi replay suite/cases/skruuvi-2016/play.jsonl\n\n"
                               "A variant (a ruleset plus a set of readings, declared in the ruleset's variants:\n"
                               "section) is written RULESET:NAME wherever a ruleset is named; RULESET is an id or\n"
                               "an era. A record's own readings: are applied on top.")
-    p.add_argument("files", nargs="+", metavar="FILE",
+    p.add_argument("files", nargs="*", metavar="FILE",
                    help="a .yaml case file or a .jsonl file with one case per line; '-' reads JSON Lines from "
-                        "stdin")
+                        "stdin (default, with --run or --ruleset: the suite's hand-written cases)")
+    p.add_argument("--run", action="append", metavar="GLOB", default=[],
+                   help="replay only cases whose id matches this glob (fnmatch: * ? [seq]; repeatable: any "
+                        "matches)")
+    p.add_argument("--ruleset", action="append", metavar="ID", default=[], dest="rulesets",
+                   help="replay only cases of this ruleset (an id or an era; repeatable)")
     p.add_argument("--eras", metavar="all|ID,ID",
                    help="replay under these rulesets (ids, eras or variants RULESET:NAME, comma-separated) or "
                         "'all' of spec/rulesets/")
@@ -89,7 +98,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             response = {"id": case_id, **response}
         sys.stdout.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
 
-    return _each_case(args.files, show)
+    return _each_case(args, show)
 
 
 def _replay_eras(args: argparse.Namespace) -> int:
@@ -118,13 +127,34 @@ def _replay_eras(args: argparse.Namespace) -> int:
             sys.stdout.write(("" if first else "\n") + cross_era_text(result))
         first = False
 
-    return _each_case(args.files, show)
+    return _each_case(args, show)
 
 
-def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> int:
-    """Call ``handle`` on every case of every file; an unusable file or case is reported and skipped.
+def _chosen(args: argparse.Namespace) -> tuple[list[str], Any] | None:
+    """The files to read and the selection of ``--run`` and ``--ruleset`` (None when nothing selects); None
+    (after a message) when neither a FILE nor a selection is given, or a ruleset is unknown."""
+    from ..rules.paths import cases_dir
+    from ..suite.cases.cases import Selection, list_case_files
 
-    Returns the exit status: 1 when anything was skipped, else 0.
+    if not args.files and not (args.run or args.rulesets):
+        say("replay: name a FILE, or select the suite's own cases with --run GLOB or --ruleset ID")
+        return None
+    picked = pick_rulesets(args.rulesets, "replay")
+    if picked is None:
+        return None
+    if any(ruleset.variant for ruleset in picked):
+        say("replay: --ruleset takes a ruleset id or era; replay under a variant with --variant RULESET:NAME")
+        return None
+    selection = Selection(rulesets=frozenset(r.id for r in picked), run=tuple(args.run)) \
+        if args.run or args.rulesets else None
+    files = list(args.files) or [str(path) for path in list_case_files([cases_dir()])]
+    return files, selection
+
+
+def _each_case(args: argparse.Namespace, handle: Callable[[dict[str, Any]], None]) -> int:
+    """Call ``handle`` on every selected case of every file; an unusable file or case is reported and skipped.
+
+    Returns the exit status: 1 when anything was skipped, 2 when a selection matched no case, else 0.
     """
     status = 0
 
@@ -133,6 +163,11 @@ def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> in
         say(str(exc))
         status = 1
 
+    chosen = _chosen(args)
+    if chosen is None:
+        return EXIT_USAGE
+    files, selection = chosen
+    matched = 0
     for name in files:
         records = _records(name, bad_line)
         file, location = name, None
@@ -145,6 +180,10 @@ def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> in
                 file, location, record = item
                 if not isinstance(record, dict):
                     raise InputError("a case must be a mapping", file=file, path=location)
+                if selection is not None and not selection.accepts_id(str(record.get("id")),
+                                                                      str(record.get("ruleset"))):
+                    continue
+                matched += 1
                 handle(record)
                 sys.stdout.flush()
             except InputError as exc:
@@ -155,6 +194,9 @@ def _each_case(files: list[str], handle: Callable[[dict[str, Any]], None]) -> in
             except RecursionError:
                 say(_located(InputError("the case is nested too deep"), file, location))
                 status = 1
+    if selection is not None and not matched and not status:
+        say(f"replay: no cases {selection.describe()} found in {' '.join(files) if args.files else 'the suite'}")
+        return EXIT_USAGE
     return status
 
 
