@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -66,3 +67,71 @@ def test_the_skeleton_engine_runs_against_the_export_as_the_readme_shows(export:
     assert "no case was judged" in proc.stderr and "no case was judged" in readme
     first = skipped[0]["id"]
     assert f"SKIPPED {first}" in proc.stdout and f"SKIPPED {first}" in readme  # the README shows this very run
+
+
+CHECKOUT_ONLY = ("conformance/", "spec/", "bench/", "tests/", "DESIGN.md")
+"""Paths only a checkout has: INTERPRETING.md names them only where it says so (the word "checkout" near)."""
+
+
+def _commands(text: str) -> list[list[str]]:
+    """The ``skruuvi`` command lines of a text's examples (a ``$`` prompt, a comment, continuations dropped),
+    each split like a shell would, ``&&`` splitting one line into two commands."""
+    lines = []
+    for line in text.replace("\\\n", " ").splitlines():
+        line = line.strip().removeprefix("$ ")
+        if line.startswith("skruuvi "):
+            for part in line.split("&&"):
+                words = shlex.split(part, comments=True)
+                if words:
+                    lines.append(words)
+    return lines
+
+
+def _examples_hold(export: Path, commands: list[list[str]], where: str) -> None:
+    """Each example parses and names only paths that exist beside the export; ``replay`` and ``validate`` run
+    there and exit 0. An example's ``skruuvi export DIR`` is not run again: DIR stands for this export."""
+    parser = cli.build_parser()
+    made: set[str] = set()
+    for words in commands:
+        assert words[0] == "skruuvi", (where, words)
+        args = parser.parse_args(words[1:])
+        if args.command == "export":
+            made.add(args.dir)
+            continue
+        named = [*getattr(args, "paths", []), *getattr(args, "files", [])]
+        mapped = {path: path.split("/", 1)[1] if path.split("/", 1)[0] in made and "/" in path
+                  else "." if path in made else path for path in named}
+        for path in named:
+            assert (export / mapped[path]).exists(), f"{where}: {shlex.join(words)} names {path}, which is not there"
+        if args.command in ("replay", "validate"):
+            argv = [mapped.get(word, word) for word in words[1:]]
+            proc = subprocess.run([sys.executable, "-m", "skruuvi", *argv], cwd=export, capture_output=True,
+                                  text=True, timeout=600)
+            assert proc.returncode == 0 and proc.stdout, (where, words, proc.stderr[-1000:])
+
+
+def test_interpreting_names_export_paths_and_says_which_are_the_checkouts(export: Path) -> None:
+    text = (export / "INTERPRETING.md").read_text(encoding="utf-8")
+    for match in re.finditer(r"`([\w.<>*-]+(?:/[\w.<>*-]+)+/?|[\w-]+\.(?:yaml|json|md))`", text):
+        path = match.group(1)
+        if path.startswith(CHECKOUT_ONLY):
+            assert "checkout" in text[max(0, match.start() - 300):match.end() + 60], \
+                f"INTERPRETING.md names the checkout's {path} without saying so"
+        elif not path.startswith("generated/"):  # an export made with --no-generated has none
+            pattern = re.sub(r"<\w+>", "*", path).rstrip("/")
+            assert list(export.glob(pattern)), f"INTERPRETING.md names {path}, which the export lacks"
+
+
+def test_interpreting_and_the_help_examples_run_in_an_export_outside_the_checkout(export: Path) -> None:
+    """Issue 31: the examples of INTERPRETING.md and of ``conformance --help`` and ``replay --help`` select cases by
+    ``--ruleset`` and ``--run`` (or name an export's files), so they hold in an export, outside the checkout."""
+    assert not (export / "conformance").exists() and not (export / "spec").exists()
+    blocks = re.findall(r"```(?:sh|text)\n(.*?)```", (export / "INTERPRETING.md").read_text(encoding="utf-8"), re.S)
+    _examples_hold(export, [c for block in blocks for c in _commands(block)], "INTERPRETING.md")
+    for command in ("conformance", "replay"):
+        proc = subprocess.run([sys.executable, "-m", "skruuvi", command, "--help"], cwd=export, capture_output=True,
+                              text=True, timeout=120)
+        epilog = proc.stdout[proc.stdout.index("\nexamples"):]
+        commands = _commands(epilog)
+        assert len(commands) >= 5
+        _examples_hold(export, commands, f"skruuvi {command} --help")
