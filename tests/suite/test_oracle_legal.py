@@ -91,7 +91,8 @@ def universe(game: Any, rng: random.Random) -> list[str]:
 
 MUTABLE = {"hands": "sets", "holding": "plain", "won_cards": "lists", "centre": "list", "first_bids": "list",
            "steps": "list", "received": "plain", "queue": "list", "trick": "list", "tricks": "plain",
-           "seat_tricks": "plain", "ace_points": "plain", "trick_log": "list", "callers": "list"}
+           "seat_tricks": "plain", "ace_points": "plain", "seat_ace_points": "plain", "trick_log": "list",
+           "callers": "list"}
 """The containers of the oracle's `Game` and how deep a copy of each must go (their items are
 immutable: cards, tuples, numbers, frozensets)."""
 
