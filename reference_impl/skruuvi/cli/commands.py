@@ -1,5 +1,6 @@
 """The ``skruuvi`` command line: its parser, made of each command's own (one module per command or group:
-conformance, replay, compare, validate, serve, tools for generate and mutate, export), and its entry point.
+conformance, replay, compare, validate, serve, tools for generate and mutate, export, report), and its entry
+point.
 
 Every :class:`~skruuvi.rules.errors.InputError` ends as one line on stderr and exit code 1 (2 where the
 conformance runner cannot even start), never as a traceback; Ctrl-C exits with 130.
@@ -15,7 +16,7 @@ from typing import Any
 
 from .. import __version__
 from ..rules.errors import InputError
-from . import compare, conformance, export, replay, serve, tools, validate
+from . import compare, conformance, export, replay, report, serve, tools, validate
 from .conformance import default_impl
 from .options import PROG, say
 
@@ -54,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_parser(sub)
     tools.add_parsers(sub)
     export.add_parser(sub)
+    report.add_parser(sub)
     return parser
 
 

@@ -133,7 +133,7 @@ def _conformance(args: argparse.Namespace, command: list[str], paths: list[str],
             cases = spool.cases(full_records=whole or bool(variants.variants))
             return variants.apply(cases) if variants.variants else cases
 
-        code = _run(read_cases, total, config, outputs, args, variants)
+        code = _run(read_cases, total, config, outputs, args, variants, (selection, spool))
         if code == EXIT_USAGE:
             return code
         failed = []
@@ -188,7 +188,7 @@ class _NoVariants:
 
 
 def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: dict[str, Any],
-         args: argparse.Namespace, variants: Any = None) -> int:
+         args: argparse.Namespace, variants: Any = None, chosen: tuple[Any, Any] | None = None) -> int:
     from ..suite.reports.report import (
         ReportFile,
         Tally,
@@ -229,7 +229,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     results = runner.run_cases(cases, config, engines, plan)
     try:
         if report is not None:
-            report.write(header_record(config.command, engine, started, total))
+            report.write(header_record(config.command, engine, started, total, *(chosen or ())))
         count, show, explain = tally.add, terminal.on_result, bool(args.explain)
         writers = [writer.on_result for writer in (junit, markdown) if writer is not None]
         for result in results:
