@@ -37,7 +37,7 @@ def test_the_reference_and_the_oracle_ran_the_whole_current_suite_at_build_time(
     for name in ("reference", "oracle"):
         report = load_report(folder / f"{name}.jsonl")
         names.add(report.implementation["name"])
-        assert report.header["suite_version"] == suite_version()
+        assert report.header["suite"]["version"] == suite_version()
         assert report.header["selection"]["shard"] == [1, 1]
         assert report.summary is not None and not report.summary["interrupted"]
         assert len(_cases(folder / f"{name}.jsonl")) == report.header["cases"] == report.header["selection"]["cases"]
@@ -60,7 +60,7 @@ def name_slug(name: str) -> str:
 def test_an_added_report_of_another_suite_version_is_flagged(built_book: Any, tmp_path: Path) -> None:
     folder = built_book.site / "implementations"
     items = [json.loads(line) for line in (folder / "oracle.jsonl").read_text(encoding="utf-8").splitlines()]
-    items[0]["suite_version"] = "0.0.1"
+    items[0]["suite"] = {"version": "0.0.1", "released": None}
     items[0]["engine"]["implementation"]["name"] = "their-engine"
     added = tmp_path / "their-engine.jsonl"
     added.write_text("".join(json.dumps(r) + "\n" for r in items), encoding="utf-8")

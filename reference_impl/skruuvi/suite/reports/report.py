@@ -50,10 +50,10 @@ def now_iso() -> str:
 def header_record(command: list[str], engine: dict[str, Any], started: str, cases: int,
                   selection: Selection | None = None, spool: Any = None) -> dict[str, Any]:
     """The header, with the suite's version and release date (``suite``); with the run's ``selection`` and its
-    checked ``spool`` (a :class:`~skruuvi.suite.cases.spool.CaseSpool`), also ``suite_version`` and
-    ``selection``: ``--ruleset``, ``--run``, ``--skip`` and ``--shard``, and the cases of the selection without its
-    shard (``cases``, and ``ids``, a fingerprint of their ids) that the shards of a run must together run once each
-    (``skruuvi report --merge`` checks it)."""
+    checked ``spool`` (a :class:`~skruuvi.suite.cases.spool.CaseSpool`), also its ``selection``: ``--ruleset``,
+    ``--run``, ``--skip`` and ``--shard``, and the cases of the selection without its shard (``cases``, and
+    ``ids``, a fingerprint of their ids) that the shards of a run must together run once each (``skruuvi report
+    --merge`` checks it)."""
     from ..export import suite_release
 
     try:
@@ -64,7 +64,6 @@ def header_record(command: list[str], engine: dict[str, Any], started: str, case
     record = {"type": "header", "runner": {"name": RUNNER_NAME, "version": __version__}, "suite": suite,
               "impl": list(command), "engine": engine, "started": started, "cases": cases}
     if selection is not None and spool is not None:
-        record["suite_version"] = suite["version"]
         record["selection"] = {**selection.record(), "cases": spool.unsharded, "ids": spool.fingerprint}
     return record
 
