@@ -229,13 +229,23 @@ def bolsevikki(g: Game, p: Prose, form: FormSpec) -> list[str]:
                            g.rule(play, "lead")))
     value, vrule = g.table("bolsevikki_value")
     further, frule = g.table("bolsevikki_further")
-    if isinstance(value, int) and isinstance(further, int):
+    first, first_rule = g.table("bolsevikki_first")
+    first = first if isinstance(first, int) else value
+    aces, arule = g.table("bolsevikki_aces")
+    if isinstance(value, int) and isinstance(further, int) and isinstance(first, int):
         ids = [str(e["id"]) for e in g.scheme(form)]
-        out.append(p(f"No source gives the points of a bolsevikki; this book plays them so: if he takes no "
-                     f"trick, each of the other three pays him {value} ({3 * value} in all); if he takes a trick, he "
-                     f"pays each of them {value}, and {further} more for each further trick.",
-                     f"Mikään lähde ei kerro bolsevikin pisteitä; tämä kirja laskee ne näin: jos hän ei "
-                     f"ota yhtään tikkiä, kukin kolmesta muusta maksaa hänelle {value} (yhteensä {3 * value}); jos "
-                     f"hän ottaa tikin, hän maksaa kullekin {value} ja {further} lisää jokaisesta seuraavasta "
-                     "tikistä.") + p.src(vrule, frule, *ids, g.form_rule(form, "scoring_unit")))
+        text = p(f"No source gives the points of a bolsevikki; this book plays them so: if he takes no "
+                 f"trick, each of the other three pays him {value} ({3 * value} in all); if he takes a trick, he "
+                 f"pays each of them {first}, and {further} more for each further trick.",
+                 f"Mikään lähde ei kerro bolsevikin pisteitä; tämä kirja laskee ne näin: jos hän ei "
+                 f"ota yhtään tikkiä, kukin kolmesta muusta maksaa hänelle {value} (yhteensä {3 * value}); jos "
+                 f"hän ottaa tikin, hän maksaa kullekin {first} ja {further} lisää jokaisesta seuraavasta "
+                 "tikistä.")
+        if aces == 0:
+            text += " " + p("The aces cost nothing in a bolsevikki.", "Ässät eivät maksa bolsevikissa mitään.")
+        elif isinstance(aces, int):
+            text += " " + p(f"Each ace also counts {aces} × its trick's number, against the side that took it.",
+                            f"Jokainen ässä lasketaan lisäksi {aces} × tikin järjestysluku sen ottaneen puolen "
+                            "vahingoksi.")
+        out.append(text + p.src(vrule, first_rule, frule, arule, *ids, g.form_rule(form, "scoring_unit")))
     return out
