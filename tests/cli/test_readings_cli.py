@@ -95,7 +95,8 @@ def test_serve_under_a_reading_answers_like_replay() -> None:
                           capture_output=True, text=True, timeout=60, cwd=repo_root())
     _, ten, bad = (json.loads(line) for line in proc.stdout.splitlines())
     assert ten["result"]["score"]["EW"]["above"] == 10 * record["expect"]["result"]["score"]["EW"]["above"]
-    assert "a null cannot stand" in bad["errored"]  # the case's own reading on top, checked the same way
+    # the case's own reading on top, a value the rule does not list (DESIGN §3, amendment pinned-readings)
+    assert "score.scale=null is neither the rule's own value nor one of its executable alternatives" in bad["errored"]
     assert subprocess.run([sys.executable, "-m", "skruuvi", "serve", "--reading", "=1"], capture_output=True,
                           text=True, timeout=60).returncode == 2
 
@@ -104,7 +105,7 @@ def test_validate_names_the_file_the_case_and_the_rule(tmp_path: Path, capsys: p
     record = yaml.safe_load(Path(DOWN_6_ONE).read_text(encoding="utf-8"))
     for name, readings, words in (
         ("unknown", {"score.no-such-table": 1}, "no rule 'score.no-such-table' in skruuvi-1944"),
-        ("kind", {"score.undertrick-first": 1100}, "a number cannot stand"),
+        ("kind", {"score.undertrick-first": 1100}, "score.undertrick-first=1100 is neither the rule's own value"),
         ("late", {"match.final-rounding": "five"}, "match.final-rounding"),
     ):
         path = tmp_path / f"{name}.yaml"

@@ -19,6 +19,7 @@ from ..interpreter.legal import legal_for, perft_for
 from ..interpreter.outcome import Outcome
 from ..interpreter.replay import replay
 from ..rules.errors import CaseFormatError
+from ..rules.pinned import check_pinned
 from ..rules.readings import FIRST_ALTERNATIVE, label, with_readings
 from ..rules.ruleset import Ruleset, get_ruleset
 from .cases import Case
@@ -140,6 +141,7 @@ class ReadingReplay:
             return None
         key = (rid, repr(sorted(own.items(), key=lambda kv: kv[0])))
         if key not in self._compiled:
+            check_pinned(get_ruleset(rid), own)  # the case's own pins: its ruleset's values, as for any record
             base = self.variants.get(rid) or get_ruleset(rid)
             self._compiled[key] = with_readings(_under(base, self.readings), own, valid_base=True)
         return self._compiled[key]
