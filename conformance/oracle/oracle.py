@@ -1453,7 +1453,8 @@ def replay_match_1944(match: Any, era: Era = ERA_1944) -> dict[str, Any]:
     """A whole set: alkupelit until a side has 2 games, then exactly 4 kotka deals."""
     if not isinstance(match, dict) or not isinstance(match.get("deals"), list):
         raise CaseError("match needs a list of deals")
-    if match.get("options") not in (None, {}):             # DESIGN §3: the set lists no agreements
+    # DESIGN §3 (amendment match-options): the set lists no agreements, so its records state none
+    if match.get("options") not in (None, {}):
         raise CaseError("skruuvi-1944 match records take no options")
     entries = match["deals"]
     running = {"NS": 0, "EW": 0}

@@ -34,8 +34,9 @@ if TYPE_CHECKING:  # imported where used: every skruuvi command builds this pars
     from ..suite.runner import Engine
     from .equivalence_gate import GateRun
 
-HOWS = ("answer", "crash", "timeout", "import")
-"""How a mutant can be killed: a judged answer changed, it raised, it hung, its file did not import."""
+HOWS = ("answer", "crash", "timeout", "import", "stop")
+"""How a mutant can be killed: a judged answer changed, it raised, it hung, its file did not import, or (over
+SCP/1) it did not exit on ``stop`` as the runner checks."""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -65,8 +66,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--timeout", type=float, default=0.0,
                    help="seconds per mutant (default: 10 + 5 x the unmutated engine's time)")
     from .equivalence_gate import add_arguments as gate_arguments
+    from .mutate_apart import add_arguments as apart_arguments
 
     gate_arguments(g)
+    apart_arguments(g)
 
 
 def _fail(text: str) -> int:
@@ -175,8 +178,10 @@ def _scp_answer(engine: Engine, seq: int, record: dict[str, Any], deadline: floa
 def _scp_answers(command: list[str], records: list[dict[str, Any]], deadline: float,
                  stop_when: Any = None) -> tuple[list[Any], str]:
     """Answers of an SCP/1 engine to the cases (``{kind: body}``); stops early when ``stop_when(i, answer)``
-    is true. Returns the answers and '' or how the engine failed (``crash``, ``timeout``)."""
-    from ..suite.runner import Engine, HandshakeError
+    is true. Returns the answers and '' or how the engine failed (``crash``, ``timeout``, or ``stop``: asked to
+    stop after its last answer, it did not exit in time or exited with a status other than 0, as the runner
+    checks)."""
+    from ..suite.runner import STOP_GRACE, Engine, HandshakeError
 
     engine = Engine(command)
     answers: list[Any] = []
@@ -192,7 +197,9 @@ def _scp_answers(command: list[str], records: list[dict[str, Any]], deadline: fl
                 return answers, how
             answers.append(answer)
             if stop_when is not None and stop_when(i, answers[-1]):
-                break
+                return answers, ""
+        if engine.stop(STOP_GRACE):
+            return answers, "stop"
     finally:
         engine.kill()
     return answers, ""
@@ -225,7 +232,10 @@ class ScpJudge:
 
 
 def _report(args: argparse.Namespace, source: Path, outcomes: list[Outcome], equivalent: dict[str, str],
-            excluded: dict[str, str], cases: int, checked: str, gate: GateRun | None = None) -> int:
+            excluded: dict[str, str], cases: int, checked: str, gate: GateRun | None = None,
+            apart: tuple[list[Outcome], int] | None = None) -> int:
+    from .mutate_apart import apart_json, apart_lines
+
     not_equivalent = {o.mutant.key for o in gate.failed} if gate is not None else set()
     if not_equivalent:  # a listed equivalent that fails the gate is a survivor like any other
         equivalent = {k: v for k, v in equivalent.items() if k not in not_equivalent}
@@ -255,6 +265,7 @@ def _report(args: argparse.Namespace, source: Path, outcomes: list[Outcome], equ
                              for a, r in areas.items()},
                    "kills": {how: sum(o.how == how for o in killed) for how in HOWS},
                    "gate": gate.json() if gate is not None else None,
+                   "apart": apart_json(*apart) if apart is not None else None,
                    "stale_equivalents": stale}, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
         return 1 if gaps else 0
@@ -275,6 +286,8 @@ def _report(args: argparse.Namespace, source: Path, outcomes: list[Outcome], equ
     elif listed and args.no_gate:
         out.write(f"  equivalence gate left out (--no-gate): {len(listed)} listed equivalents admitted on their "
                   "written reasons alone\n")
+    if apart is not None:
+        out.write("\n".join(apart_lines(*apart, source)) + "\n")
     out.write(f"  {'area':<34} {'mutants':>7} {'killed':>7} {'equiv':>6} {'survived':>8} {'score':>7}\n")
     for area, (total, k, e, s) in areas.items():
         rate = k / (total - e) if total - e else 1.0
@@ -368,4 +381,10 @@ def cmd_mutate_code(args: argparse.Namespace) -> int:
                                 lambda done, total: show(done, total, "equivalence gate: listed equivalents"))
             except RuntimeError as exc:
                 return _fail(str(exc))
-    return _report(args, source, outcomes, equivalent, excluded, len(records), checked, gate)
+        apart = None
+        if args.score_excluded and excluded:
+            from .mutate_apart import score_excluded
+
+            apart = score_excluded(args, text, excluded, records, base, timeout, Path(tmp),
+                                   lambda done, total: show(done, total, "excluded functions' mutants"))
+    return _report(args, source, outcomes, equivalent, excluded, len(records), checked, gate, apart)

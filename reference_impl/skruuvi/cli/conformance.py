@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -346,6 +347,8 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     terminal.finish(tally.counts, seconds, reason, note=note)
     if reason and interrupted is None:
         _say(reason)
+    for problem, count in Counter(config.stop_problems).items():  # SCP/1: an engine exits on stop (DESIGN §6)
+        _say(f"{problem}" + (f" ({count} engines)" if count > 1 else "") + "; an SCP/1 engine exits when it reads stop")
     if report is not None:
         report.write(summary_record(tally.counts, seconds, code, interrupted=interrupted is not None, reason=reason,
                                     judged_under=plan.counts()))

@@ -13,7 +13,8 @@ it. The corpus holds
   reference's own answer as its ``expect``: what validate asks of an answer does not depend on which answer it
   is), and asked ``run`` and, for a single deal, ``legal``.
 
-The same records, count and seed give the same corpus. A corruption the reference cannot answer (``errored``)
+Each input is asked once (the first of the items asking the same request of the same case, ids aside). The same
+records, count and seed give the same corpus. A corruption the reference cannot answer (``errored``)
 while validate accepts it would break DESIGN's promise of one answer for every valid record:
 :attr:`Corpus.unanswered` lists such records (none is expected).
 """
@@ -21,6 +22,7 @@ while validate accepts it would break DESIGN's promise of one answer for every v
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -366,7 +368,20 @@ def corpus(records: list[tuple[str, Mapping[str, Any]]], *, prefixes_of: list[tu
     """The whole corpus: the records, ``legal`` after every prefix of ``prefixes_of``, and ``corrupted`` seeded
     corruptions of the records (those validate accepts)."""
     made = corruptions(records, corrupted, seed)
-    own, prefixes = list(record_items(records)), list(prefix_items(prefixes_of))
-    made.items[:0] = [*own, *prefixes]
+    own, prefixes = _distinct(record_items(records)), _distinct(prefix_items(prefixes_of))
+    made.items = _distinct([*own, *prefixes, *made.items])
     made.records, made.prefixes = len(own), len(prefixes)
     return made
+
+
+def _distinct(items: Iterable[Item]) -> list[Item]:
+    """The items, each input once: the first of those asking the same request of the same case (its id aside)."""
+    seen: set[str] = set()
+    out = []
+    for item in items:
+        key = json.dumps([item.request, {k: v for k, v in item.case.items() if k != "id"}], sort_keys=True,
+                         default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
