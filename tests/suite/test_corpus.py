@@ -73,11 +73,17 @@ def test_the_same_seed_gives_the_same_corpus_and_every_corruption_validates(reco
     assert sum(n for kind, n in kinds.items() if kind.startswith("options-")), kinds
 
 
-def test_prefixes_ask_legal_after_every_action(records: list) -> None:
-    record = next(r for _, r in records if "match" not in r and len(r["actions"]) > 3)
-    items = list(prefix_items([("x", record)]))
-    assert [len(i.case["actions"]) for i in items] == list(range(len(record["actions"]) + 1))
+def test_prefixes_ask_legal_after_every_action_a_legal_case_could_ask_about(records: list) -> None:
+    played = next(r for _, r in records if "match" not in r and "result" in r["expect"] and len(r["actions"]) > 3)
+    items = list(prefix_items([("x", played)]))
+    assert [len(i.case["actions"]) for i in items] == list(range(len(played["actions"]) + 1))
     assert {i.request for i in items} == {"legal"} and all("expect" not in i.case for i in items)
+    # up to the first action the reference rejects, and none of a deal it refuses: no legal case asks past them
+    rejected = next(r for _, r in records if "match" not in r and r["expect"].get("error", {}).get("index") == 5)
+    assert [len(i.case["actions"]) for i in prefix_items([("y", rejected)])] == [0, 1, 2, 3, 4, 5]
+    invalid = next(r for _, r in records if "match" not in r and r["expect"].get("error", {}).get("code")
+                   == "invalid-deal")
+    assert list(prefix_items([("z", invalid)])) == []
 
 
 def test_a_valid_corruption_the_reference_cannot_answer_is_reported(records: list,

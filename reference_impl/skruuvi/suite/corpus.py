@@ -5,13 +5,15 @@ Every input is one a conformance run can send: a record that ``skruuvi validate`
 it. The corpus holds
 
 * the suite's records themselves, each asked ``run`` (a legal or perft case is asked ``legal`` of its prefix);
-* ``legal`` after every prefix of each single-deal record's actions (:func:`prefix_items`), the empty prefix too;
+* ``legal`` after every prefix of each single-deal record's actions that a legal case could ask about
+  (:func:`prefix_items`: the deal valid, every action of the prefix accepted), the empty prefix too;
 * seeded corruptions of the records (:func:`corruptions`): one change each, in the places where a valid record
   can differ (the readings it pins, the dealer, the form, the cards, a deck's centre positions, a set position, an
   action dropped, moved, replaced or cut off, another legal action taken, a match's agreements, seats and deals),
   each kept only when validate accepts it (:class:`~skruuvi.suite.validate.RecordCheck`, the record given the
   reference's own answer as its ``expect``: what validate asks of an answer does not depend on which answer it
-  is), and asked ``run`` and, for a single deal, ``legal``.
+  is), and asked ``run`` and, for a single deal, ``legal`` when a legal case could ask it (the reference answers
+  it with a legal set, not an error).
 
 Each input is asked once (the first of the items asking the same request of the same case, ids aside). The same
 records, count and seed give the same corpus. A corruption the reference cannot answer (``errored``)
@@ -78,12 +80,29 @@ def record_items(records: Iterable[tuple[str, Mapping[str, Any]]]) -> Iterator[I
             yield Item(case_id, "run", public(record))
 
 
+def legal_prefix_length(record: Mapping[str, Any]) -> int | None:
+    """How many leading actions of a single-deal record the reference accepts (all of them when it answers a result
+    or ``incomplete-record``), or None when its deal is invalid or it pins readings no case may pin: the prefixes a
+    legal case may ask about (DESIGN §3: a legal case's actions are a prefix of the deal, its set that of the
+    position after them; validate refuses a legal case whose deal is invalid)."""
+    from ..interpreter.replay import replay
+
+    try:
+        answer = replay(record)
+    except InputError:
+        return None
+    if answer.error_code is None:
+        return len(record["actions"])
+    return answer.error_index if answer.error_index is not None else None
+
+
 def prefix_items(records: Iterable[tuple[str, Mapping[str, Any]]]) -> Iterator[Item]:
-    """``legal`` after every prefix (0 to all actions) of each single-deal record."""
+    """``legal`` after every prefix of each single-deal record that a legal case could ask about: from no action to
+    the last the reference accepts (:func:`legal_prefix_length`)."""
     for case_id, record in records:
-        if is_single(record):
+        if is_single(record) and (upto := legal_prefix_length(record)) is not None:
             actions = record["actions"]
-            for k in range(len(actions) + 1):
+            for k in range(upto + 1):
                 yield Item(f"{case_id}@{k}", "legal", legal_case(record, actions[:k]))
 
 
@@ -358,7 +377,7 @@ def corruptions(records: list[tuple[str, Mapping[str, Any]]], count: int, seed: 
             continue
         found.corruptions_kept += 1
         found.items.append(Item(record["id"], "run", public(record)))
-        if is_single(record):
+        if is_single(record) and isinstance(legal(legal_case(record)), list):  # a legal case could ask it
             found.items.append(Item(record["id"] + ".legal", "legal", legal_case(record)))
     return found
 
