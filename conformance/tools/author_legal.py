@@ -1003,7 +1003,9 @@ SPECS = [
      d_pass_or_give("E", "W", """contract 5H by N, dealer N; under defenders-exchange.banned-by-whose-bid=either
      a first bid at 6 or 7 by either side bans the exchange. The main pair's first bid was N's 1H; the defenders
      E and W never bid (every call of theirs a pass), so no first bid of either side is at 6 or more: the
-     exchange is allowed, and the declarer's left E acts first (defenders-exchange.one-card).""")),
+     exchange is allowed, and the declarer's left E acts first (defenders-exchange.one-card). The same answer
+     without the reading (by default only the main pair's first bid counts, and it is below 6): the case holds an
+     engine's reading to the side that did bid.""")),
     ("1944", "kitty-allowed-defender-opened-5", MB44, (1, OPENED_5), MAIN_PAIR_BAN,
      "the other side's first bid at 5 does not ban the main pair's exchange",
      ["kitty.main-pair-exchange-allowed", "kitty.take", "kitty.give-partner"], ("take", 13, "N"),
@@ -1011,7 +1013,9 @@ SPECS = [
      then eight passes end the first auction (auction.end-eight-passes); N's 6G is the highest bid, so N and S
      are the main pair. Under kitty.main-pair-exchange-allowed = {at_least: 6} the main pair may not exchange
      when the defenders' first bid was at 6 or 7; E's first bid 5H is below 6, so the exchange is allowed:
-     N takes the four table cards (kitty.take) and gives his partner S four (kitty.give-partner).""")),
+     N takes the four table cards (kitty.take) and gives his partner S four (kitty.give-partner). The same answer
+     without the reading (by default nothing bans the main pair's exchange): the case holds an engine's reading
+     to its level, 6.""")),
     # perft
     ("2016", "perft-kitty-gives", A16, 11, {}, "perft 2 from the kitty gives", ["kitty.give-partner",
                                                                                 "kitty.partner-order"],

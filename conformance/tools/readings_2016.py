@@ -807,9 +807,10 @@ def centre_end_of_pack(base, positions, position):
     expect, step = centre_two_each_end({**base, "deal": deal}, position)
     edit = (f"The record is the base's with centre_positions {old} changed to {positions} (the same deck): of the "
             f"four end positions the reading forbids only {position} is among them, and no four are in a row. "
-            f"({'The top' if position == 0 else 'The bottom'} card is forbidden by the stated rule too "
-            "(deal.centre-not-top-or-bottom = [first, last]): the reading keeps it forbidden and adds the second "
-            f"card from that end.) ")
+            f"The same answer without the reading: {'the top' if position == 0 else 'the bottom'} card is forbidden "
+            "by the stated rule too (deal.centre-not-top-or-bottom = [first, last]); the reading keeps it forbidden "
+            "and adds the second card from that end, so the case holds an engine's list of the reading's positions to "
+            "the ends it shares with the stated rule. ")
     return expect, edit + step, {"deal": deal}
 
 
