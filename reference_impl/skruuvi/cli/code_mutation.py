@@ -244,8 +244,10 @@ def _report(args: argparse.Namespace, source: Path, outcomes: list[Outcome], equ
     gaps = [o for o in outcomes if not o.killed and o.mutant.key not in equivalent]
     killable = len(outcomes) - len(listed)
     score = len(killed) / killable if killable else 1.0
-    stale = sorted(set(equivalent) - {o.mutant.key for o in listed}) \
-        if not (args.mutant_sample or args.function or args.gate_only) else []
+    # a listed equivalent the suite kills, or (every mutant judged) one that is no mutant of the file any more
+    whole = not (args.mutant_sample or args.function or args.gate_only)
+    stale = sorted({o.mutant.key for o in killed if o.mutant.key in equivalent}
+                   | ((set(equivalent) - {o.mutant.key for o in outcomes}) if whole else set()))
     areas: dict[str, list[int]] = {}
     for o in outcomes:
         row = areas.setdefault(o.mutant.area, [0, 0, 0, 0])
