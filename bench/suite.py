@@ -3,10 +3,8 @@
     python bench/suite.py [--count 100000] [--skip-big] [--json]
 
 1. ``skruuvi conformance --quiet`` as a subprocess on conformance/cases + conformance/generated, with
-   ``--jobs 1`` and ``--jobs 2``: wall time, cases per second, the runner's peak RSS. Each of these runs starts
-   with an empty check cache (:mod:`skruuvi.suite.check_cache`, in a temporary ``SKRUUVI_CACHE_DIR`` of this
-   benchmark: the first run of files never checked before); ``--jobs 2`` runs once more with the generated
-   files remembered ("checked before": a later run of the same files).
+   ``--jobs 1`` and ``--jobs 2``: wall time, cases per second, the runner's peak RSS. (Every run checks its
+   files anew: the runner remembers nothing of an earlier run.)
 2. In-process: :func:`skruuvi.interpreter.replay.replay` over the same records (loaded once), and ``json.loads`` of
    the same records as compact JSON lines, for the replay / json.loads ratio. Each parsed record is dropped
    at once here, while ``bench/replay.py`` holds its 3,000 records while it times ``json.loads``
@@ -15,7 +13,7 @@
    both. The suite also mixes in invalid and truncated records, which stop early.
 3. Streaming: the generated files' records, mixed (:func:`mixed`: each stretch holds the same kinds of case),
    repeated with new ids into a temporary ``.jsonl.gz`` of 10,000 and of ``--count`` records, each run with
-   ``--jobs 2``, first never checked before, then checked before: wall time and the runner's peak RSS, which
+   ``--jobs 2``: wall time and the runner's peak RSS, which
    must be the same for both counts (the runner streams; it does not hold the suite).
 4. ``skruuvi serve``: the time from starting the process to its answer to ``start`` (the first answer), and
    the whole process's CPU time to there, the median of 7 starts; and of one start without its feature-tag
@@ -131,12 +129,8 @@ def run_measured(argv: list[str]) -> dict[str, Any]:
             "tree_cpu_seconds": usage.ru_utime + usage.ru_stime}
 
 
-def conformance(paths: list[Path | str], jobs: int, *, cold: bool = True) -> dict[str, Any]:
-    """A run of ``paths``; ``cold``: with the check cache emptied first (when this benchmark has its own)."""
-    folder = os.environ.get("SKRUUVI_CACHE_DIR")
-    if cold and folder and Path(folder, "checked").is_dir():
-        for index in Path(folder, "checked").iterdir():
-            index.unlink()
+def conformance(paths: list[Path | str], jobs: int) -> dict[str, Any]:
+    """A run of ``paths`` with ``jobs`` engines."""
     argv = [sys.executable, "-m", "skruuvi", "conformance", *map(str, paths), "--jobs", str(jobs), "--quiet"]
     return run_measured(argv)
 
@@ -228,22 +222,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the in-process replay (no SCP/1 runs, no streaming run)")
     parser.add_argument("--json", action="store_true", help="print a machine-readable summary")
     args = parser.parse_args(argv)
-
-    with tempfile.TemporaryDirectory(prefix="skruuvi-bench-cache-") as cache:
-        os.environ["SKRUUVI_CACHE_DIR"] = cache  # the runs' check cache: this benchmark's own, emptied at will
-        try:
-            return _measure(args)
-        finally:
-            del os.environ["SKRUUVI_CACHE_DIR"]
-
-
-def _measure(args: argparse.Namespace) -> int:
     records = [c.record for c in iter_cases(SUITE)]
     summary: dict[str, Any] = {"cases": len(records), "cpus": os.cpu_count(), "python": sys.version.split()[0]}
-    for jobs, cold in () if args.in_process_only else ((1, True), (2, True), (2, False)):
-        run = conformance(SUITE, jobs, cold=cold)
+    for jobs in () if args.in_process_only else (1, 2):
+        run = conformance(SUITE, jobs)
         run["cases_per_second"] = len(records) / run["seconds"]
-        summary[f"scp1_jobs{jobs}" + ("" if cold else "_checked_before")] = run
+        summary[f"scp1_jobs{jobs}"] = run
     summary["in_process"] = in_process(records)
     del records
     if not args.skip_big and not args.in_process_only:
@@ -251,10 +235,9 @@ def _measure(args: argparse.Namespace) -> int:
             for count in sorted({10_000, args.count}):
                 big = Path(tmp) / f"big-{count}.jsonl.gz"
                 size = write_big(big, count)
-                for cold in (True, False):
-                    run = conformance([big], 2, cold=cold)
-                    run.update(cases=count, gz_bytes=size, cases_per_second=count / run["seconds"])
-                    summary[f"streaming_{count}_jobs2" + ("" if cold else "_checked_before")] = run
+                run = conformance([big], 2)
+                run.update(cases=count, gz_bytes=size, cases_per_second=count / run["seconds"])
+                summary[f"streaming_{count}_jobs2"] = run
                 big.unlink()
     if not args.in_process_only:
         summary["serve_first_answer"] = serve_first_answer()
@@ -266,10 +249,10 @@ def _measure(args: argparse.Namespace) -> int:
           f"Python {summary['python']}")
     print(f"{'run':<36}{'cases':>8}{'seconds':>10}{'cases/s':>10}{'runner peak MiB':>17}{'runner us/case':>16}"
           f"{'all us/case':>13}  exit  summary")
-    rows = [(f"SCP/1, {key[9]} worker{'s' if key[9] != '1' else ''}{', again' if key.endswith('before') else ''}",
-             run, summary["cases"]) for key, run in summary.items() if key.startswith("scp1_jobs")]
-    rows += [(f"SCP/1, 2 workers, {key.split('_')[1]} gz{', again' if key.endswith('before') else ''}", run,
-              run["cases"]) for key, run in summary.items() if key.startswith("streaming_")]
+    rows = [(f"SCP/1, {key[9]} worker{'s' if key[9] != '1' else ''}", run, summary["cases"])
+            for key, run in summary.items() if key.startswith("scp1_jobs")]
+    rows += [(f"SCP/1, 2 workers, {key.split('_')[1]} gz", run, run["cases"])
+             for key, run in summary.items() if key.startswith("streaming_")]
     for label, run, cases in rows:
         runner_us = (run["runner_cpu_seconds"] or 0) / cases * 1e6
         print(f"{label:<36}{cases:>8}{run['seconds']:>10.2f}{run['cases_per_second']:>10.0f}"
@@ -280,8 +263,7 @@ def _measure(args: argparse.Namespace) -> int:
           f"{'':>46}  replay / json.loads = {ip['replay_over_json_loads']:.1f}x "
           f"(json.loads {ip['json_loads_seconds']:.3f} s)")
     if "scp1_jobs1" in summary:
-        print(f"runner peak RSS measured as {summary['scp1_jobs1']['peak_how']}; 'again': the same files checked "
-              "before (the check cache holds them)")
+        print(f"runner peak RSS measured as {summary['scp1_jobs1']['peak_how']}")
     first = summary.get("serve_first_answer")
     if first is not None:
         print(f"serve: first answer (start) after {first.get('wall_ms', 0):.0f} ms, whole-process CPU "

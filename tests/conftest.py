@@ -37,28 +37,6 @@ def _bytecode_for_subprocesses() -> None:
 _bytecode_for_subprocesses()
 
 
-def _check_cache_for_tests() -> None:
-    """The checking pass remembers checked case files (:mod:`skruuvi.suite.check_cache`) in the user's cache
-    folder; the tests, and the processes they start, keep theirs in a folder of their own instead (one per user,
-    reused by later runs: an index is keyed by the bytes and the code it was taken of), so that a test run never
-    writes in the user's cache. A run with ``SKRUUVI_CACHE_DIR`` set keeps it."""
-    if "SKRUUVI_CACHE_DIR" in os.environ:
-        return
-    folder = Path(tempfile.gettempdir()) / f"skruuvi-tests-cache-{os.getuid()}"
-    try:
-        folder.mkdir(mode=0o700, exist_ok=True)
-        if folder.is_symlink() or folder.stat().st_uid != os.getuid():
-            os.environ["SKRUUVI_CACHE_DIR"] = ""  # not ours: no cache at all
-            return
-    except OSError:
-        os.environ["SKRUUVI_CACHE_DIR"] = ""
-        return
-    os.environ["SKRUUVI_CACHE_DIR"] = str(folder)
-
-
-_check_cache_for_tests()
-
-
 # The slowest tests, longest first (pytest --durations of the whole run, 1 December 2026, after the eleventh
 # session's cuts), started first so that the parallel workers (pytest-xdist, see pyproject.toml) do not end with
 # one long test running alone: xdist's load scheduling then hands each free worker the longest test left (longest

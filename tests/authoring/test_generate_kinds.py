@@ -76,7 +76,7 @@ def test_each_deal_check_reaches_its_rule_and_the_limits_are_valid(ruleset_id: s
     names = set(made)
     # what must be reachable in every era, and what depends on the ruleset's data
     assert {"duplicate-across-hands", "hand-short", "hands-missing-seat", "both-forms", "neither-form",
-            "hands-with-positions", "deck-with-centre", "position-negative", "position-52", "position-float",
+            "hands-with-positions", "deck-with-centre", "position-negative", "position-52", "position-fraction",
             "positions-missing", "position-forbidden-last", "dealer-unknown", "form-unknown"} <= names
     has_games = ruleset.match is not None and ruleset.match.has_games
     assert ("state-running-at-threshold" in names) == has_games and ("state-ignored" in names) != has_games

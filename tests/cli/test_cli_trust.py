@@ -144,7 +144,7 @@ def test_binary_jsonl_to_mutate_is_one_line(tmp_path: Path, capsys: pytest.Captu
 @pytest.mark.parametrize("name", ["zero.jsonl", "zero.yaml", "zero.json", "zero.jsonl.gz"])
 @pytest.mark.parametrize("command", ["replay", "conformance"])
 def test_a_file_that_never_ends(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, command: str) -> None:
-    """(``conformance``: the check cache hashes regular files only; /dev/zero would never end.)"""
+    """A named path that is no regular file (/dev/zero would never end) is one line."""
     link = tmp_path / name
     link.symlink_to("/dev/zero")
     code, _, err = main(capsys, command, str(link))

@@ -95,8 +95,7 @@ def test_serve_under_a_reading_answers_like_replay() -> None:
                           capture_output=True, text=True, timeout=60, cwd=repo_root())
     _, ten, bad = (json.loads(line) for line in proc.stdout.splitlines())
     assert ten["result"]["score"]["EW"]["above"] == 10 * record["expect"]["result"]["score"]["EW"]["above"]
-    # the case's own reading on top, a value the rule does not list (DESIGN §3, amendment pinned-readings)
-    assert "score.scale=null is neither the rule's own value nor one of its executable alternatives" in bad["errored"]
+    assert "a null cannot stand" in bad["errored"]  # the case's own reading on top, checked the same way
     assert subprocess.run([sys.executable, "-m", "skruuvi", "serve", "--reading", "=1"], capture_output=True,
                           text=True, timeout=60).returncode == 2
 
@@ -105,7 +104,8 @@ def test_validate_names_the_file_the_case_and_the_rule(tmp_path: Path, capsys: p
     record = yaml.safe_load(Path(DOWN_6_ONE).read_text(encoding="utf-8"))
     for name, readings, words in (
         ("unknown", {"score.no-such-table": 1}, "no rule 'score.no-such-table' in skruuvi-1944"),
-        ("kind", {"score.undertrick-first": 1100}, "score.undertrick-first=1100 is neither the rule's own value"),
+        ("kind", {"score.undertrick-first": 1100}, "a number cannot stand"),
+        ("unlisted", {"score.undertrick-first": {4: 400, 5: 500, 6: 1200, 7: 1700}}, "is neither the rule's own value"),
         ("late", {"match.final-rounding": "five"}, "match.final-rounding"),
     ):
         path = tmp_path / f"{name}.yaml"
@@ -129,3 +129,41 @@ def test_validate_rejects_a_variant_whose_readings_cannot_hold_together(
     assert cli.main(["validate", str(path)]) == 1
     line = next(ln for ln in capsys.readouterr().out.splitlines() if "variant" in ln)
     assert "/variants/0" in line and "score.scale=10 and auction.end-eight-passes=12 cannot hold together" in line
+
+
+#: Reading values the interpreter has no meaning for (issue 28 §3), each with the words of its one line.
+ODD_READINGS = [
+    ("deal.centre-not-last=[[1]]", "[1] at [0] is a list where this rule holds a string"),
+    ('score.undertrick-unit={"5": 1, "x": 2}', "a mapping cannot stand for this rule's value (a number)"),
+    ('score.coronet-aces={"3": 1, "x": 2}', "the key 'x' is not a whole number, as this rule's keys are"),
+    ("match.game-bonus=1 // 0", "divide only by a number written out that is not zero"),
+    ("match.game-bonus=min(1)", "min() takes two numbers or more"),
+    ("match.game-bonus=-'x'", "a sign of text ('x'): only numbers compute"),
+    ("match.game-bonus=\"'x' * 4000000000\"", "arithmetic of text ('x'): only numbers compute"),
+    ("match.game-bonus=abs(1, 2)", "abs() takes one number"),
+    ("match.game-bonus=99999999999999999 * game_number", "the number 99999999999999999 is beyond ±(2^53 − 1)"),
+    ("match.game-bonus=game_number < 'x'", "orders a number against text"),
+]
+
+
+@pytest.mark.parametrize(("reading", "words"), ODD_READINGS)
+def test_replay_refuses_an_odd_reading_value_in_one_line(capsys: pytest.CaptureFixture[str], reading: str,
+                                                         words: str) -> None:
+    assert cli.main(["replay", "--reading", reading, THREE_TRUMP]) != 0
+    out, err = capsys.readouterr()
+    assert not out and "Traceback" not in err and err.count("\n") == 1 and words in err, err
+
+
+@pytest.mark.parametrize(("reading", "words"), ODD_READINGS)
+def test_validate_refuses_a_case_pinning_an_odd_reading_value(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                               reading: str, words: str) -> None:
+    rule, _, text = reading.partition("=")
+    value = yaml.safe_load(text)
+    value = text if isinstance(value, int | float) and not text.strip().lstrip("-").isdigit() else value
+    record = yaml.safe_load(Path(THREE_TRUMP).read_text(encoding="utf-8"))
+    path = tmp_path / "odd.yaml"
+    path.write_text(yaml.safe_dump({**record, "id": "x.odd", "readings": {rule: value}}), encoding="utf-8")
+    assert cli.main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if "readings" in ln)
+    assert "x.odd" in line and words in line and "Traceback" not in out, line

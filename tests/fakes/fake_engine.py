@@ -15,9 +15,10 @@ the case's ``canned`` field (a response body such as ``{"result": {...}}``; defa
 ``--orphan FILE``: at start, leave a background child (``sleep 300``) holding stdout and stderr open, and
 write its own pid and the child's to FILE (what ``sleep 300 & exec engine`` does in a shell script).
 Start modes ``bigint``, ``deep``, ``surrogate``, ``bool-protocol``, ``nan`` send a start answer the runner
-cannot use; run modes ``surrogate``, ``control``, ``nan``, ``float-seq``, ``bool-seq``, ``dupkey`` send
-answers that are not strict SCP/1 (or, for ``control``, carry terminal escapes in an errored text). ``compact``
-answers as ``correct`` does, in compact JSON.
+cannot use; run modes ``surrogate``, ``control``, ``nan``, ``float-seq`` (a seq with a fraction), ``bool-seq``,
+``dupkey`` send answers that are not strict SCP/1 (or, for ``control``, carry terminal escapes in an errored text).
+``compact`` answers as ``correct`` does, in compact JSON; ``whole-floats`` as ``correct`` does, every whole number
+written with a fraction (``7.0``), as some languages' JSON writers write them.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from typing import Any
 
 RUN_MODES = ("correct", "crash", "hang", "garbage", "partial", "partial-exit", "wrong-seq", "huge", "exit",
              "errored", "skipped", "nokind", "badbody", "slow", "twokinds", "surrogate", "control", "nan",
-             "float-seq", "bool-seq", "dupkey", "compact")
+             "float-seq", "bool-seq", "dupkey", "compact", "whole-floats")
 START_MODES = ("ok", "crash", "garbage", "hang", "wrong-protocol", "errored", "exit", "bigint", "deep", "surrogate",
                "bool-protocol", "nan")
 IMPL = '"implementation": {"name": "fake", "version": "0", "rulesets": ["skruuvi-2016"]}'
@@ -51,6 +52,15 @@ def mode_of(case: dict[str, Any], default: str) -> str:
         if part in RUN_MODES:
             return part
     return default
+
+
+def _floats(value: Any) -> Any:
+    """``value`` with every integer written as a float (``7`` as ``7.0``); booleans stay booleans."""
+    if isinstance(value, dict):
+        return {k: _floats(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_floats(v) for v in value]
+    return float(value) if type(value) is int else value
 
 
 def answer(mode: str, seq: Any, case: dict[str, Any], poison: str | None) -> None:
@@ -100,7 +110,9 @@ def answer(mode: str, seq: Any, case: dict[str, Any], poison: str | None) -> Non
     elif mode == "nan":
         send(f'{{"seq": {seq}, "result": {{"score": {{"NS": NaN, "EW": Infinity}}}}}}')
     elif mode == "float-seq":
-        send(json.dumps({"seq": float(seq), **canned}))
+        send(json.dumps({"seq": seq + 0.5, **canned}))
+    elif mode == "whole-floats":
+        send(json.dumps(_floats({"seq": seq, **canned})))
     elif mode == "bool-seq":
         send(json.dumps({"seq": True, **canned}))
     elif mode == "dupkey":

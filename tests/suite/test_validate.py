@@ -13,7 +13,7 @@ from cases_factory import DECK, minimal_case
 from skruuvi.rules.errors import InputError, YamlError
 from skruuvi.rules.paths import repo_root, spec_dir
 from skruuvi.rules.yamlio import load_yaml
-from skruuvi.suite.validate import FACTS, expression_problem, rule_ids, validate_paths
+from skruuvi.suite.validate import FACTS, expression_problem, rule_ids, validate, validate_paths
 
 RULESET = spec_dir() / "rulesets" / "skruuvi-2016.yaml"
 
@@ -329,7 +329,10 @@ def test_missing_path_and_unknown_file(tmp_path: Path) -> None:
     other = tmp_path / "notes.yaml"
     other.write_text("title: not a case\n", encoding="utf-8")
     assert "not a case" in _only([other]).reason
-    assert validate_paths([str(tmp_path)]) == ([], "validated 0 files: nothing to check; 0 errors")
+    found = validate([str(tmp_path)])  # met in a folder: listed as skipped with why, never dropped silently
+    assert found.errors == [] and not found.ok and found.files == 0
+    assert [(e.file, e.reason.split(":")[0]) for e in found.skipped] == [(str(other), "skipped")]
+    assert found.summary == "validated 0 files: nothing to check; 1 file skipped; 0 errors"
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -314,12 +314,12 @@ _STATES: list[tuple[str, bool, Callable[[Ruleset], Build]]] = [
     ("state-running-above-threshold", False, _state(_running(lambda t: t + 15))),
     ("state-running-below-threshold", True, _state(lambda t: {"running": {"NS": t - 1, "EW": t - 1}})),
     ("state-running-negative", False, _state(_running(-1))),
-    ("state-running-float", False, _state(_running(5.0))),
+    ("state-running-fraction", False, _state(_running(5.5))),  # (not 5.0: a reader may take it for 5, DESIGN §3)
     ("state-running-string", False, _state(_running("5"))),
     ("state-running-bool", False, _state(_running(True))),
     ("state-games-not-mapping", False, _state({"running": {"NS": 0, "EW": 0}, "games": 1})),
     ("state-games-negative", False, _state({"games": {"NS": 0, "EW": -1}})),
-    ("state-games-float", False, _state({"games": {"NS": 1.0, "EW": 0}})),
+    ("state-games-fraction", False, _state({"games": {"NS": 1.5, "EW": 0}})),
     ("state-ignored", True, _state({"running": 30, "games": {"NS": -1}}, games=False)),
 ]
 
@@ -350,7 +350,7 @@ def checks(ruleset: Ruleset) -> list[Check]:
         Check("positions-too-many", False, "deck", _edit(_positions_too_many)),
         Check("position-negative", False, "deck", _replace_position(lambda p, g: g.choice([-1, -5, p - 52]))),
         Check("position-52", False, "deck", _replace_position(lambda p, g: g.choice([52, 53, p + 52]))),
-        Check("position-float", False, "deck", _replace_position(lambda p, g: float(p))),
+        Check("position-fraction", False, "deck", _replace_position(lambda p, g: p + 0.5)),
         Check("position-string", False, "deck", _replace_position(lambda p, g: str(p))),
         Check("position-bool", False, "deck", _replace_position(lambda p, g: True)),
         Check("position-null", False, "deck", _replace_position(lambda p, g: None)),

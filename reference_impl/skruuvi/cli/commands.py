@@ -338,14 +338,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from ..suite.validate import validate_paths
+    from ..suite.validate import validate
 
-    errors, summary = validate_paths(list(args.paths))
-    for error in errors:
-        sys.stdout.write(f"{error}\n")
-    sys.stdout.write(f"{summary}\n")
+    found = validate(list(args.paths))
+    for line in (*found.errors, *found.skipped):
+        sys.stdout.write(f"{line}\n")
+    sys.stdout.write(f"{found.summary}\n")
     sys.stdout.flush()
-    return 1 if errors else 0
+    return 0 if found.ok else 1
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import os
 import shlex
+import shutil
 import signal
 import sys
 import threading
@@ -78,11 +80,7 @@ def add_parser(sub: Any) -> None:
                "A variant RULESET:NAME (declared in the ruleset's variants: section) in --ruleset runs that\n"
                "ruleset's cases with the expectations the reference works out under the variant (the case\n"
                "files hold the default reading's), to judge an engine that implements the variant; the\n"
-               "summary says how many cases were judged that way.\n\n"
-               "Large JSON Lines files that checked clean are remembered by their sha256, so that the next\n"
-               "run of the same bytes skips their strict parse (same cases, same verdicts), in\n"
-               "$SKRUUVI_CACHE_DIR/checked (default: $XDG_CACHE_HOME/skruuvi/checked, else\n"
-               "~/.cache/skruuvi/checked); SKRUUVI_CACHE_DIR= turns it off.")
+               "summary says how many cases were judged that way.")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="case files (.yaml, .jsonl, .jsonl.gz) or directories to search (default: conformance/cases)")
     p.add_argument("--impl", metavar="CMD",
@@ -143,6 +141,17 @@ def default_impl() -> list[str]:
 
 
 def cmd_conformance(args: argparse.Namespace) -> int:
+    try:
+        with _signals_interrupt():
+            return _cmd_conformance(args)
+    except (KeyboardInterrupt, Interrupted) as exc:  # a second signal while the reports were being finished
+        signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+        _say(f"interrupted again by {signal.Signals(signum).name} while finishing: the reports were not all "
+             "written (an older report is left as it was)")
+        return 128 + signum
+
+
+def _cmd_conformance(args: argparse.Namespace) -> int:
     from ..suite import cases as case_files
     from ..suite.spool import CaseSpool
 
@@ -154,7 +163,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     if not command:
         _say("--impl is empty")
         return EXIT_USAGE
-    from ..suite.export import expand_exports
+    from ..suite.export import expand_exports, export_manifests
 
     paths = args.paths or [_display_path(cases_dir())]
     rulesets, variants = _rulesets_and_variants(args.rulesets or [])
@@ -166,15 +175,32 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         known = case_files.load_known_failures(args.known_failures) if args.known_failures else set()
         # listed once: a report written below a PATH is not a case file
         files = case_files.list_case_files(expand_exports(paths))
+        inputs = [*files, *export_manifests(paths), *([args.known_failures] if args.known_failures else []),
+                  *_command_files(command)]
         spool = CaseSpool(files, selection)  # the checking pass; the run reads the cases back from it
     except InputError as exc:
         _say(str(exc))
         return EXIT_USAGE
+    except (KeyboardInterrupt, Interrupted) as exc:
+        signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+        _say(f"interrupted by {signal.Signals(signum).name} during the checking pass, before any case was sent: "
+             "no report was written (an older report is left as it was)")
+        return 128 + signum
     with spool:
-        return _conformance(args, command, paths, files, selection, known, variants, spool)
+        return _conformance(args, command, paths, inputs, selection, known, variants, spool)
 
 
-def _conformance(args: argparse.Namespace, command: list[str], paths: list[str], files: list[Any],
+def _command_files(command: list[str]) -> list[Path]:
+    """The files the engine's command names (its program, found on ``PATH`` too, and every word that is an
+    existing file, such as a script): inputs of the run, which no report may overwrite."""
+    named = [Path(word) for word in command if word and Path(word).is_file()]
+    found = shutil.which(command[0])
+    if found is not None:
+        named.append(Path(found))
+    return named
+
+
+def _conformance(args: argparse.Namespace, command: list[str], paths: list[str], inputs: list[Any],
                  selection: Any, known: set[str], variants: Any, spool: Any) -> int:
     from ..suite import runner
 
@@ -186,45 +212,60 @@ def _conformance(args: argparse.Namespace, command: list[str], paths: list[str],
     config = runner.RunConfig(command=command, timeout=args.timeout, start_timeout=args.start_timeout,
                               jobs=args.jobs, known_failures=frozenset(known))
     targets = {name: getattr(args, name) for name in ("report", "junit", "markdown") if getattr(args, name)}
-    clash = check_targets(targets, [*files, *([args.known_failures] if args.known_failures else [])])
+    clash = check_targets(targets, inputs)
     if clash is not None:
         _say(clash)
         return EXIT_USAGE
     outputs: dict[str, OutputFile] = {}
     try:
-        for name, target in targets.items():
-            outputs[name] = OutputFile(name, target)
-        with _signals_interrupt():
-            def read_cases(whole: bool) -> Any:
-                """The spooled cases; whole records where the runner replays them itself (a variant's
-                expectations, an engine's declared readings and features, --explain)."""
-                cases = spool.cases(full_records=whole or bool(variants.variants))
-                return variants.apply(cases) if variants.variants else cases
+        try:
+            for name, target in targets.items():
+                outputs[name] = OutputFile(name, target)
+        except OutputError as exc:  # a report that cannot even be created: the run does not start
+            _say(str(exc))
+            return EXIT_USAGE
 
-            code = _run(read_cases, total, config, outputs, args, variants)
-        if code != EXIT_USAGE:
-            for output in outputs.values():
+        def read_cases(whole: bool) -> Any:
+            """The spooled cases; whole records where the runner replays them itself (a variant's
+            expectations, an engine's declared readings and features, --explain)."""
+            cases = spool.cases(full_records=whole or bool(variants.variants))
+            return variants.apply(cases) if variants.variants else cases
+
+        code = _run(read_cases, total, config, outputs, args, variants)
+        if code == EXIT_USAGE:
+            return code
+        failed = []
+        for output in outputs.values():  # every output that can be written is put in place
+            try:
                 output.commit()
-        return code
-    except OutputError as exc:
-        _say(str(exc))
-        return EXIT_USAGE
+            except OutputError as exc:
+                failed.append(str(exc))
+        for why in failed:
+            _say(why)
+        return EXIT_USAGE if failed else code
     finally:
         for output in outputs.values():
             output.abort()  # a no-op for a committed file
 
 
 class Interrupted(BaseException):
-    """SIGTERM (or SIGINT) arrived: the run stops, its reports are finished with what was judged."""
+    """SIGTERM, SIGHUP or SIGQUIT arrived (or SIGINT, or the terminal's pipe closed): the run stops, its reports
+    are finished with what was judged."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
 
 
+#: The signals that end a run as SIGINT does (reports finished and marked interrupted, every engine killed, exit
+#: 128 + the signal): a closed terminal or a dropped ssh (HUP) and a quit from the keyboard (QUIT) as a TERM.
+#: SIGPIPE stays ignored, as Python sets it: a closed standard output is met as a write error instead.
+INTERRUPTING = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+
+
 @contextlib.contextmanager
 def _signals_interrupt() -> Iterator[None]:
-    """Turn SIGTERM into :class:`Interrupted` in the main thread for the duration of the run."""
+    """Turn :data:`INTERRUPTING` into :class:`Interrupted` in the main thread for the duration of the command."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -232,11 +273,21 @@ def _signals_interrupt() -> Iterator[None]:
     def handler(signum: int, frame: Any) -> None:
         raise Interrupted(signum)
 
-    previous = signal.signal(signal.SIGTERM, handler)
+    previous = {signum: signal.signal(signum, handler) for signum in INTERRUPTING}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, before in previous.items():
+            signal.signal(signum, before)
+
+
+def _quiet_stdout() -> None:
+    """Standard output is a closed pipe: point it at /dev/null, so that nothing more (nor the flush at exit)
+    fails on it."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
@@ -304,11 +355,13 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     if "junit" in outputs or "markdown" in outputs:  # (their module imports xml and, through it, urllib and email)
         from ..suite.report_formats import JUnitWriter, MarkdownWriter
 
-        junit = JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass) if "junit" in outputs else None
-        markdown = MarkdownWriter(outputs["markdown"]) if "markdown" in outputs else None
+        junit = _Guarded(JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass), outputs["junit"]) \
+            if "junit" in outputs else None
+        markdown = _Guarded(MarkdownWriter(outputs["markdown"]), outputs["markdown"]) if "markdown" in outputs else None
     terminal = Terminal(sys.stdout, sys.stderr, total, quiet=args.quiet)
     tally = Tally()
     interrupted: int | None = None
+    stdout_closed = False
     failures: list[Any] = []  # (case, answer) of each failing case, for --explain
     results = runner.run_cases(cases, config, engines, plan)
     try:
@@ -320,11 +373,11 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
             count(result)
             if explain and result.status == "fail" and result.got is not None:
                 failures.append((result.case, result.got))
-            show(result)
             if report is not None:
                 report.write(case_record(result))
             for write in writers:
                 write(result)
+            show(result)
     except InputError as exc:  # a case that cannot be used after all (the spool is read back as written)
         _say(str(exc))
         return EXIT_USAGE
@@ -332,8 +385,19 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         interrupted = signal.SIGINT
     except Interrupted as exc:
         interrupted = exc.signum
+    except BrokenPipeError:  # the terminal's reader went away (`... | head`): stop as a SIGPIPE would
+        interrupted, stdout_closed = signal.SIGPIPE, True
+        _quiet_stdout()
     finally:
         results.close()  # stops the workers and kills every engine, also on an interrupt or an output error
+    explanation = None
+    if args.explain and interrupted is None:
+        try:
+            explanation = _explain(failures, _explain_bases(variants, plan), config.jobs)
+        except KeyboardInterrupt:
+            interrupted = signal.SIGINT
+        except Interrupted as exc:
+            interrupted = exc.signum
     seconds = time.monotonic() - began
     if interrupted is not None:
         code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
@@ -342,14 +406,10 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
                                       allow_unsupported=args.allow_unsupported)
     notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary()]
     note = "; ".join(n for n in notes if n)
-    if args.explain and interrupted is None:
-        _explain(failures, _explain_bases(variants, plan), config.jobs, report, printable)
-    terminal.finish(tally.counts, seconds, reason, note=note)
-    if reason and interrupted is None:
-        _say(reason)
-    for problem, count in Counter(config.stop_problems).items():  # SCP/1: an engine exits on stop (DESIGN §6)
-        _say(f"{problem}" + (f" ({count} engines)" if count > 1 else "") + "; an SCP/1 engine exits when it reads stop")
+    # the reports first, then the terminal: nothing that happens to the terminal can cost a report
     if report is not None:
+        if explanation is not None:
+            report.write(explanation.record())
         report.write(summary_record(tally.counts, seconds, code, interrupted=interrupted is not None, reason=reason,
                                     judged_under=plan.counts()))
     if junit is not None:
@@ -357,7 +417,43 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     if markdown is not None:
         markdown.finish(tally, engine, config.command, seconds, code, interrupted=interrupted is not None,
                         reason=reason)
+    if not stdout_closed:
+        try:
+            if explanation is not None:
+                from ..suite.explain import explain_lines
+
+                sys.stdout.write("\n".join(explain_lines(explanation, printable)) + "\n")
+            terminal.finish(tally.counts, seconds, reason, note=note)
+        except BrokenPipeError:
+            _quiet_stdout()
+    if reason and interrupted is None:
+        _say(reason)
+    for problem, count in Counter(config.stop_problems).items():  # SCP/1: an engine exits on stop (DESIGN §6)
+        _say(f"{problem}" + (f" ({count} engines)" if count > 1 else "") + "; an SCP/1 engine exits when it reads stop")
     return code
+
+
+class _Guarded:
+    """A report writer (JUnit, markdown) whose every failure to write, into its file or into the temporary file it
+    keeps the cases in, marks its output failed instead of stopping the run: the other outputs go on."""
+
+    def __init__(self, writer: Any, output: OutputFile) -> None:
+        self._writer, self._output = writer, output
+
+    def _call(self, name: str, *args: Any, **kwargs: Any) -> None:
+        if self._output.failure is not None:
+            return
+        try:
+            getattr(self._writer, name)(*args, **kwargs)
+        except OSError as exc:
+            self._output.fail(f"cannot write --{self._output.option} {self._output.target}: "
+                              f"{exc.strerror or exc} (in its temporary file)")
+
+    def on_result(self, result: Any) -> None:
+        self._call("on_result", result)
+
+    def finish(self, *args: Any, **kwargs: Any) -> None:
+        self._call("finish", *args, **kwargs)
 
 
 def _explain_bases(variants: Any, plan: Any) -> dict[str, Any] | None:
@@ -373,12 +469,8 @@ def _explain_bases(variants: Any, plan: Any) -> dict[str, Any] | None:
     return bases or None
 
 
-def _explain(failures: list[Any], bases: dict[str, Any] | None, jobs: int, report: Any, printable: Any) -> None:
-    """``--explain``: the failing cases grouped by the readings that explain them, on stdout and in the report."""
-    from ..suite.explain import explain, explain_lines
+def _explain(failures: list[Any], bases: dict[str, Any] | None, jobs: int) -> Any:
+    """``--explain``: the failing cases grouped by the readings that explain them."""
+    from ..suite.explain import explain
 
-    explanation = explain(failures, bases, jobs=jobs)
-    sys.stdout.write("\n".join(explain_lines(explanation, printable)) + "\n")
-    sys.stdout.flush()
-    if report is not None:
-        report.write(explanation.record())
+    return explain(failures, bases, jobs=jobs)

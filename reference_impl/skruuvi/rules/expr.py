@@ -9,6 +9,10 @@ Grammar (everything else is rejected with the offending construct named):
   literals (int, str, bool), names (facts of the deal or table names), ``a[b]`` lookups,
   ``+ - * // %``, unary ``- + not``, comparisons ``== != < <= > >= in``, ``and``/``or``,
   ``x if c else y``, and the functions ``min``, ``max``, ``abs``.
+The kinds of value are checked when compiling (:class:`_Types`): arithmetic on numbers only, a division only by
+a number written out that is not zero, ``min``/``max`` of two numbers or more, ``abs`` of one, and numbers
+within ±(2^53 − 1). So an expression that compiles cannot fail when it is evaluated, but for a missing table
+entry, which is a :class:`~skruuvi.rules.errors.RulesetError` then.
 
 Facts (the documented vocabulary, see :data:`FACTS`) are supplied per evaluation; tables are bound
 once when the ruleset is compiled. A ruleset may add *derived* facts (named expressions over the
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import itertools
 import operator
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
@@ -328,12 +333,16 @@ def compile_expression(
     path: str | None = None,
     extra: frozenset[str] = frozenset(),
     known: Mapping[str, Any] | None = None,
+    number: bool = False,
+    numbers: frozenset[str] = frozenset(),
 ) -> Compiled:
     """Compile ``source`` into a function of the facts; raise :class:`RulesetError` if not allowed.
 
     ``known`` gives facts whose values are known when compiling (e.g. the contract of the deal being
-    scored); like table entries, they are folded into the function."""
-    return function_of(_compile(source, tables, file, path, extra, known))
+    scored); like table entries, they are folded into the function. ``number``: the expression stands where a
+    number belongs (points, a derived fact, a bonus): one that gives text or a table is refused. ``extra`` names
+    more values the expression may read, of any kind; ``numbers`` more that are numbers (derived facts)."""
+    return function_of(_compile(source, tables, file, path, extra, known, number, numbers))
 
 
 class Folded(NamedTuple):
@@ -357,6 +366,8 @@ def _compile(
     path: str | None,
     extra: frozenset[str],
     known: Mapping[str, Any] | None,
+    number: bool = False,
+    numbers: frozenset[str] = frozenset(),
 ) -> Compiled | Folded:
     """:func:`compile_expression`, with a value known when compiling given as :class:`Folded`."""
     if isinstance(source, int):  # a bool too
@@ -369,11 +380,127 @@ def _compile(
         tree = _parsed(source.strip())
     except SyntaxError as exc:
         raise RulesetError(f"expression {source!r} does not parse: {exc.msg}", file=file, path=path) from None
-    compiler = _Compiler(tables, source, file, path, extra, known)
-    compiled = compiler.compile(tree.body)
+    compiler = _Compiler(tables, source, file, path, extra | numbers, known)
+    compiled = compiler.compile(tree.body)  # (a construct the language lacks is named here, first)
     if known is None:  # compiled from the ruleset (a specialisation is the same text, checked then)
+        kind = _Types(tables, compiler, numbers).kind(tree.body)
+        if number and kind in (_TEXT, _TABLE, _TUPLE):
+            raise compiler.fail(f"gives {_Types.words(kind)}, where a number belongs")
         _check_table_uses(tree, tables, compiler)
     return Folded(compiler.constants[compiled]) if compiled in compiler.constants else compiled
+
+
+#: The kind of value each fact holds: a number (a truth value counts as one, as in the arithmetic), or text.
+FACT_KINDS: dict[str, str] = {name: "text" if name == "kind" else "number" for name in FACTS}
+#: The largest number an expression may write (JavaScript's ``Number.MAX_SAFE_INTEGER``, as for case files).
+MAX_LITERAL = (1 << 53) - 1
+_ANY, _NUMBER, _TEXT, _TABLE, _TUPLE = "any", "number", "text", "table", "tuple"
+
+
+class _Types:
+    """The kinds of value an expression computes with, checked when it is compiled, so that nothing it can be
+    given (a ruleset's value or a reading's, e.g. ``skruuvi replay --reading``) fails when it is evaluated: no
+    arithmetic or ordering on text or tables, ``min``/``max`` of two numbers or more and ``abs`` of one, a division
+    (``//``, ``%``) only by a number written out that is not zero, and numbers within ±(2^53 − 1). Every fact is a
+    number but ``kind`` (text), and so is every name in ``numbers`` (a derived fact, a match's ``game_number``); a
+    table entry, and another name of ``extra``, may be anything (its lookups are checked when evaluated)."""
+
+    def __init__(self, tables: Mapping[str, Any], compiler: _Compiler, numbers: frozenset[str]) -> None:
+        self.tables, self.compiler, self.numbers = tables, compiler, numbers
+
+    @staticmethod
+    def words(kind: str) -> str:
+        return {_TEXT: "text", _TABLE: "a table", _TUPLE: "a tuple", _NUMBER: "a number"}.get(kind, "a value")
+
+    def _number(self, node: ast.AST, what: str) -> None:
+        kind = self.kind(node)
+        if kind not in (_NUMBER, _ANY):
+            raise self.compiler.fail(f"{what} of {self.words(kind)} ({ast.unparse(node)}): only numbers compute")
+
+    def kind(self, node: ast.AST) -> str:
+        if isinstance(node, ast.Constant):
+            value = node.value
+            if isinstance(value, bool):
+                return _NUMBER
+            if isinstance(value, int):
+                if abs(value) > MAX_LITERAL:
+                    raise self.compiler.fail(f"the number {value} is beyond ±(2^53 − 1)")
+                return _NUMBER
+            return _TEXT if isinstance(value, str) else _ANY
+        if isinstance(node, ast.Name):
+            if node.id in self.tables:
+                return _TABLE if isinstance(self.tables[node.id], Mapping) else _ANY
+            if node.id in ("true", "false") or node.id in self.numbers:
+                return _NUMBER
+            return FACT_KINDS.get(node.id, _ANY)
+        if isinstance(node, ast.Subscript):
+            base = self.kind(node.value)
+            if base not in (_TABLE, _ANY):
+                raise self.compiler.fail(f"{ast.unparse(node)} looks up in {self.words(base)}: only a table has "
+                                         "entries")
+            key = self.kind(node.slice)
+            if key == _TABLE:
+                raise self.compiler.fail(f"{ast.unparse(node)}: a table cannot name an entry")
+            return _ANY
+        if isinstance(node, ast.BinOp):
+            self._number(node.left, "arithmetic")
+            self._number(node.right, "arithmetic")
+            if isinstance(node.op, ast.FloorDiv | ast.Mod) and not self._nonzero_literal(node.right):
+                raise self.compiler.fail(f"{ast.unparse(node)} divides by {ast.unparse(node.right)}: divide only by a "
+                                         "number written out that is not zero")
+            return _NUMBER
+        if isinstance(node, ast.UnaryOp):
+            if isinstance(node.op, ast.Not):
+                self.kind(node.operand)
+                return _NUMBER
+            self._number(node.operand, "a sign")
+            return _NUMBER
+        if isinstance(node, ast.BoolOp):
+            for value in node.values:
+                self.kind(value)
+            return _NUMBER
+        if isinstance(node, ast.Compare):
+            return self._compare(node)
+        if isinstance(node, ast.IfExp):
+            self.kind(node.test)
+            body, orelse = self.kind(node.body), self.kind(node.orelse)
+            if _ANY not in (body, orelse) and body != orelse:
+                raise self.compiler.fail(f"{ast.unparse(node)} gives {self.words(body)} or {self.words(orelse)}: "
+                                         "both branches must give the same kind of value")
+            return body if body == orelse else _ANY
+        if isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else ""
+            wanted = (1, 1) if name == "abs" else (2, 64)
+            if not wanted[0] <= len(node.args) <= wanted[1]:
+                count = "one number" if name == "abs" else "two numbers or more"
+                raise self.compiler.fail(f"{ast.unparse(node)}: {name}() takes {count}")
+            for arg in node.args:
+                self._number(arg, f"{name}()")
+            return _NUMBER
+        if isinstance(node, ast.Tuple):
+            for element in node.elts:
+                self.kind(element)
+            return _TUPLE
+        return _ANY  # not in the language: the compiler names it
+
+    def _compare(self, node: ast.Compare) -> str:
+        kinds = [self.kind(node.left), *(self.kind(c) for c in node.comparators)]
+        for (a, b), op in zip(itertools.pairwise(kinds), node.ops, strict=True):
+            if isinstance(op, ast.In | ast.NotIn):
+                if b not in (_TABLE, _TUPLE, _ANY):
+                    raise self.compiler.fail(f"{ast.unparse(node)} looks in {self.words(b)}: only in a table")
+            elif isinstance(op, ast.Lt | ast.LtE | ast.Gt | ast.GtE) and (
+                    a in (_TABLE, _TUPLE) or b in (_TABLE, _TUPLE) or (_ANY not in (a, b) and a != b)):
+                    raise self.compiler.fail(f"{ast.unparse(node)} orders {self.words(a)} against "
+                                             f"{self.words(b)}")
+        return _NUMBER
+
+    @staticmethod
+    def _nonzero_literal(node: ast.AST) -> bool:
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            node = node.operand
+        return (isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool)
+                and node.value != 0)
 
 
 class TableUseError(RulesetError):
@@ -437,11 +564,14 @@ class Formula:
         file: str | None = None,
         path: str | None = None,
         extra: frozenset[str] = frozenset(),
+        number: bool = False,
+        numbers: frozenset[str] = frozenset(),
     ) -> None:
-        self.compiled = compile_expression(source, tables, file=file, path=path, extra=extra)
+        self.compiled = compile_expression(source, tables, file=file, path=path, extra=extra, number=number,
+                                           numbers=numbers)
         self.reads = expression_names(source)
         self._source = source
-        self._context = (tables, file, path, extra)
+        self._context = (tables, file, path, extra | numbers)
         self._specialised: dict[tuple[tuple[str, Any], ...], Compiled | Folded] = {}
 
     def specialised(self, known: Mapping[str, Any]) -> Compiled | Folded:

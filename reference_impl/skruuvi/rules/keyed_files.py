@@ -1,10 +1,10 @@
 """The small files the caches read and write, handled one way: at most so many bytes read, sources keyed by sha256,
 entries written whole or not at all.
 
-Three caches remember work between processes, each keyed by the bytes it was worked out from and by the code that
-did it: the feature tags of ``serve``'s start (:mod:`skruuvi.suite.feature_cache`), checked ruleset documents
-(:mod:`skruuvi.rules.ruleset_cache`), and checked case files (:mod:`skruuvi.suite.check_cache`). They share what
-this module does; what each keeps, and under which keys, is theirs.
+Two caches remember work between processes, each keyed by the bytes it was worked out from and by the code that
+did it: the feature tags of ``serve``'s start (:mod:`skruuvi.suite.feature_cache`) and checked ruleset documents
+(:mod:`skruuvi.rules.ruleset_cache`). They share what this module does; what each keeps, and under which keys, is
+theirs. (No verdict of a run is remembered: every run checks its case files anew.)
 """
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 
 A record's ``readings: {rule id: value}`` pins only a rule that lists an executable alternative, and only to the
 rule's own value or one of those alternatives, equal to it as JSON data (:func:`same_data`). The command line's
-``--reading RULE=VALUE`` is not held to this (it may try any value of a kind the rule holds,
-:func:`skruuvi.rules.readings.resolve_values`); a case is. :func:`pinned_problem` says why a pin is refused, in
-one line naming the rule: the replay answers such a record ``errored`` (:func:`check_pinned`) and
-``skruuvi validate`` refuses it, for the same reason.
+``--reading RULE=VALUE`` is not held to this (it may try any value of the rule's shape,
+:func:`skruuvi.rules.readings.resolve_values`); a case is, after that same check of its value's shape.
+:func:`pinned_problem` says why a pin is refused, in one line naming the rule: the replay answers such a record
+``errored`` (:func:`check_pinned`) and ``skruuvi validate`` refuses it, for the same reason.
 """
 
 from __future__ import annotations
@@ -73,13 +73,16 @@ _PINNED: dict[tuple[str, str], Ruleset] = {}
 
 
 def pinned_ruleset(ruleset_id: str, readings: Mapping[str, Any]) -> Ruleset:
-    """The ruleset a record names under the readings it pins: each checked with :func:`check_pinned`, then
-    :func:`ruleset_under` (compiled once per set)."""
+    """The ruleset a record names under the readings it pins (compiled once per set): first what any reading is
+    checked for (:func:`ruleset_under`: the rule exists, the value has its shape, the set holds together and
+    compiles), then what a case may pin (:func:`check_pinned`). ``skruuvi validate`` checks in the same order, so a
+    record it refuses is answered ``errored`` for the reason it prints."""
     key = (ruleset_id, _key(readings))
     found = _PINNED.get(key)
     if found is None:
+        under = ruleset_under(ruleset_id, readings)
         check_pinned(get_ruleset(ruleset_id), readings)
-        found = _PINNED[key] = ruleset_under(ruleset_id, readings)
+        found = _PINNED[key] = under
     return found
 
 

@@ -23,9 +23,10 @@ _POLL = 0.1
 class ReadAhead(io.RawIOBase):
     """The bytes of ``source`` (read ``block`` bytes at a time, in a thread), as a raw stream to buffer."""
 
-    def __init__(self, source: IO[bytes], block: int) -> None:
+    def __init__(self, source: IO[bytes], block: int, closing: IO[bytes] | None = None) -> None:
         super().__init__()
         self._source = source
+        self._closing_too = closing
         self._block = block
         self._ready: queue.Queue[bytes | BaseException] = queue.Queue(DEPTH)
         self._closing = threading.Event()
@@ -80,13 +81,16 @@ class ReadAhead(io.RawIOBase):
                     break
             self._thread.join()
             self._source.close()
+            if self._closing_too is not None:  # the file under ``source`` when that does not close it itself
+                self._closing_too.close()
         super().close()
 
 
-def read_ahead(source: IO[bytes], block: int) -> IO[bytes]:
+def read_ahead(source: IO[bytes], block: int, closing: IO[bytes] | None = None) -> IO[bytes]:
     """``source`` read ahead in ``block`` bytes by a thread (:class:`ReadAhead`), buffered ``block`` bytes at a
-    time for its reader."""
-    return io.BufferedReader(ReadAhead(source, block), buffer_size=block)  # type: ignore[return-value]
+    time for its reader; ``closing``: a file closed with it (the file a :class:`gzip.GzipFile` reads, which
+    the GzipFile does not close)."""
+    return io.BufferedReader(ReadAhead(source, block, closing), buffer_size=block)  # type: ignore[return-value]
 
 
 __all__ = ["DEPTH", "ReadAhead", "read_ahead"]

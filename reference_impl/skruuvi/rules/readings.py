@@ -55,6 +55,54 @@ def _kind(value: Any) -> str:
     return "mapping" if isinstance(value, dict) else type(value).__name__
 
 
+def _number_kind(values: list[Any]) -> str:
+    return "whole number" if all(isinstance(v, int) for v in values) else "number"
+
+
+def shape_problem(value: Any, templates: list[Any], where: str = "", field: str = "value") -> str | None:
+    """Why ``value`` cannot stand for a rule whose value, and whose alternatives' values, are ``templates``, or
+    ``None``: it must have the shape of one of them all the way down (a list's items each the kind of some item
+    of theirs, a table's keys and values those of theirs, a whole number where they hold whole numbers), so that
+    the interpreter can never meet a value it has no meaning for (a list of lists where a list of numbers belongs,
+    a table keyed by text where it is keyed by levels). An expression's text is checked when the ruleset is
+    compiled (:mod:`skruuvi.rules.expr`)."""
+    at = f" at {where}" if where else ""
+    kinds = {_kind(t) for t in templates}
+    kind = _kind(value)
+    if kind not in kinds:
+        if not where:
+            return f"a {kind} cannot stand for this rule's {field} (a {' or '.join(sorted(kinds))})"
+        shown = json.dumps(value, ensure_ascii=False, default=repr)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        return f"{shown}{at} is a {kind} where this rule holds a {' or '.join(sorted(kinds))}"
+    if kind == "number":
+        numbers = [t for t in templates if _kind(t) == "number"]
+        if _number_kind(numbers) == "whole number" and not isinstance(value, int):
+            return f"{value!r}{at} is not a whole number, as this rule's numbers are"
+    elif kind == "list":
+        items = [item for t in templates if isinstance(t, list) for item in t]
+        for i, item in enumerate(value):
+            if not items:
+                return f"this rule's lists are empty, so nothing can stand{at}[{i}]"
+            problem = shape_problem(item, items, f"{where}[{i}]")
+            if problem is not None:
+                return problem
+    elif kind == "mapping":
+        tables = [t for t in templates if isinstance(t, dict) and t]
+        keys = [k for t in tables for k in t]
+        values = [v for t in tables for v in t.values()]
+        for key, sub in value.items():
+            if not tables:
+                return f"this rule's tables are empty, so no entry can stand{at}"
+            if type(key) not in {type(k) for k in keys}:
+                return (f"the key {key!r}{at} is not {'a whole number' if isinstance(keys[0], int) else 'text'}, "
+                        "as this rule's keys are")
+            problem = shape_problem(sub, values, f"{where}[{key!r}]" if where else f"[{key!r}]")
+            if problem is not None:
+                return problem
+    return None
+
+
 def rule_field(entry: Mapping[str, Any]) -> str:
     """The key of a rule entry that its alternatives replace: their ``field:``, else ``value``."""
     for alt in entry.get("alternatives") or ():
@@ -167,11 +215,11 @@ def resolve_values(ruleset: Ruleset, readings: Mapping[str, Any]) -> dict[str, A
             raise RulesetError(f"reading {rule_id}={json.dumps(value, ensure_ascii=False)} cannot be executed: "
                                f"{alt.get('why', 'marked executable: false')}", file=ruleset.path,
                                path=rule.pointer)
-        kinds = {_kind(entry[key])} | {_kind(a["value"]) for a in listed}
-        if _kind(value) not in kinds:
-            raise RulesetError(f"reading {rule_id}={json.dumps(value, ensure_ascii=False)}: a {_kind(value)} "
-                               f"cannot stand for this rule's {key} (a {' or '.join(sorted(kinds))})",
-                               file=ruleset.path, path=rule.pointer)
+        problem = shape_problem(value, [entry[key], *(a["value"] for a in listed)], field=key)
+        if problem is not None:
+            shown = json.dumps(value, ensure_ascii=False, default=repr)
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            raise RulesetError(f"reading {rule_id}={shown}: {problem}", file=ruleset.path, path=rule.pointer)
         chosen[rule_id] = value
     _check_combination(ruleset, {**ruleset.readings, **chosen}, entries)
     return chosen
@@ -347,6 +395,7 @@ __all__ = [
     "resolve_values",
     "rule_field",
     "ruleset_under",
+    "shape_problem",
     "split_spelling",
     "variant",
     "variants",

@@ -368,7 +368,8 @@ class _Builder:
             name = entry.get("name")
             if not isinstance(name, str) or not name.isidentifier() or name in tables or name in FACTS or name in names:
                 raise self.fail("a derived fact needs a new identifier as 'name'", f"{where}/name")
-            value = Formula(entry.get("value"), tables, file=self.file, path=f"{where}/value", extra=frozenset(names))
+            value = Formula(entry.get("value"), tables, file=self.file, path=f"{where}/value", number=True,
+                            numbers=frozenset(names))
             out.append(DerivedFact(entry["id"], name, value, value.reads))
             names.add(name)
         return tuple(out)
@@ -408,9 +409,9 @@ class _Builder:
             raise self.fail(why, exc.path or "/scoring/derived") from None
         extra = frozenset(d.name for d in derived) | frozenset("opp_" + d.name for d in derived)
 
-        def formula(source: object, path: str) -> Formula:
+        def formula(source: object, path: str, number: bool = False) -> Formula:
             try:
-                return Formula(source, tables, file=self.file, path=path, extra=extra)
+                return Formula(source, tables, file=self.file, path=path, number=number, numbers=extra)
             except TableUseError as exc:
                 raise self.fail(f"{exc.reason} (table {exc.table}: rule {table_rules[exc.table]})", path) from None
 
@@ -434,7 +435,7 @@ class _Builder:
                 multiplied = entry.get("multiplied", False)
                 if multiplied not in (True, False, "winner"):
                     raise self.fail("multiplied must be true, false or 'winner'", f"{where}/multiplied")
-                points = formula(entry["points"], f"{where}/points")
+                points = formula(entry["points"], f"{where}/points", number=True)
                 condition = None if when is None else formula(when, f"{where}/when")
                 compiled.append(
                     ScoringRule(
@@ -492,8 +493,8 @@ class _Builder:
         bonus = None
         if "game_bonus" in params:
             bonus = compile_expression(
-                params["game_bonus"], {}, file=self.file, path="/match/rules", extra=frozenset({"game_number"})
-            )
+                params["game_bonus"], {}, file=self.file, path="/match/rules", number=True,
+                numbers=frozenset({"game_number"}))
         return MatchSpec(params, bonus)
 
     def build(self) -> Ruleset:

@@ -4,15 +4,24 @@ YAML is read with PyYAML's safe loader (the C one when available) and restricted
 JSON-compatible subset the design allows: anchors, aliases and explicit tags are rejected before the
 document is built, so an alias-heavy document ("billion laughs") cannot blow up memory later. The
 loader also refuses what JSON cannot hold or what silently loses data: a duplicate key (PyYAML keeps the
-last one), an unquoted date or time (a ``datetime``), ``.nan``/``.inf``, an integer over the interpreter's
-digit limit, and nesting deeper than :data:`~skruuvi.rules.jsonsafe.MAX_DEPTH`; each names its line.
+last one), an unquoted date or time (a ``datetime``), ``.nan``/``.inf``, an integer written other than in
+JSON's way (YAML 1.1 also reads ``0x1F``, ``0o17``, ``017``, ``0b101``, ``1_000`` and ``1:30`` as integers, which
+JSON cannot write), and nesting deeper than :data:`~skruuvi.rules.jsonsafe.MAX_DEPTH`; each names its line.
 JSON Lines are parsed with :func:`skruuvi.rules.jsonsafe.loads` (the same strictness), read as bytes
-with a cap on the line length, so that binary data or a file that never ends is an error, not a hang.
+with a cap on the line length, so that binary data or a file that never ends is an error, not a hang. A named
+path that is not a regular file (a FIFO, a device) is refused before anything is read from it.
+
+The records of case files also keep to :func:`~skruuvi.rules.numbers.number_problem`: every integral number
+written as an integer, within the range every JSON reader holds exactly (DESIGN.md §3).
 """
 
 from __future__ import annotations
 
+import fcntl
 import gzip
+import os
+import re
+import stat
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,6 +32,7 @@ import yaml
 from .errors import CaseFormatError, InputError, YamlError
 from .jsonsafe import MAX_DEPTH, JsonError, Spans, loads_spanned, plain_problem
 from .jsonsafe import loads as strict_loads
+from .numbers import may_hold_a_bad_number, number_problem
 from .readahead import read_ahead
 
 try:  # the C loader is several times faster; fall back to the pure-Python one
@@ -63,10 +73,17 @@ class _Loader(_Base):  # type: ignore[misc, valid-type]
         return value
 
     def construct_yaml_int(self, node: Any) -> Any:
+        if not _JSON_INTEGER.fullmatch(node.value):
+            raise _marked(f"{node.value!r}: write an integer in decimal digits, as JSON does (no hex, octal, binary, "
+                          "leading zero, '+', '_' or ':'), or quote it to make it a string", node)
         try:
             return super().construct_yaml_int(node)
         except ValueError:
             raise _marked(f"integer of {len(node.value)} characters is too long", node) from None
+
+
+#: An integer as JSON writes it (YAML 1.1 reads more forms as integers: :meth:`_Loader.construct_yaml_int`).
+_JSON_INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 
 
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_timestamp)
@@ -151,15 +168,43 @@ def parse_yaml(text: str, file: str = "<string>") -> Any:
     return value
 
 
+class NotRegularFile(OSError):
+    """A named path that is a FIFO, a device, a socket or a folder: nothing is read from it (a FIFO would block a
+    command until some writer came, a device might never end)."""
+
+
+def open_regular(path: str | Path) -> IO[bytes]:
+    """``path`` opened for reading bytes, or :class:`NotRegularFile` (an :class:`OSError`) when it is no regular
+    file (a link to one is followed). The file is opened without waiting (``O_NONBLOCK``, so that a FIFO does not
+    block here) and then asked what it is, so no other file can come between the look and the open."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a folder" if stat.S_ISDIR(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
+                    else "not a regular file")
+            raise NotRegularFile(f"not a regular file ({kind}); name a file")
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _why(exc: OSError) -> str:
+    return str(exc) if isinstance(exc, NotRegularFile) else f"cannot read file: {exc.strerror or exc}"
+
+
 def _read_capped(path: str | Path, error: type[InputError]) -> bytes:
-    """The bytes of a file of at most :data:`MAX_FILE_BYTES`; ``error`` (naming the file) when it cannot be read
-    or is longer (a link to /dev/zero must not hang a command)."""
+    """The bytes of a file of at most :data:`MAX_FILE_BYTES`; ``error`` (naming the file) when it cannot be read,
+    is no regular file or is longer."""
     file = str(path)
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise error(f"cannot read file: {exc.strerror or exc}", file=file) from None
+        raise error(_why(exc), file=file) from None
     if len(data) > MAX_FILE_BYTES:
         raise error(f"file longer than {MAX_FILE_BYTES} bytes", file=file)
     return data
@@ -213,11 +258,14 @@ def read_lines(handle: IO[Any], file: str, limit: int = MAX_JSON_LINE_BYTES) -> 
 
 
 def iter_json_lines(lines: Iterator[Any] | list[Any], file: str,
-                    on_error: Callable[[InputError], None] | None = None) -> Iterator[tuple[str, Any]]:
+                    on_error: Callable[[InputError], None] | None = None, *,
+                    numbers: bool = False) -> Iterator[tuple[str, Any]]:
     """Yield ``(location, object)`` for every non-blank line; a bad line raises with the line number.
 
     With ``on_error``, a bad line (not UTF-8, not strict JSON) is handed to it and the next lines are
-    still read; an over-long line or an unreadable file always ends the iteration.
+    still read; an over-long line or an unreadable file always ends the iteration. With ``numbers`` (case
+    records), a line holding a number the suite does not write is a bad line too
+    (:func:`~skruuvi.rules.numbers.number_problem`).
     """
     for number, line in enumerate(lines, start=1):
         if isinstance(line, InputError):
@@ -229,6 +277,9 @@ def iter_json_lines(lines: Iterator[Any] | list[Any], file: str,
             continue
         try:
             value = strict_loads(line)
+            problem = number_problem(value) if numbers and may_hold_a_bad_number(line) else None
+            if problem is not None:
+                raise JsonError(problem)
         except JsonError as exc:
             error = CaseFormatError(str(exc), file=file, path=f"line {number}")
             if on_error is None:
@@ -271,10 +322,20 @@ def iter_spanned_records(path: str | Path) -> Iterator[tuple[str, str | None, An
     try:
         handle = open_binary(path)
     except OSError as exc:
-        raise CaseFormatError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+        raise CaseFormatError(_why(exc), file=file) from None
     with handle:
         for location, record, source in iter_spanned_json_lines(read_lines(handle, file), file, utf8=True):
+            if source is None or may_hold_a_bad_number(source[0]):
+                _check_numbers(record, file, location)
             yield file, location, record, source
+
+
+def _check_numbers(record: Any, file: str, location: str | None) -> None:
+    """:class:`CaseFormatError` when a case record holds a number the suite does not write
+    (:func:`~skruuvi.rules.numbers.number_problem`)."""
+    problem = number_problem(record)
+    if problem is not None:
+        raise CaseFormatError(problem, file=file, path=location)
 
 
 def is_json_lines(path: str | Path) -> bool:
@@ -298,9 +359,10 @@ def open_binary(path: str | Path) -> IO[bytes]:
     """Open a file for reading bytes, decompressing a ``.gz`` file on the fly, ahead of its reader in a thread of
     its own (:func:`~skruuvi.rules.readahead.read_ahead`), :data:`GZIP_BUFFER` bytes at a time (the gzip file's
     own buffer is small, and its reads cost more than its lines)."""
+    handle = open_regular(path)
     if str(path).lower().endswith(".gz"):
-        return read_ahead(gzip.GzipFile(path, "rb"), GZIP_BUFFER)
-    return open(path, "rb")
+        return read_ahead(gzip.GzipFile(fileobj=handle, mode="rb"), GZIP_BUFFER, closing=handle)
+    return handle
 
 
 def load_json(path: str | Path) -> Any:
@@ -323,17 +385,17 @@ def iter_records(path: str | Path, on_error: Callable[[InputError], None] | None
     """
     file = str(path)
     suffix = ".jsonl" if is_json_lines(path) else Path(path).suffix.lower()
-    if suffix in (".yaml", ".yml"):
-        yield file, None, load_yaml(path)
-    elif suffix == ".json":
-        yield file, None, load_json(path)
+    if suffix in (".yaml", ".yml", ".json"):
+        record = load_yaml(path) if suffix != ".json" else load_json(path)
+        _check_numbers(record, file, None)
+        yield file, None, record
     elif suffix == ".jsonl":
         try:
             handle = open_binary(path)
         except OSError as exc:
-            raise CaseFormatError(f"cannot read file: {exc.strerror or exc}", file=file) from None
+            raise CaseFormatError(_why(exc), file=file) from None
         with handle:
-            for loc, obj in iter_json_lines(read_lines(handle, file), file, on_error):
+            for loc, obj in iter_json_lines(read_lines(handle, file), file, on_error, numbers=True):
                 yield file, loc, obj
     else:
         raise CaseFormatError("unknown file type: expected .yaml, .yml, .json or .jsonl", file=file)

@@ -23,15 +23,16 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import signal
 import time
 from collections.abc import Iterable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 from ..interpreter.replay import replay
 from ..rules.errors import InputError, RulesetError
+from ..rules.numbers import out_of_range
 from ..rules.readings import label, with_readings
 from ..rules.ruleset import Ruleset, get_ruleset
 from .cases import Case
@@ -173,6 +174,11 @@ class Explainer:
         own = case.record.get("readings") if isinstance(case.record.get("readings"), dict) else {}
         found = self.candidates(case.ruleset)
         verdict = Verdict(case.id, case.ruleset, case.where)
+        beyond = out_of_range(body)
+        if beyond is not None:  # no reading gives such a number, and none is worked out with it
+            verdict.trace = {"lines": [f"the engine's answer is out of range ({beyond}, beyond ±(2^53 − 1), where "
+                                       "every answer of the suite stays far within): no reading can give it"]}
+            return verdict
         given = {"match": body.get("match")} if "match" in case.expect and kind == "result" and isinstance(
             body, dict) else {kind: body}
         changers: list[tuple[int, int]] = []  # (differences left from the engine's answer, reading)
@@ -260,6 +266,14 @@ class Explanation:
 _STATE: dict[str, Any] = {}
 
 
+def _worker_signals() -> None:
+    """A worker of the explaining pool leaves the signals of an interrupt to the runner: it ignores SIGINT (a
+    Ctrl-C reaches the whole terminal group) and dies by the others, as the runner then terminates it anyway."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP", "SIGQUIT"):
+        signal.signal(getattr(signal, name), signal.SIG_DFL)
+
+
 def _explain_chunk(items: list[tuple[Case, dict[str, Any]]]) -> list[Verdict]:
     explainer = _STATE.get("explainer") or Explainer()
     return [explainer.explain(case, got) for case, got in items]
@@ -279,7 +293,8 @@ def explain(failures: Iterable[tuple[Case, Mapping[str, Any]]], variants: Mappin
                 explainer.compiled(ruleset_id, reading.readings)
         size = -(-len(items) // (jobs * 4))
         chunks = [items[i:i + size] for i in range(0, len(items), size)]
-        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        # (leaving the block terminates the workers, also when a signal interrupts the wait: no process is left)
+        with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_signals) as pool:
             verdicts = [v for part in pool.map(_explain_chunk, chunks) for v in part]
     else:
         verdicts = _explain_chunk(items)

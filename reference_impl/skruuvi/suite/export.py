@@ -34,6 +34,7 @@ from typing import IO, Any
 from .. import __version__
 from ..rules import paths
 from ..rules.errors import InputError
+from ..rules.yamlio import load_json
 from .cases import Case, iter_cases
 
 FORMAT = "skruuvi-suite-export"
@@ -244,9 +245,9 @@ def load_manifest(directory: str | Path) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise InputError(f"cannot read the export manifest: {exc}", file=str(path)) from None
+        manifest = load_json(path)  # the strict reader: capped, no duplicate key, no nesting beyond its limit
+    except InputError as exc:
+        raise InputError(f"cannot read the export manifest: {exc.reason}", file=str(path), path=exc.path) from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         return None
     if manifest.get("format_version") != FORMAT_VERSION or not isinstance(manifest.get("files"), list):
@@ -278,6 +279,11 @@ def export_case_files(directory: str | Path) -> list[Path] | None:
                              "(export again)", file=where)
         found.append(path)
     return found
+
+
+def export_manifests(targets: Iterable[str | Path]) -> list[Path]:
+    """The manifest of each export directory among ``targets`` (an input of a run, as its case files are)."""
+    return [Path(t) / MANIFEST for t in targets if Path(t).is_dir() and (Path(t) / MANIFEST).is_file()]
 
 
 def expand_exports(targets: Iterable[str | Path]) -> list[str | Path]:

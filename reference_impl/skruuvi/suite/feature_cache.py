@@ -54,7 +54,8 @@ def _stat(path: str) -> list[int] | None:
 #: :mod:`skruuvi.suite.features` loads, and this one (a test holds the list to what those imports load).
 SOURCES = (
     "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/expr.py", "rules/jsonsafe.py",
-    "rules/keyed_files.py", "rules/paths.py", "rules/phases.py", "rules/readahead.py", "rules/ruleset.py",
+    "rules/keyed_files.py",
+    "rules/numbers.py", "rules/paths.py", "rules/phases.py", "rules/readahead.py", "rules/ruleset.py",
     "rules/yamlio.py", "suite/__init__.py", "suite/answer_shape.py", "suite/case_text.py", "suite/cases.py",
     "suite/feature_cache.py", "suite/features.py", "suite/id_hashes.py", "suite/protocol.py", "suite/selection.py",
 )

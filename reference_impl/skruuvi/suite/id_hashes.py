@@ -11,12 +11,15 @@ is the table that :func:`~skruuvi.suite.cases.iter_cases` keeps, to stop at a du
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import itertools
 import tempfile
 from array import array
 from collections.abc import Iterator
 from typing import IO
+
+from ..rules.errors import InputError
 
 #: Hashes sorted in memory at once (a run); its buffer is allocated whole at the start.
 RUN = 8192
@@ -56,18 +59,22 @@ class IdHashes:
 
     def _write_run(self, hashes: array[int]) -> None:
         if self._file is None:
-            self._file = tempfile.TemporaryFile(prefix="skruuvi-ids-")  # noqa: SIM115 - open until close()
-        self._file.seek(self._end)
-        self._file.write(hashes.tobytes())
+            try:
+                self._file = tempfile.TemporaryFile(prefix="skruuvi-ids-")  # noqa: SIM115 - open until close()
+            except OSError as exc:
+                raise _no_room(exc) from None
         self._runs.append((self._end, len(hashes)))
-        self._end += _ITEM * len(hashes)
+        self._append(hashes)
 
     def _read_run(self, offset: int, hashes: int) -> Iterator[int]:
         assert self._file is not None
         while hashes:
             take = min(_CHUNK, hashes)
-            self._file.seek(offset)
-            chunk = array("Q", self._file.read(_ITEM * take))
+            try:
+                self._file.seek(offset)
+                chunk = array("Q", self._file.read(_ITEM * take))
+            except OSError as exc:
+                raise _no_room(exc) from None
             offset, hashes = offset + _ITEM * take, hashes - take
             yield from chunk
 
@@ -95,14 +102,26 @@ class IdHashes:
 
     def _append(self, hashes: array[int]) -> None:
         assert self._file is not None
-        self._file.seek(self._end)
-        self._file.write(hashes.tobytes())
+        try:
+            self._file.seek(self._end)
+            self._file.write(hashes.tobytes())
+        except OSError as exc:  # e.g. no space left in the temporary folder
+            raise _no_room(exc) from None
         self._end += _ITEM * len(hashes)
 
     def close(self) -> None:
+        """Let the temporary file go (unlinked already); a buffer a full disk could not take is dropped without a
+        second error over the first."""
         if self._file is not None:
-            self._file.close()
+            with contextlib.suppress(OSError):
+                self._file.close()
             self._file = None
+
+
+def _no_room(exc: OSError) -> InputError:
+    """The one line for a temporary file of ids that cannot be written or read back."""
+    return InputError(f"cannot keep the case ids in a temporary file: {exc.strerror or exc}",
+                      file=tempfile.gettempdir())
 
 
 class _SeenIds:

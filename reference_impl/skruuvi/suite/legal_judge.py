@@ -131,13 +131,33 @@ class PerftError(Exception):
     """The walk cannot go on: the engine's answer at a node was not a legal set (the text says which)."""
 
 
+class PerftOverrun(Exception):
+    """The engine's tree outgrew the walk's bound (:func:`node_bound`): the walk stopped with ``reached`` nodes
+    at one level, more than the case's count allows, so the count cannot be the expected one."""
+
+    def __init__(self, reached: int, bound: int, depth: int,
+                 levels: list[list[tuple[list[str], list[str]]]]) -> None:
+        super().__init__(reached)
+        self.reached, self.bound, self.depth, self.levels = reached, bound, depth, levels
+
+
+def node_bound(expected: int) -> int:
+    """The most nodes a level of the walk may hold for a case whose count is ``expected``: twice the count, and
+    room for the nodes of lines that end before the depth (which count nothing). An engine whose legal sets hold
+    a few actions too many grows its tree without end; the walk stops past this bound (the runner's memory stays
+    bounded by the case itself) and the case fails with the count reached."""
+    return 2 * expected + 10_000
+
+
 @dataclass
 class PerftWalk:
     """A perft count by asking ``legal`` along the tree: ``ask(prefixes)`` answers each prefix's legal set
-    (as a list of strings) in order, or raises :class:`PerftError`."""
+    (as a list of strings) in order, or raises :class:`PerftError`. ``bound``: the most nodes one level may
+    hold (:func:`node_bound`; ``None``: no bound), past which :meth:`count` raises :class:`PerftOverrun`."""
 
     ask: Callable[[list[list[str]]], list[list[str]]]
     requests: int = 0
+    bound: int | None = None
 
     def count(self, prefix: list[str], depth: int) -> tuple[int, list[list[tuple[list[str], list[str]]]]]:
         """The number of action sequences of ``depth`` from ``prefix``, and each level's (prefix, answer)."""
@@ -149,8 +169,11 @@ class PerftWalk:
             answers = self.ask(level)
             self.requests += len(level)
             levels.append(list(zip(level, answers, strict=True)))
+            nodes = sum(len(answer) for answer in answers)
             if d == depth - 1:
-                return sum(len(answer) for answer in answers), levels
+                return nodes, levels
+            if self.bound is not None and nodes > self.bound:
+                raise PerftOverrun(nodes, self.bound, d + 2, levels)
             level = [[*node, action] for node, answer in zip(level, answers, strict=True) for action in answer]
         raise AssertionError("unreachable")
 
@@ -293,7 +316,7 @@ def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float,
     except Exception as exc:  # the handshake failed: the case cannot be counted
         return "crashed", None, [], f"the engine for the perft walk did not start: {exc}"
     began = time.monotonic()
-    walk = PerftWalk(engine_asker(engine, case, timeout))
+    walk = PerftWalk(engine_asker(engine, case, timeout), bound=node_bound(expected["count"]))
     clean = False
     try:
         count, levels = walk.count(list(case.record.get("actions") or []), expected["depth"])
@@ -302,6 +325,13 @@ def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float,
         return "errored", None, [], f"perft walk: {exc}"
     except InputError as exc:
         return "errored", None, [], f"perft walk: {exc}"
+    except PerftOverrun as over:
+        clean = True  # every answer was a legal set: the engine may count the next case
+        diff = [f"perft.count: expected {expected['count']}, and the engine's tree had {over.reached} nodes at depth "
+                f"{over.depth} of {expected['depth']}, past the walk's bound of {over.bound} (twice the count, and "
+                "room for lines that end early): the walk stopped there", *_where_parting(case, over.levels)]
+        return "fail", {"perft": {"depth": expected["depth"], "reached": over.reached}}, diff, \
+            f"{walk.requests} legal requests before the walk stopped"
     finally:
         if done is None:
             engine.stop()
@@ -316,5 +346,17 @@ def judge_perft(case: Case, start_engine: Callable[[], Any], timeout: float,
     return "fail", got, diff, detail
 
 
-__all__ = ["PerftWalk", "asks_legal", "compare_legal", "engine_asker", "is_perft", "judge_perft", "plain_legal_set",
-           "request_for", "set_diff", "verdict"]
+__all__ = [
+    "PerftOverrun",
+    "PerftWalk",
+    "asks_legal",
+    "compare_legal",
+    "engine_asker",
+    "is_perft",
+    "judge_perft",
+    "node_bound",
+    "plain_legal_set",
+    "request_for",
+    "set_diff",
+    "verdict",
+]

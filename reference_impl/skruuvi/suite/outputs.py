@@ -5,7 +5,10 @@
 * Each regular file is written to a temporary file beside it and renamed into place at the end, so that
   a run that cannot start (or is killed) never truncates an older report. A target that exists and is
   not a regular file (``/dev/stdout``, a FIFO, ``/dev/full``) is written in place, never replaced.
-* Every failure to create, write or rename is an :class:`OutputError` with one line naming the file.
+* A file that cannot be created is an :class:`OutputError` at once (the run does not start). A file that
+  fails later (a full disk, ``/dev/full``) is marked failed and written no further, while the other outputs go on:
+  :meth:`OutputFile.commit` then raises its :class:`OutputError`, one line naming the file, and the others are
+  still put in place.
 """
 
 from __future__ import annotations
@@ -63,6 +66,8 @@ class OutputFile:
     def __init__(self, option: str, target: str) -> None:
         self.option, self.target = option, target
         self._temp: str | None = None
+        self.failure: str | None = None
+        """Why this file could not be written, once a write has failed (nothing more is written then)."""
         path = Path(target)
         try:
             in_place = path.exists() and not path.is_file()
@@ -78,20 +83,33 @@ class OutputFile:
     def _why(self, exc: OSError) -> str:
         return f"cannot write {self.option} {self.target}: {exc.strerror or exc}"
 
+    def fail(self, why: str) -> None:
+        """Mark this file failed (the first reason is kept): it is written no further and not put in place."""
+        if self.failure is None:
+            self.failure = why
+
     def write(self, text: str) -> None:
+        if self.failure is not None:
+            return
         try:
             self.handle.write(text)
         except OSError as exc:
-            raise OutputError(self._why(exc)) from None
+            self.fail(self._why(exc))
 
     def flush(self) -> None:
+        if self.failure is not None:
+            return
         try:
             self.handle.flush()
         except OSError as exc:
-            raise OutputError(self._why(exc)) from None
+            self.fail(self._why(exc))
 
     def commit(self) -> None:
-        """Close the file and put it in place of the target."""
+        """Close the file and put it in place of the target; :class:`OutputError` when it failed, now or before
+        (the target is then left as it was)."""
+        if self.failure is not None:
+            self.abort()
+            raise OutputError(self.failure)
         try:
             self.handle.close()
             if self._temp is not None:

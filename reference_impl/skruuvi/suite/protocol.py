@@ -111,7 +111,9 @@ def parse_line(line: str | bytes) -> dict[str, Any]:
     """Decode one response line into a JSON object, or raise :class:`ProtocolError`.
 
     The JSON must be strict (:func:`skruuvi.rules.jsonsafe.loads`): UTF-8, no NaN or Infinity, no
-    duplicate key, no lone surrogate, no integer over 4,300 digits, no absurd nesting.
+    duplicate key, no lone surrogate, no integer over 4,300 digits, no absurd nesting. A number is read by its
+    value, as JSON Schema reads it: ``25.0`` (or ``2.5e1``) is the integer 25, wherever it stands (DESIGN.md §6),
+    so an engine whose JSON writer writes whole numbers with a fraction is judged as one that writes ``25``.
     """
     try:
         message = strict_loads(line)
@@ -119,7 +121,24 @@ def parse_line(line: str | bytes) -> dict[str, Any]:
         raise ProtocolError(f"not a JSON line ({exc}): {_short(line)!r}") from None
     if not isinstance(message, dict):
         raise ProtocolError(f"not a JSON object: {_short(line)!r}")
-    return message
+    return whole_numbers(message)
+
+
+def whole_numbers(value: Any) -> Any:
+    """``value`` with every float that holds a whole number made that integer (in place for its containers)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, dict | list):
+                whole_numbers(item)
+            elif type(item) is float and item.is_integer():
+                value[key] = int(item)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if isinstance(item, dict | list):
+                whole_numbers(item)
+            elif type(item) is float and item.is_integer():
+                value[i] = int(item)
+    return value
 
 
 def check_header(message: dict[str, Any]) -> dict[str, Any]:

@@ -2,23 +2,22 @@
 
 :class:`CaseSpool` reads every record of the suite strictly before a run starts (a malformed record or a duplicate
 id is an :class:`~skruuvi.rules.errors.InputError` then, the first one in file order) and keeps the selected cases
-in a temporary file, from which the run reads them back without parsing or checking them again. JSON Lines files
-checked before are spooled from their index (:mod:`~skruuvi.suite.check_cache`): the same spool, unparsed.
+in a temporary file, from which the run reads them back without parsing or checking them again. Every run checks
+its files anew: nothing of an earlier run's checking is remembered, so a verdict never rests on bytes that are no
+longer the file's.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import tempfile
-import zlib
 from collections.abc import Iterable, Iterator
 from json.scanner import make_scanner
 from pathlib import Path
 
 from ..rules.errors import CaseFormatError, InputError
-from ..rules.jsonsafe import loads as strict_loads
-from ..rules.yamlio import is_json_lines, read_lines
 from .case_text import (
     answer_for,
     canonical_answer,
@@ -31,7 +30,6 @@ from .case_text import (
     public_runs,
 )
 from .cases import LEGAL_EXPECTATIONS, Case, _records, _spooled_case, check_fields, first_duplicate, list_case_files
-from .check_cache import HashedReader, IndexWriter, StaleIndex, cache_folder, entries, file_digest, remembered
 from .id_hashes import IdHashes
 from .selection import Selection
 
@@ -56,8 +54,7 @@ class CaseSpool:
     (:attr:`Case.request`: a JSON line's members as they are written, :func:`~skruuvi.suite.case_text.cut_public`).
     Memory stays flat whatever the suite's length (the ids are checked for duplicates by
     :class:`~skruuvi.suite.id_hashes.IdHashes`); the run judges exactly the cases that were checked, even if a
-    file changes meanwhile. A JSON Lines file checked clean before is spooled from its index
-    (:mod:`~skruuvi.suite.check_cache`): the same three lines a case, cut out of its lines unparsed.
+    file changes meanwhile.
     """
 
     def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
@@ -72,26 +69,18 @@ class CaseSpool:
             raise InputError(f"cannot create a temporary file for the cases: {exc.strerror or exc}",
                              file=tempfile.gettempdir()) from None
         try:
-            try:
-                self._checked(paths, selection, cache_folder())
-            except StaleIndex as stale:  # a remembered file does not hold: check everything again, as if new
-                stale.remove()
-                self._file.seek(0)
-                self._file.truncate()
-                self.count, self._files = 0, []
-                self._checked(paths, selection, None)
-            self._file.flush()
+            self._checked(paths, selection)
+            self._flush()
         except BaseException:
-            self._file.close()
+            self.close()
             raise
 
-    def _checked(self, paths: list[str | Path], selection: Selection, folder: Path | None) -> None:
-        """The checking pass, remembering checked files in ``folder`` (:mod:`~skruuvi.suite.check_cache`; none:
-        no cache); a duplicate id before the first bad record is the first error."""
+    def _checked(self, paths: list[str | Path], selection: Selection) -> None:
+        """The checking pass; a duplicate id before the first bad record is the first error."""
         ids = IdHashes()
         try:
             try:
-                self._check(paths, selection, ids, folder)
+                self._check(paths, selection, ids)
             except CaseFormatError:
                 repeated = ids.repeated()
                 duplicate = first_duplicate(paths, repeated, ids.count) if repeated else None
@@ -105,80 +94,31 @@ class CaseSpool:
         finally:
             ids.close()
 
-    def _check(self, paths: list[str | Path], selection: Selection, ids: IdHashes, folder: Path | None) -> None:
+    def _check(self, paths: list[str | Path], selection: Selection, ids: IdHashes) -> None:
+        """Check every file's records strictly and spool the selected ones."""
+        accepts, spool = selection.accepts_id, self._spool
         for file_path in list_case_files(paths):
             file_number = len(self._files)
             self._files.append(str(file_path))
-            digest = file_digest(file_path) if folder is not None and is_json_lines(file_path) else None
-            index = remembered(folder, digest)
-            if index is not None and digest is not None:
-                self._check_remembered(file_path, file_number, selection, ids, index, digest)
-                continue
-            writer = IndexWriter(folder, digest) if folder is not None and digest is not None else None
-            try:
-                self._check_file(file_path, file_number, selection, ids, writer)
-            except BaseException:
-                if writer is not None:
-                    writer.discard()
-                raise
-            if writer is not None:
-                writer.commit()
-
-    def _check_file(self, file_path: Path, file_number: int, selection: Selection, ids: IdHashes,
-                    writer: IndexWriter | None) -> None:
-        """Check one file's records strictly and spool the selected ones (``writer``: noting each in its index)."""
-        accepts, spool = selection.accepts_id, self._spool
-        for file, location, record, source in _records(file_path, spanned=True):
-            case_id, ruleset = check_fields(record, file, location)
-            ids.add(case_id)
-            if source is None:
-                if writer is not None:
-                    writer.add((case_id, ruleset, int(location[5:]), None, None, None))  # type: ignore[index]
-                if accepts(case_id, ruleset):
-                    expect, faithful = expect_text(record)
-                    spool(case_id, ruleset, file_number, location, expect, faithful, encode_public(record))
-                continue
-            line, spans = source
-            a, b = expect_span(line, spans)
-            runs = public_runs(spans)
-            if writer is not None:
-                writer.add((case_id, ruleset, int(location[5:]), a, b, runs))  # type: ignore[index]
-            if accepts(case_id, ruleset):
-                spool(case_id, ruleset, file_number, location, line[a:b], True, cut_public(line, runs))
-
-    def _check_remembered(self, file_path: Path, file_number: int, selection: Selection, ids: IdHashes,
-                          index: Path, digest: str) -> None:
-        """Spool one file's selected records from its index (:mod:`~skruuvi.suite.check_cache`): each line cut where
-        the index says, unparsed unless its members' places were not known. :class:`StaleIndex` when the file is
-        found not to be the one the index was taken of, or the index not good: nothing spooled here then counts."""
-        accepts, spool, file = selection.accepts_id, self._spool, str(file_path)
-        try:
-            reader = HashedReader(file_path)
-        except OSError:
-            raise StaleIndex(index) from None
-        try:
-            lines = read_lines(reader.handle, file)
-            number, line = 0, ""
-            for case_id, ruleset, at, a, b, runs in entries(index):
-                while number < at:  # the lines between two records are blank: the file checked clean
-                    line, number = next(lines), number + 1
+            for file, location, record, source in _records(file_path, spanned=True):
+                case_id, ruleset = check_fields(record, file, location)
                 ids.add(case_id)
                 if not accepts(case_id, ruleset):
                     continue
-                if runs is None:  # a line whose members' places were not known: parsed again, as it was
-                    record = strict_loads(line)
-                    check_fields(record, file, f"line {at}")
+                if source is None:
                     expect, faithful = expect_text(record)
-                    spool(case_id, ruleset, file_number, f"line {at}", expect, faithful, encode_public(record))
+                    spool(case_id, ruleset, file_number, location, expect, faithful, encode_public(record))
                 else:
-                    spool(case_id, ruleset, file_number, f"line {at}", line[a:b], True, cut_public(line, runs))
-            if reader.digest_at_end() != digest:
-                raise StaleIndex(index)
-        except (StopIteration, ValueError, TypeError, IndexError, AttributeError, OSError, EOFError, zlib.error,
-                CaseFormatError):  # (a JsonError is a ValueError; the spool's own InputError is not caught)
-            raise StaleIndex(index) from None
-        finally:
-            reader.close()
+                    line, spans = source
+                    a, b = expect_span(line, spans)
+                    spool(case_id, ruleset, file_number, location, line[a:b], True,
+                          cut_public(line, public_runs(spans)))
+
+    def _flush(self) -> None:
+        try:
+            self._file.flush()
+        except OSError as exc:
+            raise _no_room(exc) from None
 
     def _spool(self, case_id: str, ruleset: str, file_number: int, location: str | None, expect: str,
                faithful: bool, public: bytes) -> None:
@@ -187,8 +127,7 @@ class CaseSpool:
         try:
             self._file.write(b"%b\n%b\n%b\n" % (meta.encode(), expect.encode(), public))
         except OSError as exc:  # e.g. no space left in the temporary folder
-            raise InputError(f"cannot keep the cases in a temporary file: {exc.strerror or exc}",
-                             file=tempfile.gettempdir()) from None
+            raise _no_room(exc) from None
         self.count += 1
 
     def cases(self, *, full_records: bool = False) -> Iterator[Case]:
@@ -219,13 +158,22 @@ class CaseSpool:
                 yield _spooled_case(case_id, ruleset, files[file_number], location, record, request, answer)
 
     def close(self) -> None:
-        self._file.close()
+        """Let the temporary file go. Its buffer is dropped, not written: a close after a full disk raises no
+        second error over the first (the file is unlinked already; nothing of it is kept)."""
+        with contextlib.suppress(OSError):
+            self._file.close()
 
     def __enter__(self) -> CaseSpool:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _no_room(exc: OSError) -> InputError:
+    """The one line for a spool that cannot be written (a full or read-only temporary folder)."""
+    return InputError(f"cannot keep the cases in a temporary file: {exc.strerror or exc}",
+                      file=tempfile.gettempdir())
 
 
 __all__ = ["READ_BACK", "SPOOL_BUFFER", "CaseSpool"]

@@ -10,7 +10,14 @@ under ``conformance/cases`` or ``conformance/generated`` is a case, and so is an
 ``actions`` or ``match`` (``.yaml``, ``.yml``, ``.json`` or ``.jsonl``, as ``skruuvi conformance`` and ``replay``
 read them). Every case must pass the suite lint (description, rules, justification, expect, no unknown key)
 wherever its file sits: the rules do not depend on the folder. A case file without a record (empty, or only
-comments) is an error, as it is for the runner. Cross-references (source
+comments) is an error, as it is for the runner. Every number of a case keeps to the suite's rule for numbers
+(:mod:`skruuvi.rules.numbers`). Every case that passes the lint is then replayed by the reference interpreter
+(under its ruleset as validated here and the readings it pins), and an expectation the reference does not give
+is an error naming the file and the case: ``validate`` is as strict as a run of the suite.
+
+A YAML or JSON file met in a folder that is none of these kinds is never dropped silently: in a folder that holds
+cases it is an error (the runner would refuse that folder: it reads every such file as a case); elsewhere it is
+listed as skipped, with why. A run that validates no file at all fails. Cross-references (source
 keys, ruleset ids, rule ids, error codes) are resolved against the validated files first, then against
 ``spec/`` of the repository.
 
@@ -33,8 +40,18 @@ from ..rules.errors import CaseFormatError, IllegalAction, InputError, RulesetEr
 from ..rules.expr import FACTS as _FACTS
 from ..rules.expr import compile_expression
 from ..rules.notation import canonical
+from ..rules.numbers import number_problem
 from ..rules.ruledoc import pointer, rule_entries
-from ..rules.yamlio import is_json_lines, iter_json_lines, load_json, load_yaml, open_binary, read_lines
+from ..rules.yamlio import (
+    NotRegularFile,
+    is_json_lines,
+    iter_json_lines,
+    load_json,
+    load_yaml,
+    open_binary,
+    open_regular,
+    read_lines,
+)
 
 #: The deal facts a scoring expression may name (DESIGN §5; documented in skruuvi.rules.expr).
 FACTS: frozenset[str] = frozenset(_FACTS)
@@ -66,10 +83,22 @@ def _classify(path: Path) -> str:
         return "ruleset"
     if path.suffix == ".json" and (path.parent.name == "schema" or name.endswith(".schema.json")):
         return "schema"
+    if path.suffix in (".yaml", ".yml") and path.parent.name == "spec" and _document_schema(path.stem):
+        return "document"
     if path.suffix in _CASE_SUFFIXES or is_json_lines(path):
         in_suite = "conformance" in parts[:-1] and ("cases" in parts[:-1] or "generated" in parts[:-1])
         return "case" if in_suite else "maybe-case"
     return "unknown"
+
+
+def _document_schema(stem: str) -> bool:
+    """Whether ``spec/<stem>.yaml`` is a document of the spec with a schema of its own (the reconstruction notes,
+    the glossary, ...): every ``*.schema.json`` but those of the kinds checked apart."""
+    return stem not in _OWN_CHECKS and (paths.schema_dir() / f"{stem}.schema.json").is_file()
+
+
+#: The schemas of the kinds validated by checks of their own, not as plain documents.
+_OWN_CHECKS = frozenset({"case", "protocol", "report", "ruleset", "sources", "errors"})
 
 
 def _walk(directory: Path) -> Iterator[Path]:
@@ -92,6 +121,12 @@ def _discover(paths_: Iterable[str | Path]) -> tuple[list[_File], list[InputErro
             files.extend(_File(p, _classify(p), False) for p in _walk(path))
         elif path.is_file():
             files.append(_File(path, _classify(path), True))
+        elif path.exists():
+            try:
+                open_regular(path).close()  # says what it is instead
+            except OSError as exc:
+                problems.append(InputError(str(exc) if isinstance(exc, NotRegularFile) else f"cannot read: {exc}",
+                                           file=str(path)))
         else:
             problems.append(InputError("no such file or directory", file=str(path)))
     return files, problems
@@ -157,6 +192,10 @@ class _Context:
     case_ids: dict[str, str] = field(default_factory=dict)
     known_rules: dict[str, set[str]] = field(default_factory=dict)
     under: dict[tuple[str, str], Any] = field(default_factory=dict)
+    skipped: list[InputError] = field(default_factory=list)
+    """Files met in a folder that are none of the kinds validated, each with why (never dropped silently)."""
+    case_folders: set[Path] = field(default_factory=set)
+    """The folders that hold at least one case file (a file there that is no case is an error)."""
 
     def rules_of(self, ruleset_id: str) -> set[str]:
         """:func:`rule_ids` of a loaded ruleset, worked out once per run (every case asks it)."""
@@ -421,7 +460,8 @@ def _records(item: _File, ctx: _Context) -> Iterator[tuple[str, Any]]:
         try:
             with open_binary(item.path) as handle:
                 yield from ((loc, obj) for loc, obj in
-                            iter_json_lines(read_lines(handle, str(item.path)), str(item.path), ctx.add))
+                            iter_json_lines(read_lines(handle, str(item.path)), str(item.path), ctx.add,
+                                            numbers=True))
         except InputError as exc:
             ctx.add(exc)
         except (OSError, EOFError, zlib.error) as exc:
@@ -500,8 +540,15 @@ def _case_errors(record: Any, file: str, prefix: str, suite: bool, ctx: _Context
     if not isinstance(record, dict):
         yield _case_error("a case must be a mapping", file, prefix, "")
         return
+    found = 0
+    if not prefix:  # (a JSON line's numbers were checked as it was read)
+        problem = number_problem(record)
+        if problem is not None:
+            found += 1
+            yield _case_error(problem, file, prefix, "")
     defs = None if suite else "protocol-case"
     for err in schemas.iter_errors(record, "case", file=file, defs=defs, prefix=prefix):
+        found += 1
         yield CaseFormatError(err.reason, file=err.file, path=err.path)
     yield from _case_id_errors(record, file, prefix, ctx)
     ruleset_id = record.get("ruleset")
@@ -514,15 +561,69 @@ def _case_errors(record: Any, file: str, prefix: str, suite: bool, ctx: _Context
     known_rules = ctx.rules_of(ruleset_id)
     for i, rid in _entries(record.get("rules")):
         if isinstance(rid, str) and rid not in known_rules:
+            found += 1
             yield _case_error(f"unknown rule id {rid!r} (not a rule of {ruleset_id})", file, prefix, f"/rules/{i}")
-    yield from _case_readings_errors(record, ruleset_id, file, prefix, ctx)
-    yield from _match_options_errors(record, ruleset_id, file, prefix, ctx)
-    yield from _expect_errors(record, file, prefix, ctx)
-    yield from _legal_errors(record, file, prefix)
-    yield from _deal_errors(record, ruleset_id, file, prefix, ctx)
+    for check in (_case_readings_errors, _match_options_errors, _expect_errors, _legal_errors, _deal_errors):
+        for error in check(record, ruleset_id, file, prefix, ctx):
+            found += 1
+            yield error
+    if not found:  # a case the lint accepts: its expectation must be the reference's answer
+        yield from _reference_errors(record, ruleset_id, file, prefix, ctx)
 
 
-def _legal_errors(record: dict[str, Any], file: str, prefix: str) -> Iterator[CaseFormatError]:
+def _reference_errors(record: dict[str, Any], ruleset_id: str, file: str, prefix: str,
+                      ctx: _Context) -> Iterator[CaseFormatError]:
+    """The case replayed by the reference interpreter under its ruleset (as validated here) and its readings:
+    one error when its ``expect`` is not what the reference answers (judged as the runner judges an engine's
+    answer), naming the case and the first differences."""
+    ruleset = _compiled_ruleset(ruleset_id, ctx)
+    if ruleset is None:
+        return  # the ruleset's own errors are reported elsewhere
+    readings = record.get("readings")
+    try:
+        if isinstance(readings, dict) and readings:
+            ruleset = ctx.with_readings(ruleset_id, ruleset, readings)
+        diff = _reference_diff(record, ruleset)
+    except InputError:
+        return  # a reading or a record the lint reports itself
+    except Exception as exc:  # a defect of the reference must not stop the validation, nor pass for an answer
+        yield _case_error(f"case {record.get('id')!r}: the reference could not replay it ({type(exc).__name__}: "
+                          f"{exc})", file, prefix, "/expect")
+        return
+    if diff:
+        shown = "; ".join(diff[:3]) + (f"; and {len(diff) - 3} more" if len(diff) > 3 else "")
+        yield _case_error(f"case {record.get('id')!r}: the reference answers otherwise: {shown}", file, prefix,
+                          "/expect")
+
+
+def _reference_diff(record: dict[str, Any], ruleset: Any) -> list[str]:
+    """The differences between the record's ``expect`` and the reference's answer under ``ruleset``."""
+    from ..interpreter.legal import legal_for, perft_for
+    from ..interpreter.outcome import Outcome
+    from ..interpreter.replay import replay
+    from .runner import compare
+
+    expect = record["expect"]
+    if "legal" in expect:
+        found = legal_for(record, ruleset)
+        if isinstance(found, Outcome):
+            return [f"expected a legal set, the reference answers {json.dumps(found.to_response())}"]
+        missing, extra = sorted(set(expect["legal"]) - set(found)), sorted(set(found) - set(expect["legal"]))
+        return ([f"legal: the reference also allows {', '.join(extra)}"] if extra else []) + (
+            [f"legal: the reference does not allow {', '.join(missing)}"] if missing else [])
+    if "perft" in expect:
+        count = perft_for(record, expect["perft"]["depth"], ruleset)
+        if isinstance(count, Outcome):
+            return [f"expected a perft count, the reference answers {json.dumps(count.to_response())}"]
+        return [] if count == expect["perft"]["count"] else [
+            f"perft.count: expected {expect['perft']['count']}, the reference counts {count}"]
+    response = replay(record, ruleset).to_response()
+    kind = "error" if "error" in response else "result"
+    return compare(expect, kind, response[kind])
+
+
+def _legal_errors(record: dict[str, Any], _ruleset_id: str, file: str, prefix: str,
+                  _ctx: _Context) -> Iterator[CaseFormatError]:
     """A legal case asks a single deal, and writes each action of its set once, in canonical spelling."""
     expect = _mapping(record.get("expect"))
     if ("legal" in expect or "perft" in expect) and "match" in record:
@@ -547,21 +648,19 @@ def _case_readings_errors(record: dict[str, Any], ruleset_id: str, file: str, pr
     if ruleset is None:
         return
     case = f"case {record.get('id')!r}: readings"
-    pinned = list(_pinned_readings_errors(readings, ruleset, case, file, prefix))
-    if pinned:
-        yield from pinned
-        return
     try:
         ctx.with_readings(ruleset_id, ruleset, readings)
     except InputError as exc:
         named = next((r for r in readings if r in exc.reason), next(iter(readings)))
         yield _case_error(f"{case}: {exc.reason}", file, prefix, f"/readings/{named}")
+        return
+    yield from _pinned_readings_errors(readings, ruleset, case, file, prefix)  # then what a case may pin
 
 
 def _pinned_readings_errors(readings: dict[str, Any], ruleset: Any, case: str, file: str,
                             prefix: str) -> Iterator[CaseFormatError]:
     """Each reading a case pins is the rule's own value or one of its executable alternatives (DESIGN §3,
-    amendment pinned-readings): the reference's own check (:func:`~skruuvi.rules.readings.pinned_problem`), so a
+    amendment pinned-readings): the reference's own check (:func:`~skruuvi.rules.pinned.pinned_problem`), so a
     record validate refuses is one the reference answers ``errored`` for the same reason."""
     from ..rules.pinned import pinned_problem
 
@@ -603,7 +702,8 @@ def _expected_error(record: dict[str, Any]) -> dict[str, Any]:
     return _mapping(_mapping(record.get("expect")).get("error"))
 
 
-def _expect_errors(record: dict[str, Any], file: str, prefix: str, ctx: _Context) -> Iterator[CaseFormatError]:
+def _expect_errors(record: dict[str, Any], _ruleset_id: str, file: str, prefix: str,
+                   ctx: _Context) -> Iterator[CaseFormatError]:
     error = _expected_error(record)
     code, index = error.get("code"), error.get("index")
     if isinstance(code, str) and ctx.error_codes is not None and code not in ctx.error_codes:
@@ -698,18 +798,34 @@ def _validate_file(item: _File, loaded: dict[Path, Any], ctx: _Context) -> None:
     elif item.kind == "schema":
         ctx.extend(_schema_file_errors(item.path))
         ctx.counts["schema"] += 1
+    elif item.kind == "document":
+        data = _load(item.path, ctx)
+        if data is not None:
+            ctx.extend(schemas.iter_errors(data, item.path.stem, file=file))
+        ctx.counts["document"] += 1
     elif item.kind in ("case", "maybe-case"):
         _validate_case_file(item, ctx)
     elif item.explicit:
         ctx.add(InputError("not a ruleset, sources, errors, schema or case file", file=file))
 
 
-def _validate_case_file(item: _File, ctx: _Context) -> None:
+def _validate_case_file(item: _File, ctx: _Context,
+                        read: tuple[list[tuple[str, Any]], bool] | None = None) -> None:
+    """Validate one case file; ``read``: its records and whether reading them found errors, when read already."""
     file = str(item.path)
     errors_before = len(ctx.errors)
-    records = list(_records(item, ctx))
+    records = list(_records(item, ctx)) if read is None else read[0]
+    if read is not None and read[1]:
+        errors_before = -1  # (the reading's errors were reported when it was read)
     if item.kind == "maybe-case" and not item.explicit and not any(_is_case(r) for _, r in records):
-        return  # a YAML file of some other kind met while walking a directory
+        why = ("not a case (it has neither 'actions' nor 'match'), nor a ruleset, sources, errors or schema file, "
+               "nor a spec document with a schema of its own")
+        if item.path.parent in ctx.case_folders:
+            ctx.add(CaseFormatError(f"{why}, in a folder of cases: the runner reads every such file there as a case "
+                                    "and would refuse the folder; move it out, or make it a case", file=file))
+        else:
+            ctx.skipped.append(InputError(f"skipped: {why}", file=file))
+        return
     ctx.counts["file"] += 1
     if not records and len(ctx.errors) == errors_before and not is_json_lines(item.path):
         ctx.add(CaseFormatError("the file holds no record (it is empty or only comments); a case file holds one "
@@ -737,16 +853,56 @@ def _summary(ctx: _Context, n_files: int) -> str:
     parts.extend(name for name in ("sources", "errors") if ctx.counts[name])
     if ctx.counts["schema"]:
         parts.append(_plural(ctx.counts["schema"], "schema"))
+    if ctx.counts["document"]:
+        parts.append(_plural(ctx.counts["document"], "spec document"))
     what = ", ".join(parts) if parts else "nothing to check"
     return f"validated {_plural(n_files, 'file')}: {what}; {_plural(len(ctx.errors), 'error')}"
 
 
-def validate_paths(paths_: list[str]) -> tuple[list[InputError], str]:
-    """Validate files and directories; return every error found and a one-line summary."""
+@dataclass(frozen=True)
+class Validation:
+    """What :func:`validate` found: every error, the files skipped (each with why), how many files were
+    validated, and the one-line summary."""
+
+    errors: list[InputError]
+    skipped: list[InputError]
+    files: int
+    summary: str
+
+    @property
+    def ok(self) -> bool:
+        """No error, and at least one file validated (a run that checked nothing is not a pass)."""
+        return not self.errors and self.files > 0
+
+
+def validate(paths_: list[str]) -> Validation:
+    """Validate files and directories (see the module)."""
     files, problems = _discover(paths_)
     ctx = _Context(errors=list(problems))
     loaded = _prepare(files, ctx)
+    read: dict[Path, tuple[list[tuple[str, Any]], bool]] = {}
+    for item in files:  # which folders hold cases is known before any file in them is judged
+        if item.kind == "case" or (item.kind == "maybe-case" and is_json_lines(item.path)):
+            ctx.case_folders.add(item.path.parent)  # (a JSON Lines file is read once, below)
+        elif item.kind == "maybe-case":  # one record: read once, here
+            before = len(ctx.errors)
+            records = list(_records(item, ctx))
+            read[item.path] = (records, len(ctx.errors) > before)
+            if any(_is_case(r) for _, r in records):
+                ctx.case_folders.add(item.path.parent)
     for item in files:
-        _validate_file(item, loaded, ctx)
-    n_files = sum(ctx.counts[k] for k in ("ruleset", "sources", "errors", "schema", "file"))
-    return ctx.errors, _summary(ctx, n_files)
+        if item.path in read:
+            _validate_case_file(item, ctx, read.pop(item.path))
+        else:
+            _validate_file(item, loaded, ctx)
+    n_files = sum(ctx.counts[k] for k in ("ruleset", "sources", "errors", "schema", "document", "file"))
+    summary = _summary(ctx, n_files)
+    if ctx.skipped:
+        summary = summary.replace("; ", f"; {_plural(len(ctx.skipped), 'file')} skipped; ", 1)
+    return Validation(ctx.errors, ctx.skipped, n_files, summary)
+
+
+def validate_paths(paths_: list[str]) -> tuple[list[InputError], str]:
+    """Validate files and directories; return every error found and a one-line summary (:func:`validate`)."""
+    found = validate(paths_)
+    return found.errors, found.summary

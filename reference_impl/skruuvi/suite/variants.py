@@ -141,9 +141,10 @@ class ReadingReplay:
             return None
         key = (rid, repr(sorted(own.items(), key=lambda kv: kv[0])))
         if key not in self._compiled:
-            check_pinned(get_ruleset(rid), own)  # the case's own pins: its ruleset's values, as for any record
             base = self.variants.get(rid) or get_ruleset(rid)
-            self._compiled[key] = with_readings(_under(base, self.readings), own, valid_base=True)
+            compiled = with_readings(_under(base, self.readings), own, valid_base=True)
+            check_pinned(get_ruleset(rid), own)  # then the case's own pins: its ruleset's values, as for any record
+            self._compiled[key] = compiled
         return self._compiled[key]
 
     def __call__(self, record: Mapping[str, Any]) -> Outcome:
