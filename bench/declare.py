@@ -3,7 +3,7 @@
     python bench/declare.py [PATH ...] [--json]
 
 For the cases under PATH (default: conformance/cases and conformance/generated), the time the runner's
-:class:`~skruuvi.suite.declare.Plan` takes to decide every case when the engine declares
+:class:`~skruuvi.suite.run.declare.Plan` takes to decide every case when the engine declares
 
 1. nothing (the cases go out as they are: the plan only checks the ruleset);
 2. every feature of its rulesets but ``case-readings``, as a list (each case's tags are derived: a walk of
@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "reference_impl"))
 
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset  # noqa: E402
-from skruuvi.suite.cases import load_cases  # noqa: E402
-from skruuvi.suite.declare import plan_for  # noqa: E402
-from skruuvi.suite.features import feature_tags  # noqa: E402
+from skruuvi.suite.cases.cases import load_cases  # noqa: E402
+from skruuvi.suite.features.features import feature_tags  # noqa: E402
+from skruuvi.suite.run.declare import plan_for  # noqa: E402
 
 #: One reading per ruleset that changes many answers (the scale of 1895's points, the honours of 1944 from
 #: the tricks won, the reversed passimisääri returns of 2016).

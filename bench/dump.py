@@ -36,7 +36,7 @@ from skruuvi.authoring.bots import random_record  # noqa: E402
 from skruuvi.interpreter import engine  # noqa: E402
 from skruuvi.interpreter.replay import replay  # noqa: E402
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset  # noqa: E402
-from skruuvi.suite.cases import iter_cases  # noqa: E402
+from skruuvi.suite.cases.cases import iter_cases  # noqa: E402
 
 
 def _outcome(case: dict[str, Any], ruleset: Any = None) -> dict[str, Any]:

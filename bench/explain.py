@@ -7,7 +7,7 @@ some rules otherwise would fail them: each case is answered by the reference und
 of its ruleset (the alternatives taken in turn, the first one that changes the case's answer), a share
 ``--pairs`` of them under two alternatives, and a share ``--broken`` get an answer no reading gives (the
 score of NS off by 7, or an error index one early), until ``--count`` failures are collected. Making them is
-not timed. Then :func:`skruuvi.suite.explain.explain` runs over all of them with each ``--jobs`` value,
+not timed. Then :func:`skruuvi.suite.explanations.explain.explain` runs over all of them with each ``--jobs`` value,
 from a fresh process each time (no ruleset compiled beforehand), and the wall time and the CPU time (of all
 its processes: on a shared machine the wall time also holds the waits for a core) are printed with how many
 failures were explained by one reading, by a pair and by none. Numbers are printed, never asserted.
@@ -30,8 +30,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "reference_impl"))
 
-from skruuvi.suite.cases import Selection, iter_cases, list_case_files  # noqa: E402
-from skruuvi.suite.explain import Explainer  # noqa: E402
+from skruuvi.suite.cases.cases import Selection, iter_cases, list_case_files  # noqa: E402
+from skruuvi.suite.explanations.explain import Explainer  # noqa: E402
 
 
 def make_failures(count: int, broken: float, pairs: float, seed: int = 2016) -> tuple[list[Any], dict[str, int]]:
@@ -82,7 +82,7 @@ def make_failures(count: int, broken: float, pairs: float, seed: int = 2016) -> 
 def _timed(path: str, jobs: int) -> dict[str, Any]:
     code = ("import json, pickle, resource, sys, time\n"
             f"sys.path.insert(0, {str(ROOT / 'reference_impl')!r})\n"
-            "from skruuvi.suite.explain import explain\n"
+            "from skruuvi.suite.explanations.explain import explain\n"
             f"items = pickle.load(open({path!r}, 'rb'))\n"
             "began, cpu = time.monotonic(), time.process_time()\n"
             f"e = explain(items, jobs={jobs})\n"

@@ -3,7 +3,7 @@
     python bench/perft.py [--impl COMMAND] [--json] [PATH ...]
 
 For every perft case under PATH (default: the ``perft-*`` cases of conformance/cases/*/legal), the runner's
-walk (:class:`skruuvi.suite.legal_judge.PerftWalk`, the one ``skruuvi conformance`` uses) is timed against the
+walk (:class:`skruuvi.suite.run.legal_judge.PerftWalk`, the one ``skruuvi conformance`` uses) is timed against the
 engine (default: the reference, ``python -m skruuvi serve``), on one engine process started before the clock
 starts. Reported per case: the leaves counted (the perft count), the legal requests sent (the inner nodes),
 the seconds, and leaves and requests per second; then the totals, with the CPU seconds of the walks on each
@@ -25,9 +25,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "reference_impl"))
 
-from skruuvi.suite.cases import iter_cases  # noqa: E402
-from skruuvi.suite.legal_judge import PerftWalk, engine_asker, is_perft  # noqa: E402
-from skruuvi.suite.runner import Engine  # noqa: E402
+from skruuvi.suite.cases.cases import iter_cases  # noqa: E402
+from skruuvi.suite.run.legal_judge import PerftWalk, engine_asker, is_perft  # noqa: E402
+from skruuvi.suite.run.runner import Engine  # noqa: E402
 
 
 def engine_cpu(engine: Any) -> float | None:

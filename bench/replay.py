@@ -179,7 +179,7 @@ def best_of(n: int, fn: Any) -> float:
 
 def bench_scp(lines: list[str]) -> dict[str, Any]:
     """Send every record to ``python -m skruuvi serve`` and read every answer."""
-    if importlib.util.find_spec("skruuvi.suite.protocol") is None:
+    if importlib.util.find_spec("skruuvi.suite.scp.protocol") is None:
         return {"skipped": "serve not available"}
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "reference_impl"), env.get("PYTHONPATH")]))

@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "reference_impl"))
 
 from skruuvi.interpreter.replay import replay  # noqa: E402
-from skruuvi.suite.cases import iter_cases  # noqa: E402
+from skruuvi.suite.cases.cases import iter_cases  # noqa: E402
 
 SUITE = [ROOT / "conformance" / "cases", ROOT / "conformance" / "generated"]
 
@@ -170,11 +170,11 @@ def _first_answer() -> tuple[float, float | None, bytes]:
 
 def serve_first_answer(runs: int = 7) -> dict[str, Any]:
     """Median wall time from spawning ``python -m skruuvi serve`` to its start answer, and its CPU to there; and the
-    same of one start without the feature-tag cache (:mod:`skruuvi.suite.feature_cache`: removed first, so that
+    same of one start without the feature-tag cache (:mod:`skruuvi.suite.features.feature_cache`: removed first, so that
     this start works the tags out and writes it anew; the median is of starts that read it)."""
     cold: dict[str, Any] = {}
     try:
-        from skruuvi.suite.feature_cache import cache_file
+        from skruuvi.suite.features.feature_cache import cache_file
     except ImportError:  # a tree without the cache
         pass
     else:

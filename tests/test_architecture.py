@@ -1,9 +1,11 @@
 """The package's layers, read from its own imports: lower layers never import higher ones, siblings never
-import each other, a mechanism never imports the speed paths, and no module-level import circle exists."""
+import each other, a mechanism never imports the speed paths, and no module-level import circle exists. Inside
+``suite/`` its parts keep layers of their own, in the same way."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,14 @@ LAYERS = {"rules": 0, "interpreter": 1, "suite": 2, "authoring": 2, "history": 2
 
 ROOT_MODULES = {"skruuvi", "skruuvi.__main__", "skruuvi.strategies"}
 """The package itself (its ``__version__`` and the lazy ``skruuvi.replay``) and two entry shims."""
+
+INNER_LAYERS = {
+    "suite": {"cases": 0, "features": 1, "export": 1, "scp": 2, "run": 3, "reports": 4, "explanations": 4,
+              "validate": 4, "pytest_plugin": 5, "corpus": 5},
+}
+"""The layers inside a subpackage: each part (a subpackage of it, or a module of its own) may import itself and
+the parts of lower layers, never a sibling or a higher one. The subpackage's docstring lists the same order, a
+line a part: ``* layer N, ``part/``: ...`` (``part/`` a folder, ``part`` a module)."""
 
 
 def _module_name(path: Path) -> str:
@@ -78,6 +88,43 @@ def test_no_module_imports_a_higher_layer_or_a_sibling() -> None:
             elif other != own and LAYERS[other] >= LAYERS[own]:
                 wrong.append(f"{name} -> {target}")
     assert wrong == []
+
+
+def _part(name: str, package: str) -> str | None:
+    """The part of ``skruuvi.<package>`` that module ``name`` belongs to (None outside it, and for the package)."""
+    parts = name.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == package else None
+
+
+@pytest.mark.parametrize("package", sorted(INNER_LAYERS))
+def test_every_module_of_a_layered_subpackage_belongs_to_a_part(package: str) -> None:
+    strays = [name for name in MODULES if name.startswith(f"skruuvi.{package}.")
+              and _part(name, package) not in INNER_LAYERS[package]]
+    assert strays == []
+
+
+@pytest.mark.parametrize("package", sorted(INNER_LAYERS))
+def test_no_part_imports_a_higher_part_or_a_sibling(package: str) -> None:
+    layers = INNER_LAYERS[package]
+    wrong = []
+    for name in MODULES:
+        own = _part(name, package)
+        if own is None:
+            continue
+        for target, _ in _imports(name):
+            other = _part(target, package)
+            if target == f"skruuvi.{package}" or (other is not None and other != own and layers[other] >= layers[own]):
+                wrong.append(f"{name} -> {target}")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("package", sorted(INNER_LAYERS))
+def test_a_layered_subpackage_documents_its_order(package: str) -> None:
+    doc = ast.get_docstring(ast.parse(MODULES[f"skruuvi.{package}"].read_text(encoding="utf-8"))) or ""
+    listed = {m["part"]: (int(m["layer"]), bool(m["folder"]))
+              for m in re.finditer(r"^\* layer (?P<layer>\d+), ``(?P<part>\w+)(?P<folder>/?)``", doc, re.M)}
+    assert listed == {part: (layer, (PACKAGE / package / part).is_dir())
+                      for part, layer in INNER_LAYERS[package].items()}
 
 
 def test_the_rules_never_import_the_speed_paths() -> None:

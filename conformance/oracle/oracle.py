@@ -43,7 +43,7 @@ from itertools import combinations
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.11.0"
+VERSION = "0.12.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
@@ -227,8 +227,9 @@ class Era:
     honours_from_tricks: bool = False         # 1944 score.honours-from = tricks-won
     grandi_cancelled_plus_one: bool = False   # 1944 score.honour-count: S000's literal "2 x aces + 1"
     honours_aces_per_card: bool = True        # 1895 score.honours-and-aces-per-card (False: flat)
+    undertricks_per_trick: bool = True        # 1895 score.undertricks-per-trick (False: 100 x level once)
     rubber_extra_deals: int = 0               # 1895 match.rubber: alkupelit after the two games
-    several_callers: bool = False             # 2016 bolsevikki.several-callers = first-chooses
+    several_callers: bool = True              # 2016 bolsevikki.several-callers: first-chooses (False: rejected)
     bolsevikki_gifts_any_order: bool = False  # 2016 bolsevikki.gift-order = any-order
     kitty_partner_any_order: bool = False     # 2016 kitty.partner-order = any-order
     final_min_every_pass: bool = False        # 2016 auction2.final-min-passes = every-pass
@@ -334,6 +335,7 @@ READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
         "score.scale": [(1, _SAME),
                         (10, _with(scale=10, game_limit=600, game_bonus=2000, final_divisor=1000))],
         "score.honours-and-aces-per-card": [(1, _SAME), (0, _with(honours_aces_per_card=False))],
+        "score.undertricks-per-trick": [(1, _SAME), (0, _with(undertricks_per_trick=False))],
         "match.rubber": [([{"form": "alkupeli", "until_games": 2}], _SAME),
                          ([{"form": "alkupeli", "until_games": 2}, {"form": "alkupeli", "deals": 4}],
                           _with(rubber_extra_deals=4))],
@@ -358,7 +360,7 @@ READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
         "deal.centre-not-consecutive": [(3, _SAME), (4, _with(centre_consecutive_ok=True))],
         "bolsevikki.strain": [(["M"], _SAME), (["M", "S", "C", "D", "H", "G"], _bolsevikki_strains("MSCDHG"))],
         "bolsevikki.call-first": [("dealer", _SAME), ("forehand", _with(call_first_forehand=True))],
-        "bolsevikki.several-callers": [("rejected", _SAME), ("first-chooses", _with(several_callers=True))],
+        "bolsevikki.several-callers": [("first-chooses", _SAME), ("rejected", _with(several_callers=False))],
         "bolsevikki.gift-order": [("clockwise-from-left", _SAME),
                                   ("any-order", _with(bolsevikki_gifts_any_order=True))],
         "bolsevikki.lead": [("declarer-left", _SAME),
@@ -1364,7 +1366,7 @@ def _score_1895_unscaled(game: Game) -> Score1944:
     steps = [(won, level) for won, _ in game.trick_log]
     above = dict(zero)
     if taken < needed:                                      # undertricks, to the defenders
-        above[other] += UNDERTRICK_1895 * level * (needed - taken)
+        above[other] += UNDERTRICK_1895 * level * ((needed - taken) if game.era.undertricks_per_trick else 1)
         if level in BID_SLAM_1895:                          # a failed slam bid: its price too
             above[other] += BID_SLAM_1895[level]
     if kind == "trump":                                     # honours: A K Q J T of trumps

@@ -34,9 +34,12 @@ The tool then replays the whole record through its own small rule engine (``Stat
     ``justification.note``, after the author's own hand-written remark on the holdings.
 
 Bolsevikki (``form="bolsevikki"``, brief addendum 2): an alkupeli-shaped deal; one round of calls from the dealer
-(``bid 7M`` or ``pass``; bid-not-allowed for any other strain, then bid-below-minimum under 7, then
-bid-not-higher for a second 7M); four passes are a redeal (``contract: null``, every seat 0 tricks and 0 points,
-nothing may follow); otherwise the bolshevik D takes the centre and gives one card each to his left, then
+(``bid 7M`` or ``pass``; bid-not-allowed for any other strain, then bid-below-minimum under 7; a second 7M is a call
+too, as bolsevikki.several-callers says after CAC); four passes are a redeal (``contract: null``, every seat 0 tricks
+and 0 points, nothing may follow); one caller is the bolshevik; with several, the callers choose in the order they
+called, each keeping it (``bid 7M`` again: he is the bolshevik; any other bid is bid-not-allowed, any other verb
+wrong-phase) or withdrawing (``pass``), and the last one left is the bolshevik without choosing; then the bolshevik
+D takes the centre and gives one card each to his left, then
 clockwise; his left leads, no trumps; tricks and scores per seat from the UNSOURCED table ``BOLSE_VALUE`` 35 /
 ``BOLSE_FURTHER`` 5 (made: each defender pays D 35; failed with t tricks: D pays each 35 + 5 × (t − 1)).  In play
 the bolshevik ducks (like a misère main pair) and the three others take tricks.
@@ -249,6 +252,7 @@ class State:
         self.order = KOTKA_ORDER if self.dealt_form == "kotka" else STRAIN_ORDER
         self.log = []            # narrative events
         self.calls = []          # (seat, call)
+        self.callers = []        # bolsevikki: the seats that called 7M, in order (those still choosing, later)
         self.high = None         # (bid, seat)
         self.cons_pass = 0
         self.turn = self.dealer
@@ -277,21 +281,25 @@ class State:
             raise Err("wrong-phase")
         getattr(self, "_" + self.phase.replace("-", "_"))(seat, verb, arg)
 
-    def _check_bid(self, arg):
+    def _check_bid(self, arg, equal_ok=False):
         """bid-not-allowed (bolsevikki: any strain but M), then bid-below-minimum (the form's lowest level), then
-        bid-not-higher (the form's strain order)."""
+        bid-not-higher (the form's strain order; with ``equal_ok`` a bid equal to the highest is allowed)."""
         if self.dealt_form == "bolsevikki" and arg[1] != "M":
             raise Err("bid-not-allowed")
         if int(arg[0]) < MIN_LEVEL[self.dealt_form]:
             raise Err("bid-below-minimum")
-        if self.high and bid_key(arg, self.order) <= bid_key(self.high[0], self.order):
+        if self.high and (bid_key(arg, self.order) < bid_key(self.high[0], self.order)
+                          or (arg == self.high[0] and not equal_ok)):
             raise Err("bid-not-higher")
 
-    # --- bolsevikki: one round of calls from the dealer, `bid 7M` or `pass`; then the bolshevik's three gifts
+    # --- bolsevikki: one round of calls from the dealer, `bid 7M` or `pass`; the callers' choice when several
+    # called; then the bolshevik's three gifts
     def _bolsevikki_call(self, seat, verb, arg):
         if verb == "bid":
-            self._check_bid(arg)
-            self.high = (arg, seat)
+            self._check_bid(arg, equal_ok=True)     # 7M is the only call: a second 7M calls the same contract
+            if self.high is None:
+                self.high = (arg, seat)
+            self.callers.append(seat)
             self.calls.append((seat, arg))
         elif verb == "pass":
             self.calls.append((seat, "pass"))
@@ -305,7 +313,34 @@ class State:
             self.phase = "done"
             self.log.append(("redeal",))
             return
-        D = self.declarer = self.high[1]
+        if len(self.callers) > 1:                   # several callers: the first of them chooses first
+            self.log.append(("bolsevikki-callers", list(self.callers)))
+            self.phase = "bolsevikki-choose"
+            self.turn = self.callers[0]
+            return
+        self._bolsevikki_take(self.callers[0])
+
+    def _bolsevikki_choose(self, seat, verb, arg):
+        """The caller to choose keeps the deal (`bid 7M`, the contract called) or withdraws (`pass`); when one
+        caller is left he is the bolshevik."""
+        if verb == "bid":
+            if arg != self.high[0]:
+                raise Err("bid-not-allowed")        # the only bid here is the contract called again
+            self.log.append(("bolsevikki-keeps", seat))
+            self._bolsevikki_take(seat)
+            return
+        if verb != "pass":
+            raise Err("wrong-phase")
+        self.log.append(("bolsevikki-withdraws", seat))
+        self.callers.pop(0)
+        if len(self.callers) == 1:
+            self.log.append(("bolsevikki-last-caller", self.callers[0]))
+            self._bolsevikki_take(self.callers[0])
+        else:
+            self.turn = self.callers[0]
+
+    def _bolsevikki_take(self, D):
+        self.declarer = D
         self.contract = self.high[0]
         self.hands[D] |= set(self.centre)
         self.log.append(("bolsevikki-take", D))
@@ -678,6 +713,8 @@ def score_bolsevikki(st):
 def bolsevikki_rules(st):
     """bolsevikki.* (and play) rule ids a finished bolsevikki record exercises."""
     ids = ["bolsevikki.hand-size", "bolsevikki.centre-cards", "bolsevikki.call-first", "bolsevikki.call-once"]
+    if any(ev[0] == "bolsevikki-callers" for ev in st.log):
+        ids.append("bolsevikki.several-callers")
     if st.form == "redeal":
         return [*ids, "bolsevikki.all-pass-redeal", "bolsevikki.redeal-scores-nothing"]
     ids += ["bolsevikki.strain", "bolsevikki.level", "bolsevikki.one-against-three", "bolsevikki.gives-each",
@@ -697,9 +734,21 @@ def bolsevikki_text(st):
     for ev in st.log:
         if ev[0] == "redeal":
             out.append("All four passed: the deal is redealt; the record is complete.")
+        elif ev[0] == "bolsevikki-callers":
+            out.append(f"{' and '.join(ev[1])} called 7M. Several callers (bolsevikki.several-callers): the first "
+                       f"caller chooses first, then the others in the order they called; each keeps it (bid 7M "
+                       f"again) or withdraws (pass), and the last one left must play.")
+        elif ev[0] == "bolsevikki-keeps":
+            out.append(f"{ev[1]} keeps it (bid 7M).")
+        elif ev[0] == "bolsevikki-withdraws":
+            out.append(f"{ev[1]} withdraws (pass).")
+        elif ev[0] == "bolsevikki-last-caller":
+            out.append(f"{ev[1]} is the last caller left and must play.")
         elif ev[0] == "bolsevikki-take":
             D = ev[1]
-            out.append(f"{D} bid 7M and is the bolshevik (declarer), alone against {', '.join(s for s in SEATS if s != D)}"
+            chose = any(e[0] == "bolsevikki-callers" for e in st.log)
+            out.append(f"{D} {'is' if chose else 'bid 7M and is'} the bolshevik (declarer), alone against "
+                       f"{', '.join(s for s in SEATS if s != D)}"
                        f". {D} takes the centre (16 cards) and gives one card each, clockwise from his left "
                        f"({left(D)}, {left(left(D))}, {right(D)}):")
         elif ev[0] == "bolsevikki-give":

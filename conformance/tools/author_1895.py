@@ -440,7 +440,7 @@ def score_deal(st):
                      f"made.")
     else:
         u = need - mt
-        ids += ["score.undertricks", "score.undertrick-unit"]
+        ids += ["score.undertricks", "score.undertrick-unit", "score.undertricks-per-trick"]
         lines.append(f"{st.contract} ({strain_txt}) needs 6 + {L} = {need} tricks; {ms} (declarer's side) took {mt}: "
                      f"failed by {u}.")
         items[ds].append((f"undertricks {UNDER_UNIT} × {L} × {u} = {UNDER_UNIT * L * u}", UNDER_UNIT * L * u))
@@ -876,6 +876,13 @@ READINGS = {
                      "10 × level), made or not, above the line.",
     "score.aces": "each ace held by the side with more aces scores 10 × level (25 × level at no trump), made or not; "
                   "at 2–2 the side that takes seven tricks or more scores its two aces.",
+    "score.honour-unit": "PSW's \"Honours 10 × level of bid\" is paid once per honour the majority side holds.",
+    "score.ace-unit": "PSW's \"Aces 10 × level of bid\" (25 × at no trump) is paid once per ace the scoring side "
+                      "holds.",
+    "score.undertrick-unit": "PSW's \"Undertricks 100 × level of bid\" is paid once per undertrick, to the "
+                             "opponents.",
+    "score.undertricks-per-trick": "undertricks score per trick short (factor 1), not a flat 100 × level per "
+                                   "failed contract.",
 }
 
 

@@ -190,9 +190,7 @@ MF44 = "1944/below/misere-failed-both-score-opponents-tricks.yaml"  # dealer N; 
 MS44 = "1944/below/source-example-2-4M-three-tricks.yaml"  # dealer S; W 4M; S (W's right) leads
 PK44 = "1944/pakkomisaari/alkupeli-difference.yaml"  # four passes, dealer N: pakkomisääri, E the forehand
 
-SC16 = "2016/readings/several-callers-first-keeps.yaml"  # bolsevikki, dealer N; N 7M, E 7M, S W pass; N keeps
 MB44 = "1944/readings/main-pair-exchange-banned-defender-opened-6.yaml"  # dealer N; N 1S, E 6H, N 6G
-SEVERAL_CALLERS = {"bolsevikki.several-callers": "first-chooses"}
 EITHER_1944 = {"defenders-exchange.banned-by-whose-bid": "either"}
 MAIN_PAIR_BAN = {"kitty.main-pair-exchange-allowed": {"at_least": 6, "table_cards_from": "forehand"}}
 STATE_1944_INVALID = {"running": {"NS": 65, "EW": 20}, "games": {"NS": 1, "EW": 0}}
@@ -346,15 +344,23 @@ def d_bols_first(h, a):
 
 
 def d_bols_after(h, a):
-    return set_case(["N pass"], s("""Position: W has called 7M; N, the last to call, may not call it again
-        (a call must be higher, and there is nothing above 7M in a form whose only strain is M:
-        bolsevikki.several-callers): N may only pass."""))
+    return set_case(["N pass", "N bid 7M"], s("""Position: W has called 7M; N, the last to call, still calls
+        once (bolsevikki.call-once). Several may call (bolsevikki.several-callers, after CAC): a second 7M is a
+        call for the same deal, not a bid that must be higher, so N may pass or call 7M too; no other bid is
+        offered (7M only: bolsevikki.level, bolsevikki.strain)."""))
 
 
-def d_bols_after_chooses(h, a):
-    return set_case(["N pass", "N bid 7M"], s("""Position: as in 2016.legal.bolsevikki-after-a-call. Under
-        bolsevikki.several-callers=first-chooses a call equal to the highest is a call for the same contract:
-        N may pass or call 7M too."""))
+def d_bols_after_rejected(h, a):
+    return set_case(["N pass"], s("""Position: as in 2016.legal.bolsevikki-after-a-call. Under
+        bolsevikki.several-callers=rejected only one may call: a call must be higher, and there is nothing
+        above 7M in a form whose only strain is M, so N may only pass."""))
+
+
+def d_bols_choice(h, a):
+    return set_case(["N pass", "N bid 7M"], s("""Position: W and E passed, N and S called 7M, and the round of
+        calls is over (bolsevikki.call-once). With two callers the first, N, chooses first
+        (bolsevikki.several-callers): he keeps it by calling 7M again or withdraws with a pass; no other bid is
+        a choice, and S's turn comes only if N withdraws."""))
 
 
 def d_bols_forehand(h, a):
@@ -697,10 +703,12 @@ SPECS = [
      ["doubling.redouble-order"], ("take", 9, "N"), d_redouble),
     ("2016", "bolsevikki-first-call", E16, 0, {}, "the dealer may pass or call 7M", RULES_BOLS, None,
      d_bols_first),
-    ("2016", "bolsevikki-after-a-call", E16, 3, {}, "after a call of 7M only a pass", RULES_BOLS, None,
-     d_bols_after),
-    ("2016", "bolsevikki-after-a-call-first-chooses", E16, 3, {"bolsevikki.several-callers": "first-chooses"},
-     "several may call 7M", RULES_BOLS, None, d_bols_after_chooses),
+    ("2016", "bolsevikki-after-a-call", E16, 3, {}, "after a call of 7M a later seat may call it too",
+     RULES_BOLS, None, d_bols_after),
+    ("2016", "bolsevikki-callers-choice", "2016/bolsevikki/two-callers-first-keeps.yaml", 4, {},
+     "two callers: the first keeps it or withdraws", RULES_BOLS, None, d_bols_choice),
+    ("2016", "bolsevikki-after-a-call-rejected", E16, 3, {"bolsevikki.several-callers": "rejected"},
+     "only one may call: after a call of 7M only a pass", RULES_BOLS, None, d_bols_after_rejected),
     ("2016", "bolsevikki-forehand-calls-first", E16, 0, {"bolsevikki.call-first": "forehand"},
      "the forehand calls first", RULES_BOLS, None, d_bols_forehand),
     ("2016", "bolsevikki-any-strain", E16, 0, {"bolsevikki.strain": ["M", "S", "C", "D", "H", "G"]},
@@ -986,11 +994,6 @@ SPECS = [
      The 2016 ruleset has no set position and ignores a deal's state (INTERPRETING §4.1): the position is the
      first call of the alkupeli, dealer N (auction.first-speaker), no bid made; bids from level 1 to 7
      (auction.bid-levels) in the order M < S < C < D < H < G (alkupeli.strain-order).""")),
-    ("2016", "bolsevikki-callers-choose", SC16, 4, SEVERAL_CALLERS, "the first of two callers keeps or withdraws",
-     RULES_BOLS, None, d_calls(["N bid 7M", "N pass"], """under bolsevikki.several-callers=first-chooses, N and E
-     called 7M and S and W passed: the round of calls is over with two callers. The first caller N chooses first
-     (bolsevikki.several-callers): he keeps the deal by calling his 7M again or withdraws (pass); no other bid is
-     offered.""")),
     ("1944", "first-auction-opening", AS44, 0, {}, "the dealer opens: a pass or any bid from level 1",
      ["auction.first-speaker", "auction.bid-levels", "alkupeli.strain-order"], None,
      d_bids("N", None, "MSCDHG", 1, True, """the first call of an alkupeli, dealer N, who calls first

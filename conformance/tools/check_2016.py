@@ -13,7 +13,9 @@ index.  Every kotka.* rule id must be named by at least two valid cases.
 
 Bolsevikki deals (``deal.form: bolsevikki``) are replayed by a separate small engine (``bolsevikki_replay``), written
 from the brief's addendum alone: the alkupeli deal shape, one round of calls from the dealer (`bid 7M` or `pass`,
-bid-not-allowed / bid-below-minimum / bid-not-higher in that order), the redeal on four passes, the bolshevik's
+bid-not-allowed / bid-below-minimum in that order; a second 7M is a call too), the redeal on four passes, the
+callers' choice when several called (in call order each keeps it with `bid 7M` or withdraws with `pass`; any other
+bid is bid-not-allowed, any other verb wrong-phase; the last caller left plays), the bolshevik's
 three one-card gifts clockwise from his left, the lead by his left, no trumps, tricks and scores per seat from the
 ruleset's tables ``bolsevikki_value`` / ``bolsevikki_further`` (checked against the brief's 35 / 5).  Its answer
 (result, or index and code) must equal the case's ``expect``.  Every bolsevikki.* rule id must be named by at least
@@ -199,7 +201,11 @@ def bolsevikki_replay(deal, actions, value, further):
     except _BErr:
         return ("error", None, "invalid-deal")
     phase, turn, calls, D, gifts, cur, won, plays = "call", dealer, [], None, [], [], dict.fromkeys(SEATS, 0), 0
+    callers = []
     for i, a in enumerate(actions):
+        if D is not None and phase in ("call", "choose"):   # the bolshevik is known: he takes the centre
+            hands[D] |= set(centre)
+            phase, turn = "gifts", D
         t = a.split() if isinstance(a, str) else []
         ok = len(t) >= 2 and t[0] in list(SEATS) and (
             (t[1] == "bid" and len(t) == 3 and len(t[2]) == 2 and t[2][0] in "1234567" and t[2][1] in "SCDHGM")
@@ -218,19 +224,31 @@ def bolsevikki_replay(deal, actions, value, further):
                     return ("error", i, "bid-not-allowed")
                 if int(t[2][0]) < 7:
                     return ("error", i, "bid-below-minimum")
-                if D is not None:
-                    return ("error", i, "bid-not-higher")
-                D = seat
+                callers.append(seat)            # 7M is the only call: a later 7M is a call for the same deal
             elif verb != "pass":
                 return ("error", i, "wrong-phase")
             calls.append(seat)
             turn = _left(seat)
             if len(calls) == 4:
-                if D is None:
+                if not callers:
                     phase, turn = "over", None
+                elif len(callers) == 1:
+                    D = callers[0]
                 else:
-                    hands[D] |= set(centre)
-                    phase, turn = "gifts", D
+                    phase, turn = "choose", callers[0]
+        elif phase == "choose":                 # the first caller left keeps it (bid 7M) or withdraws (pass)
+            if verb == "bid":
+                if t[2] != "7M":
+                    return ("error", i, "bid-not-allowed")
+                D = seat
+            elif verb == "pass":
+                callers.pop(0)
+                if len(callers) == 1:
+                    D = callers[0]
+                else:
+                    turn = callers[0]
+            else:
+                return ("error", i, "wrong-phase")
         elif phase == "gifts":
             want = [_left(D), _partner(D), _left(_partner(D))][len(gifts)]
             if verb != "give":

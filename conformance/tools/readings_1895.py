@@ -70,6 +70,21 @@ def flat_both_sides(base):
         "600 stay. N–S above 20; E–W above 600 + 20 = 620; below the line unchanged."))
 
 
+FLAT_UNDER = {"score.undertricks-per-trick": 0}
+FLAT_UNDER_READING = ("Under the reading score.undertricks-per-trick = 0 (PSW's \"Undertricks 100 × level of bid\" "
+                      "taken as it stands): a failed contract gives the opponents 100 × the level once, however many "
+                      "tricks it is short.")
+
+
+def flat_undertricks(base, side, level, short, rest):
+    """The base's undertricks (100 × level × short, in ``side``'s above column, besides ``rest``) scored once."""
+    per = 100 * level * short
+    return rescored(base, {(side, "above"): (per + rest, 100 * level + rest)}, (
+        f"{FLAT_UNDER_READING} The contract is at level {level} and {short} tricks short: {side} score 100 × "
+        f"{level} = {100 * level} once instead of 100 × {level} × {short} = {per}; the rest of {side}'s above "
+        f"({rest}) and everything else stay the base's. {side} above {rest} + {100 * level} = {100 * level + rest}."))
+
+
 def parlett(base, deals, games_step):
     assert len(base["match"]["deals"]) == deals
     return {"error": {"deal": deals, "index": None, "code": "incomplete-record"}}, (
@@ -258,6 +273,12 @@ SPECS = [
      "1G by N with all four aces, scored flat (PSW as it stands): 25 once, not 25 × 4", flat_no_trump_four),
     ("1895", "flat-honours-both-sides-score", "1895/aces/two-two-defenders-odd-trick.yaml", FLAT,
      "2S fails: N–S's honours and E–W's aces both scored flat, 10 × 2 once each", flat_both_sides),
+    ("1895", "flat-undertricks-four-down", "1895/score/failed-level-5-four-down.yaml", FLAT_UNDER,
+     "5D by W four down, undertricks scored flat (PSW as it stands): N–S score 500 once, not 2000",
+     lambda base: flat_undertricks(base, "NS", 5, 4, 0)),
+    ("1895", "flat-undertricks-two-down", "1895/score/failed-two-undertricks-level-4.yaml", FLAT_UNDER,
+     "4H by E two down, undertricks scored flat: N–S score 400 once besides their sequence, not 800",
+     lambda base: flat_undertricks(base, "NS", 4, 2, 100)),
     ("1895", "parlett-rubber-two-nil-four-deals-owed", "1895/match/rubber-2-0.yaml", PARLETT,
      "N–S win 2–0 in three deals; under Parlett's rubber four extra deals are owed: incomplete-record",
      lambda base: parlett(base, 3, "N–S win their second game in deal 2 (the third deal), so the base's "

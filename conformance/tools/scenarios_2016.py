@@ -1497,6 +1497,21 @@ bv("made-E-second-caller-deck", "Deal as a deck (centre positions [3, 20, 22, 40
 bv("made-W-third-caller", "Dealer E: E and S pass, W bids 7M as third caller, N passes; W takes no trick: W +105",
    "E", "W", {"W": "S:234 H:235 D:234 C:24"}, 0, rules=("bolsevikki.several-callers", "bolsevikki.gift-order"),
    remark="Passing does not end the call: W, the third caller, may still bid 7M; N, the fourth, passes.")
+B(id="2016.bolsevikki.two-callers-first-keeps", dealer="W",
+  description="Dealer W: N and S both call 7M; N, the first caller, keeps it and takes no trick: N +105",
+  rules=[*BV_FLOW, "bolsevikki.several-callers", "bolsevikki.gift-order"],
+  pre=[*fa("W", ["p", "7M", "p", "7M"]), "N bid 7M", *B_GIVES], want=btricks(0),
+  remark=B_REMARK.replace("(dealer N)", "with dealer W instead of N") + " W passes, N calls 7M, E passes, S calls "
+  "7M too. N, the first caller, chooses first and keeps it by calling 7M again; S, the other caller, does not "
+  "choose. N takes the centre and gives away his three highest cards (7C, 6C, 5C); he keeps the lowest cards of "
+  "every suit, so he can never win a trick.")
+B(id="2016.bolsevikki.two-callers-last-must-play",
+  description="Dealer N: N and S both call 7M; N withdraws, so S, the last caller, must play; he takes no trick: S +105",
+  rules=[*BV_FLOW, "bolsevikki.several-callers", "bolsevikki.gift-order"],
+  pre=[*fa("N", ["7M", "p", "7M", "p"]), "N pass", *bgive("high")], want=btricks(0),
+  remark=B_REMARK + " N calls 7M, E passes, S calls 7M too, W passes. N, the first caller, withdraws (pass); S is "
+  "the last caller left and must play, though he holds middle cards (♠T98 ♥JT9 ♦JT9 ♣QJT) and the centre clubs. "
+  "He gives away his highest card at each gift; E holds the top cards of every suit, and S ducks every trick.")
 bv("made-S-fourth-caller", "Dealer W, N and E pass; S bids 7M as the fourth caller (no redeal); S takes no trick: "
    "S +105, each other −35", "W", "S", {"S": "S:235 H:234 D:234 C:34"}, 0,
    remark="Three passes are no redeal: the fourth caller S bids 7M and the call ends with his call.")
@@ -1580,10 +1595,22 @@ bbad(id="2016.errors.bolsevikki-bid-below-minimum-before-not-higher",
      rules=["bolsevikki.level"], pre=["N bid 7M"], bad="E bid 5M", error=(1, "bid-below-minimum"),
      remark=B_REMARK + " M is the right strain but 5 is below the minimum 7; it is also not higher than 7M, but "
      "bid-below-minimum comes before bid-not-higher.")
-bbad(id="2016.errors.bolsevikki-bid-not-higher-second-7M", description="Bolsevikki: N passes, E bids 7M, S bids 7M too",
-     rules=["bolsevikki.level", "bolsevikki.call-once", "auction.higher-bid"], pre=["N pass", "E bid 7M"],
-     bad="S bid 7M", error=(2, "bid-not-higher"),
-     remark=B_REMARK + " After E's 7M nothing higher exists; S's 7M is not higher: bid-not-higher.")
+# (2016.errors.bolsevikki-bid-not-higher-second-7M is retired: several may call, so a second 7M is a call, and no
+# bolsevikki call can be "not higher"; the old answer is pinned under bolsevikki.several-callers = rejected.)
+bbad(id="2016.errors.bolsevikki-choice-out-of-turn",
+     description="Bolsevikki, dealer W: N and S both call 7M; S chooses before N, the first caller",
+     rules=["bolsevikki.several-callers", "bolsevikki.call-once"], dealer="W", pre=fa("W", ["p", "7M", "p", "7M"]),
+     bad="S pass", error=(4, "not-your-turn"),
+     remark=B_REMARK.replace("(dealer N)", "with dealer W instead of N") + " W passes, N calls 7M, E passes, S calls "
+     "7M too: the round of calls is over with two callers. The first caller, N, chooses first, so S's pass at 4 "
+     "(a withdrawal) is out of turn: not-your-turn.")
+bbad(id="2016.errors.bolsevikki-choice-before-gifts",
+     description="Bolsevikki: N and E both call 7M; N gives a card before choosing",
+     rules=["bolsevikki.several-callers", "bolsevikki.gives-each"], pre=fa("N", ["7M", "7M", "p", "p"]),
+     bad="N give E 5S", error=(4, "wrong-phase"),
+     remark=B_REMARK + " N and E call 7M, S and W pass: two callers, so nobody is the bolshevik yet and nobody has "
+     "taken the centre. N, the first caller, must keep it (bid 7M) or withdraw (pass); a give is no choice: "
+     "wrong-phase.")
 bbad(id="2016.errors.bolsevikki-give-wrong-recipient", description="Bolsevikki: N's first gift goes to S instead of E",
      rules=["bolsevikki.gives-each"], pre=B_CALL, bad="N give S 7C", error=(4, "give-wrong-recipient"),
      remark=B_REMARK + B_CALL_REMARK + " The first gift goes to N's left, E: give-wrong-recipient.")

@@ -20,8 +20,9 @@ from referencing import Registry, Resource
 from skruuvi.cli import commands as cli
 from skruuvi.rules.errors import InputError
 from skruuvi.rules.paths import cases_dir, repo_root, schema_dir
-from skruuvi.suite.report import Terminal, summary_line
-from skruuvi.suite.runner import Case, CaseResult
+from skruuvi.suite.reports.report import Terminal, summary_line
+from skruuvi.suite.run.runner import Case, CaseResult
+from skruuvi.suite.validate import Validation
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
 RANKS, SUITS = "23456789TJQKA", "SCDH"
@@ -289,16 +290,21 @@ def test_serve_subprocess_speaks_scp1() -> None:
 
 def test_validate_prints_errors_then_summary(monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
-    def validate_paths(paths: list[str]) -> tuple[list[InputError], str]:
+    def validate(paths: list[str]) -> Validation:
         if paths == ["good"]:
-            return [], "1 file checked, no problems"
-        return [InputError("bad thing", file="a.yaml", path="/deal"), InputError("worse", file="b.yaml")], "2 problems"
+            return Validation([], [], 1, "1 file checked, no problems")
+        if paths == ["nothing"]:
+            return Validation([], [InputError("skipped: not a case", file="c.yaml")], 0, "nothing to check")
+        return Validation([InputError("bad thing", file="a.yaml", path="/deal"), InputError("worse", file="b.yaml")],
+                          [], 2, "2 problems")
 
-    monkeypatch.setitem(sys.modules, "skruuvi.suite.validate", types.SimpleNamespace(validate_paths=validate_paths))
+    monkeypatch.setitem(sys.modules, "skruuvi.suite.validate", types.SimpleNamespace(validate=validate))
     assert cli.main(["validate", "x", "y"]) == 1
     assert capsys.readouterr().out == "a.yaml: /deal: bad thing\nb.yaml: worse\n2 problems\n"
     assert cli.main(["validate", "good"]) == 0
     assert capsys.readouterr().out == "1 file checked, no problems\n"
+    assert cli.main(["validate", "nothing"]) == 1  # validating nothing is no pass; the skipped file is listed
+    assert capsys.readouterr().out == "c.yaml: skipped: not a case\nnothing to check\n"
 
 
 def test_validate_real_ruleset() -> None:

@@ -34,8 +34,8 @@ from skruuvi.interpreter.replay import replay
 from skruuvi.rules.errors import RulesetError
 from skruuvi.rules.readings import FIRST_ALTERNATIVE, alternatives, executable, with_readings
 from skruuvi.rules.ruleset import get_ruleset
-from skruuvi.suite.cases import Case, iter_cases
-from skruuvi.suite.runner import compare
+from skruuvi.suite.cases.cases import Case, iter_cases
+from skruuvi.suite.run.runner import compare
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -131,7 +131,7 @@ def _rule(era: str, rid: str) -> dict[str, Any]:
     ("1944", "play.trumps", "inferred"), ("1944", "score.honour-count", "inferred"),
     ("2016", "auction2.final-min-level", "inferred"), ("2016", "passimisaari.doubling-order", "inferred"),
     ("2016", "bolsevikki.value", "inferred"), ("2016", "bolsevikki.further-trick", "inferred"),
-    ("2016", "bolsevikki.call-once", "conflict"), ("2016", "bolsevikki.one-against-three", "inferred"),
+    ("2016", "bolsevikki.one-against-three", "inferred"),
     ("2016", "match.dealer-rotation", "inferred"), ("2016", "deal.shuffled-top-card", "conflict"),
 ])
 def test_issue_17_statuses(era: str, rid: str, status: str) -> None:
@@ -144,7 +144,6 @@ def test_issue_17_texts_and_citations() -> None:
     for rid in ("bolsevikki.value", "bolsevikki.further-trick"):
         rule = _rule("2016", rid)
         assert rule["source"] == ["RN"] and "UNSOURCED" in rule["title"]
-    assert "contradicts CAC" in _rule("2016", "bolsevikki.call-once")["note"]
     assert _rule("2016", "score.misere-aces")["alternatives"][0]["source"] == ["RN"]
     assert "not what S001 says" in _rule("2016", "score.misere-aces")["alternatives"][0]["note"]
     assert "agrees with both" not in _rule("2016", "auction2.end-four-passes")["note"]
@@ -153,7 +152,87 @@ def test_issue_17_texts_and_citations() -> None:
     assert shuffle["source"] == ["S002", "PSK"] and shuffle["alternatives"][0]["source"] == ["PSK"]
     for rid in ("alkupeli.hand-size", "alkupeli.centre-cards"):
         assert "NF" in _rule("1895", rid)["source"]
-    assert "Handbook itself not read" in load_yaml(Path(spec_dir()) / "rulesets" / "skruuvi-2016.yaml")["title"]
+
+
+@pytest.mark.parametrize(("era", "rid", "status"), [
+    ("2016", "bolsevikki.several-callers", "stated"), ("2016", "bolsevikki.call-once", "stated"),
+    ("2016", "bolsevikki.call-first", "conflict"), ("2016", "defenders-exchange.optional", "stated"),
+    ("2016", "score.contract-points", "inferred"), ("2016", "deal.cut", "stated"),
+    ("1895", "score.honour-unit", "inferred"), ("1895", "score.ace-unit", "inferred"),
+    ("1895", "score.undertrick-unit", "inferred"), ("1895", "score.undertricks", "inferred"),
+    ("1895", "score.undertricks-per-trick", "inferred"),
+    ("1895", "score.aces", "inferred"), ("1895", "score.honours", "inferred"),
+])
+def test_issue_33_statuses(era: str, rid: str, status: str) -> None:
+    assert _rule(era, rid)["status"] == status
+
+
+def test_issue_33_the_bolsevikki_call_follows_cac() -> None:
+    several = _rule("2016", "bolsevikki.several-callers")
+    assert several["value"] == "first-chooses" and "CAC" in several["source"]
+    assert "the last player to have bid Bolshevik on the hand must play" in several["note"]  # CAC's own words
+    [kept] = several["alternatives"]  # today's behaviour before issue 33, with its reason
+    assert kept["value"] == "rejected" and kept["source"] == ["RN"] and "No source describes this" in kept["note"]
+    once = _rule("2016", "bolsevikki.call-once")
+    assert once["value"] is True and "There is one round of bidding" in once["note"]
+    assert "cannot be replayed" not in once["note"] and "contradicts CAC" not in once["note"]
+    assert all(a["value"] != "several callers; the first caller decides, in turn; the last caller must play (CAC)"
+               for a in once["alternatives"])
+    text = (Path(spec_dir()) / "rulesets" / "skruuvi-2016.yaml").read_text(encoding="utf-8")
+    assert "breaks off there" not in text
+
+
+def test_issue_33_the_1895_readings_say_what_psw_says() -> None:
+    for rid, quote in (("score.honour-unit", "Honours 10 × level of bid"), ("score.ace-unit", "Aces 10 × level of bid"),
+                       ("score.undertrick-unit", "Undertricks 100 × level of bid")):
+        rule = _rule("1895", rid)
+        assert quote in rule["note"] and "RN" in rule["source"], rid
+        assert "each" not in rule["title"].lower(), rid  # the per-unit reading is not written as PSW's
+    [flat] = _rule("1895", "score.undertricks-per-trick")["alternatives"]  # the other reading, executable
+    assert flat["value"] == 0 and flat["source"] == ["PSW"]
+    assert "The side that gets the odd trick scores for two aces held." in _rule("1895", "score.aces")["note"]
+    assert "does not say how a 2–2 split" not in _rule("1895", "score.aces")["note"]
+    assert "not implemented" not in _rule("1895", "score.honours")["note"]
+    notes = (Path(spec_dir()) / "reconstruction.yaml").read_text(encoding="utf-8")
+    assert "not implemented" not in notes and "odd trick scores for two aces held" in notes
+
+
+def test_issue_33_what_the_2016_book_rests_on(sources: dict[str, Any]) -> None:
+    doc = load_yaml(Path(spec_dir()) / "rulesets" / "skruuvi-2016.yaml")
+    assert len(doc["title"]) <= 40 and "S001" not in doc["title"]  # short; the provenance says the rest
+    assert "vuoden 2016 sääntöjen mukaan" in doc["provenance"] and "names no book" in doc["provenance"]
+    assert "Taskinen" in doc["provenance"] and "undated" in doc["provenance"]
+    assert "KPO and CAC" not in doc["summary"]
+    assert "Taskinen" in sources["KPO"]["covers"] and sources["CAC"]["year"] == "unknown"
+    assert "2016 Handbook rules" not in sources["S001"]["covers"]
+    assert "S001's score table" in _rule("2016", "score.contract-points")["note"]
+    assert "saavat vaihtaa" in _rule("2016", "defenders-exchange.optional")["note"]
+    assert "Hyvä tapa" in _rule("2016", "deal.cut")["note"]
+
+
+def _cited(doc: dict[str, Any]) -> set[str]:
+    """Every source key a rule of the ruleset cites: its own, its alternatives', and its variants'."""
+    keys: set[str] = set()
+    for rule in _entries(doc):
+        keys.update(rule.get("source") or [])
+        for alt in rule.get("alternatives") or []:
+            keys.update(alt.get("source") or [])
+    for variant in doc.get("variants") or []:
+        keys.update(variant.get("source") or [])
+    return keys
+
+
+@pytest.mark.parametrize("path", RULESETS, ids=lambda p: p.stem)
+def test_a_rulesets_sources_are_the_ones_its_rules_cite(path: Path, sources: dict[str, Any]) -> None:
+    """Every source a rule cites is in the ruleset's list; every listed source is cited by a rule, or the ruleset's
+    provenance names it and so says why it is listed."""
+    doc = load_yaml(path)
+    listed, cited = list(doc["sources"]), _cited(doc)
+    assert len(listed) == len(set(listed)), "a source is listed twice"
+    assert set(listed) <= set(sources), sorted(set(listed) - set(sources))
+    assert not cited - set(listed), f"cited by rules but not in the ruleset's sources: {sorted(cited - set(listed))}"
+    unexplained = [k for k in set(listed) - cited if not re.search(rf"\b{k}\b", doc.get("provenance") or "")]
+    assert not unexplained, f"listed, cited by no rule, and not named in the provenance: {unexplained}"
 
 
 @pytest.fixture(scope="module")

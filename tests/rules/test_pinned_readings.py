@@ -16,7 +16,7 @@ from skruuvi.rules.errors import InputError
 from skruuvi.rules.pinned import pinnable, pinned_problem, same_data
 from skruuvi.rules.readings import alternatives, executable, rule_field
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
-from skruuvi.suite.protocol import Server
+from skruuvi.suite.scp.protocol import Server
 from skruuvi.suite.validate import RecordCheck
 
 CASES = Path(__file__).resolve().parents[2] / "conformance" / "cases"

@@ -24,7 +24,7 @@ from skruuvi.rules.errors import RulesetError
 from skruuvi.rules.expr import Formula
 from skruuvi.rules.paths import cases_dir, rulesets_dir, schema_dir
 from skruuvi.rules.ruleset import Ruleset, available_rulesets, load_ruleset
-from skruuvi.suite.cases import load_cases
+from skruuvi.suite.cases.cases import load_cases
 
 
 @pytest.fixture

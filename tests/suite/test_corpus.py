@@ -20,9 +20,9 @@ import pytest
 
 import skruuvi.interpreter.replay as replay_module
 from skruuvi.rules.errors import CaseFormatError
-from skruuvi.suite.cases import iter_cases
+from skruuvi.suite.cases.cases import iter_cases
 from skruuvi.suite.corpus import corpus, corruptions, prefix_items
-from skruuvi.suite.protocol import Server
+from skruuvi.suite.scp.protocol import Server
 from skruuvi.suite.validate import RecordCheck
 
 ROOT = Path(__file__).resolve().parents[2]

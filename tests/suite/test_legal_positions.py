@@ -26,9 +26,9 @@ from skruuvi.interpreter.positions import Positions, _deal_text
 from skruuvi.interpreter.state import DealState
 from skruuvi.rules.paths import cases_dir
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
-from skruuvi.suite.cases import Case, iter_cases
-from skruuvi.suite.features import asks_legal
-from skruuvi.suite.legal_judge import is_perft, judged_ruleset
+from skruuvi.suite.cases.cases import Case, iter_cases
+from skruuvi.suite.features.features import asks_legal
+from skruuvi.suite.run.legal_judge import is_perft, judged_ruleset
 
 #: Actions that are illegal (or not actions) after almost any prefix: tried after sampled nodes.
 ODD = ["N play AS", "E play 2C", "S bid 7NT", "W pass", "N double", "E give S AH", "S choose kitty", "junk",

@@ -14,8 +14,8 @@ import pytest
 
 from skruuvi.interpreter.legal import legal_for, perft_for
 from skruuvi.rules.ruleset import available_rulesets
-from skruuvi.suite.cases import iter_cases
-from skruuvi.suite.features import asks_legal
+from skruuvi.suite.cases.cases import iter_cases
+from skruuvi.suite.features.features import asks_legal
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "conformance" / "cases"

@@ -22,8 +22,8 @@ from skruuvi.cli import commands as cli
 from skruuvi.interpreter.replay import replay
 from skruuvi.rules.notation import DECK, SEATS
 from skruuvi.rules.ruleset import get_ruleset
-from skruuvi.suite.cases import iter_cases
-from skruuvi.suite.features import asks_legal
+from skruuvi.suite.cases.cases import iter_cases
+from skruuvi.suite.features.features import asks_legal
 
 ROOT = Path(__file__).resolve().parents[2]
 ORACLE = ROOT / "conformance" / "oracle" / "oracle.py"

@@ -293,7 +293,7 @@ REACHES = {
     "auction.end-eight-passes": "choice", "auction.all-pass": "partner-exchange", "kitty.choice": "gifts",
     "kitty.main-pair-exchange-allowed": "second-auction", "kotka.exchange-allowed": "second-auction",
     "defenders-exchange.banned-by-whose-bid": "doubling", "bolsevikki.strain": "call",
-    "bolsevikki.call-first": "call", "bolsevikki.several-callers": "callers-choose", "bolsevikki.lead": "play",
+    "bolsevikki.call-first": "call", "bolsevikki.several-callers": "call", "bolsevikki.lead": "play",
     "bolsevikki.gift-order": "gifts", "kitty.partner-order": "kitty", "auction2.end-four-passes": "second-auction",
     "auction2.final-min-passes": "second-auction", "defenders-exchange.different-card": "defenders-exchange",
     "defenders-exchange.optional": "defenders-exchange", "passimisaari.return-order": "partner-exchange",

@@ -11,7 +11,8 @@ The sample, per alternative: random legal records of the reference's bots (playe
 under the ruleset as it stands), records played by a random walker over the oracle's own legal moves
 (wider bids, deck deals with centre cards near the ends of the pack, gifts to any seat, passes at
 every turn), single-action corruptions of both, and for match rules the hand-written match cases and
-random whole matches. A longer sweep: `python bench/oracle_readings.py`.
+random whole matches. A reading that only rare positions reach gets a second and a third sample (other
+seeds) when the first shows no changed answer. A longer sweep: `python bench/oracle_readings.py`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from skruuvi.interpreter.replay import replay
 from skruuvi.rules import readings as rd
 from skruuvi.rules.notation import SEATS
 from skruuvi.rules.ruleset import get_ruleset
-from skruuvi.suite.cases import iter_cases
+from skruuvi.suite.cases.cases import iter_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("skruuvi-1895", "skruuvi-1944", "skruuvi-2016")
@@ -271,6 +272,11 @@ def test_the_oracle_and_the_reference_agree_under_each_alternative(alt: tuple[st
     ruleset, rule, value = alt
     disagreements, total, changed = check(ruleset, {rule: value}, n=30, seed=1)
     assert total >= 60
+    for seed in (2, 3):  # a reading that only rare positions reach (a centre card at the end of the pack, a
+        if changed or disagreements:  # defender's give) gets another sample until one changes an answer
+            break
+        more = check(ruleset, {rule: value}, n=30, seed=seed)
+        disagreements, total, changed = disagreements + more[0], total + more[1], changed + more[2]
     if (ruleset, rule) in KNOWN_DISAGREEMENTS:
         assert disagreements, f"{rule}: the known disagreement is gone; drop it from KNOWN_DISAGREEMENTS"
         for d in disagreements:                             # only the score parts, nothing else

@@ -11,9 +11,9 @@ import pytest
 
 # Imported once here: pytester's in-process runs unload the modules they import, and a re-imported PyYAML
 # no longer recognises the nodes of its own C loader.
-import skruuvi.suite.cases
-import skruuvi.suite.report_formats
-import skruuvi.suite.runner  # noqa: F401
+import skruuvi.suite.cases.cases
+import skruuvi.suite.reports.report_formats
+import skruuvi.suite.run.runner  # noqa: F401
 from skruuvi.rules.paths import cases_dir
 
 pytest_plugins = ["pytester"]

@@ -23,9 +23,9 @@ from skruuvi.rules.readings import alternatives, executable, rule_field, with_re
 from skruuvi.rules.ruledoc import rule_entries
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
 from skruuvi.rules.yamlio import load_yaml
-from skruuvi.suite.cases import Case, iter_cases
-from skruuvi.suite.features import asks_legal
-from skruuvi.suite.runner import compare
+from skruuvi.suite.cases.cases import Case, iter_cases
+from skruuvi.suite.features.features import asks_legal
+from skruuvi.suite.run.runner import compare
 
 pytestmark = pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for all these tests
 

@@ -375,3 +375,35 @@ def test_a_json_case_file_is_validated_like_the_runner_reads_it(tmp_path: Path) 
 def test_readings_are_a_known_case_key(tmp_path: Path) -> None:
     path = _write_case(tmp_path / "conformance", "c.yaml", _case(readings={"auction2.end-four-passes": 2}))
     assert _errors([path]) == []
+
+
+# ---------------------------------------------------------------------------------------------------
+# issue 28 part 4: validate is as strict as the runner
+
+
+def test_every_case_is_replayed_and_an_expectation_the_reference_does_not_give_is_an_error(tmp_path: Path) -> None:
+    """``W bid 5Z`` in a case expecting a result validated clean, and the runner then reported
+    ``malformed-action``: validate replays every case, naming the file and the case."""
+    good = _write_case(tmp_path / "cases", "good.yaml", _case())
+    assert _errors([good]) == []
+    wrong_index = _write_case(tmp_path / "cases", "index.yaml", _case(
+        id="test.wrong-index", expect={"error": {"index": 3, "code": "not-your-turn"}}))
+    malformed = _write_case(tmp_path / "cases", "bid.yaml", _case(
+        id="test.bid-5z", actions=["N pass", "E pass", "W bid 5Z", "W pass"],
+        expect={"result": {"contract": None, "tricks": {"NS": 0, "EW": 0}, "score": {"NS": 0, "EW": 0}}}))
+    for path, case_id, words in ((wrong_index, "test.wrong-index", "error.index: expected 3, got 4"),
+                                 (malformed, "test.bid-5z", '"code": "malformed-action"')):
+        error = _only([path])
+        assert error.file == str(path) and error.path == "/expect", str(error)
+        assert f"case {case_id!r}: the reference answers otherwise" in error.reason and words in error.reason
+
+
+def test_a_file_that_is_no_case_in_a_folder_of_cases_is_an_error(tmp_path: Path) -> None:
+    """The runner reads every YAML file of a folder as a case; validate says so of a file there that is none."""
+    folder = tmp_path / "mine"
+    _write_case(folder, "case.yaml", _case())
+    notes = folder / "notes.yaml"
+    notes.write_text("title: not a case\n", encoding="utf-8")
+    found = validate([str(folder)])
+    assert [(e.file, "in a folder of cases" in e.reason) for e in found.errors] == [(str(notes), True)]
+    assert found.skipped == [] and not found.ok

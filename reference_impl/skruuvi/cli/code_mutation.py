@@ -31,7 +31,7 @@ from ..rules.errors import InputError
 if TYPE_CHECKING:  # imported where used: every skruuvi command builds this parser (serve must start at once)
     from ..authoring.code_mutation import Mutant
     from ..authoring.code_mutation_run import Outcome
-    from ..suite.runner import Engine
+    from ..suite.run.runner import Engine
     from .equivalence_gate import GateRun
 
 HOWS = ("answer", "crash", "timeout", "import", "stop")
@@ -125,7 +125,7 @@ def _records(args: argparse.Namespace) -> tuple[list[tuple[str, dict[str, Any]]]
 def _engine_case(record: dict[str, Any]) -> dict[str, Any]:
     """The case as the engine sees it: a run request's case, or a legal request's (LEGAL_CASE_FIELDS)."""
     from ..authoring.code_mutation_run import public, request_of
-    from ..suite.protocol import LEGAL_CASE_FIELDS
+    from ..suite.scp.protocol import LEGAL_CASE_FIELDS
     if request_of(record["expect"]) == "run":
         return public(record)
     return {k: record[k] for k in LEGAL_CASE_FIELDS if k in record}
@@ -135,7 +135,7 @@ def _scp_answer(engine: Engine, seq: int, record: dict[str, Any], deadline: floa
     """One case's answer over SCP/1 (``run``, ``legal``, or a perft walk of ``legal`` requests), '' or how the
     engine failed, and the next sequence number."""
     from ..authoring.code_mutation_run import request_of
-    from ..suite.protocol import (
+    from ..suite.scp.protocol import (
         ProtocolError,
         check_legal_response,
         check_response,
@@ -181,7 +181,7 @@ def _scp_answers(command: list[str], records: list[dict[str, Any]], deadline: fl
     is true. Returns the answers and '' or how the engine failed (``crash``, ``timeout``, or ``stop``: asked to
     stop after its last answer, it did not exit in time or exited with a status other than 0, as the runner
     checks)."""
-    from ..suite.runner import STOP_GRACE, Engine, HandshakeError
+    from ..suite.run.runner import STOP_GRACE, Engine, HandshakeError
 
     engine = Engine(command)
     answers: list[Any] = []

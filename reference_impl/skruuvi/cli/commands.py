@@ -312,7 +312,7 @@ def _pick_variants(specs: list[str], what: str) -> dict[str, Any] | None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from ..suite.variants import ReadingReplay
+    from ..suite.features.variants import ReadingReplay
 
     if args.eras is not None and (args.reading or args.variant):
         option = "--reading" if args.reading else "--variant"

@@ -1,34 +1,31 @@
 """``skruuvi conformance``: run the suite against an engine and report (terminal, JSON Lines, JUnit, markdown).
 
 The suite is read once: a checking pass reads every record, counts the selected ones and keeps them in a
-temporary file (:class:`~skruuvi.suite.spool.CaseSpool`; a suite that cannot be loaded stops the run before
+temporary file (:class:`~skruuvi.suite.cases.spool.CaseSpool`; a suite that cannot be loaded stops the run before
 any engine starts, with exit code 2), and the runner is fed from that file. Results are reported as they
 come, in case order; nothing but counts is kept, so memory stays flat however large the suite. The report
-files are written beside their targets and renamed into place at the end (:mod:`skruuvi.suite.outputs`);
-SIGINT or SIGTERM ends the run with the reports finished on what was judged so far, marked interrupted
-(exit code 130 or 143), and every engine killed.
+files are written beside their targets and renamed into place at the end (:mod:`skruuvi.suite.reports.outputs`; one that
+cannot be written does not stop the others). SIGINT, SIGTERM, SIGHUP or SIGQUIT (:mod:`skruuvi.cli.interrupts`),
+or a standard output whose reader went away, ends the run with the reports finished on what was judged so far,
+marked interrupted (exit code 128 + the signal), and every engine killed, also while ``--explain`` works.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import math
-import os
 import shlex
-import shutil
 import signal
 import sys
-import threading
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..rules.errors import InputError
 from ..rules.paths import cases_dir
-from ..suite.outputs import OutputError, OutputFile, check_targets
+from ..suite.reports.outputs import GuardedWriter, OutputError, OutputFile, check_targets, command_files
+from .interrupts import Interrupted, quiet_stdout, signals_interrupt
 
 EXIT_USAGE = 2
 
@@ -48,7 +45,7 @@ def _jobs(text: str) -> int:
 
 
 def _shard(text: str) -> tuple[int, int]:
-    from ..suite.cases import parse_shard
+    from ..suite.cases.cases import parse_shard
 
     try:
         return parse_shard(text)
@@ -68,7 +65,8 @@ def add_parser(sub: Any) -> None:
                     "declares none of their rulesets: --allow-unsupported accepts the latter); 2 when the run\n"
                     "could not start (bad arguments, unloadable cases, no selected case, an output that is an\n"
                     "input, any failure of the engine's start handshake) or a report cannot be written;\n"
-                    "130 / 143 when interrupted by SIGINT / SIGTERM (the reports then hold the cases judged so far).",
+                    "128 + the signal when interrupted: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 131 SIGQUIT, 141 when\n"
+                    "standard output is a pipe whose reader went away (the reports then hold the cases judged so far).",
         epilog="examples:\n"
                "  skruuvi conformance\n"
                "  skruuvi conformance conformance/cases/2016 --ruleset skruuvi-2016 --jobs 4\n"
@@ -142,7 +140,7 @@ def default_impl() -> list[str]:
 
 def cmd_conformance(args: argparse.Namespace) -> int:
     try:
-        with _signals_interrupt():
+        with signals_interrupt():
             return _cmd_conformance(args)
     except (KeyboardInterrupt, Interrupted) as exc:  # a second signal while the reports were being finished
         signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
@@ -152,8 +150,8 @@ def cmd_conformance(args: argparse.Namespace) -> int:
 
 
 def _cmd_conformance(args: argparse.Namespace) -> int:
-    from ..suite import cases as case_files
-    from ..suite.spool import CaseSpool
+    from ..suite.cases import cases as case_files
+    from ..suite.cases.spool import CaseSpool
 
     try:
         command = shlex.split(args.impl) if args.impl is not None else default_impl()
@@ -176,7 +174,7 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         # listed once: a report written below a PATH is not a case file
         files = case_files.list_case_files(expand_exports(paths))
         inputs = [*files, *export_manifests(paths), *([args.known_failures] if args.known_failures else []),
-                  *_command_files(command)]
+                  *command_files(command)]
         spool = CaseSpool(files, selection)  # the checking pass; the run reads the cases back from it
     except InputError as exc:
         _say(str(exc))
@@ -190,19 +188,9 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         return _conformance(args, command, paths, inputs, selection, known, variants, spool)
 
 
-def _command_files(command: list[str]) -> list[Path]:
-    """The files the engine's command names (its program, found on ``PATH`` too, and every word that is an
-    existing file, such as a script): inputs of the run, which no report may overwrite."""
-    named = [Path(word) for word in command if word and Path(word).is_file()]
-    found = shutil.which(command[0])
-    if found is not None:
-        named.append(Path(found))
-    return named
-
-
 def _conformance(args: argparse.Namespace, command: list[str], paths: list[str], inputs: list[Any],
                  selection: Any, known: set[str], variants: Any, spool: Any) -> int:
-    from ..suite import runner
+    from ..suite.run import runner
 
     total = spool.count
     if not total:
@@ -248,48 +236,6 @@ def _conformance(args: argparse.Namespace, command: list[str], paths: list[str],
             output.abort()  # a no-op for a committed file
 
 
-class Interrupted(BaseException):
-    """SIGTERM, SIGHUP or SIGQUIT arrived (or SIGINT, or the terminal's pipe closed): the run stops, its reports
-    are finished with what was judged."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-#: The signals that end a run as SIGINT does (reports finished and marked interrupted, every engine killed, exit
-#: 128 + the signal): a closed terminal or a dropped ssh (HUP) and a quit from the keyboard (QUIT) as a TERM.
-#: SIGPIPE stays ignored, as Python sets it: a closed standard output is met as a write error instead.
-INTERRUPTING = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
-
-
-@contextlib.contextmanager
-def _signals_interrupt() -> Iterator[None]:
-    """Turn :data:`INTERRUPTING` into :class:`Interrupted` in the main thread for the duration of the command."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum: int, frame: Any) -> None:
-        raise Interrupted(signum)
-
-    previous = {signum: signal.signal(signum, handler) for signum in INTERRUPTING}
-    try:
-        yield
-    finally:
-        for signum, before in previous.items():
-            signal.signal(signum, before)
-
-
-def _quiet_stdout() -> None:
-    """Standard output is a closed pipe: point it at /dev/null, so that nothing more (nor the flush at exit)
-    fails on it."""
-    with contextlib.suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-
-
 def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
     """``--ruleset`` values as the ruleset ids to select and the variants to judge under (None after a
     message when a variant is unknown)."""
@@ -314,7 +260,9 @@ def _rulesets_and_variants(names: list[str]) -> tuple[list[str], Any]:
         chosen[base] = found
     if not chosen:
         return ids, _NoVariants()
-    from ..suite.variants import VariantCases  # the interpreter: imported only to work out variant expectations
+    from ..suite.features.variants import (
+        VariantCases,  # the interpreter: imported only to work out variant expectations
+    )
 
     return ids, VariantCases(chosen)
 
@@ -327,9 +275,7 @@ class _NoVariants:
 
 def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: dict[str, Any],
          args: argparse.Namespace, variants: Any = None) -> int:
-    from ..suite import runner
-    from ..suite.declare import plan_for
-    from ..suite.report import (
+    from ..suite.reports.report import (
         ReportFile,
         Tally,
         Terminal,
@@ -339,6 +285,8 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         printable,
         summary_record,
     )
+    from ..suite.run import runner
+    from ..suite.run.declare import plan_for
 
     started, began = now_iso(), time.monotonic()
     try:
@@ -353,11 +301,12 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     junit: Any = None
     markdown: Any = None
     if "junit" in outputs or "markdown" in outputs:  # (their module imports xml and, through it, urllib and email)
-        from ..suite.report_formats import JUnitWriter, MarkdownWriter
+        from ..suite.reports.report_formats import JUnitWriter, MarkdownWriter
 
-        junit = _Guarded(JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass), outputs["junit"]) \
-            if "junit" in outputs else None
-        markdown = _Guarded(MarkdownWriter(outputs["markdown"]), outputs["markdown"]) if "markdown" in outputs else None
+        if "junit" in outputs:
+            junit = GuardedWriter(JUnitWriter(outputs["junit"], allow_xpass=args.allow_xpass), outputs["junit"])
+        if "markdown" in outputs:
+            markdown = GuardedWriter(MarkdownWriter(outputs["markdown"]), outputs["markdown"])
     terminal = Terminal(sys.stdout, sys.stderr, total, quiet=args.quiet)
     tally = Tally()
     interrupted: int | None = None
@@ -387,7 +336,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         interrupted = exc.signum
     except BrokenPipeError:  # the terminal's reader went away (`... | head`): stop as a SIGPIPE would
         interrupted, stdout_closed = signal.SIGPIPE, True
-        _quiet_stdout()
+        quiet_stdout()
     finally:
         results.close()  # stops the workers and kills every engine, also on an interrupt or an output error
     explanation = None
@@ -420,40 +369,15 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     if not stdout_closed:
         try:
             if explanation is not None:
-                from ..suite.explain import explain_lines
+                from ..suite.explanations.explain import explain_lines
 
                 sys.stdout.write("\n".join(explain_lines(explanation, printable)) + "\n")
             terminal.finish(tally.counts, seconds, reason, note=note)
         except BrokenPipeError:
-            _quiet_stdout()
-    if reason and interrupted is None:
-        _say(reason)
-    for problem, count in Counter(config.stop_problems).items():  # SCP/1: an engine exits on stop (DESIGN §6)
-        _say(f"{problem}" + (f" ({count} engines)" if count > 1 else "") + "; an SCP/1 engine exits when it reads stop")
+            quiet_stdout()
+    for line in ([reason] if reason and interrupted is None else []) + runner.stop_lines(config.stop_problems):
+        _say(line)
     return code
-
-
-class _Guarded:
-    """A report writer (JUnit, markdown) whose every failure to write, into its file or into the temporary file it
-    keeps the cases in, marks its output failed instead of stopping the run: the other outputs go on."""
-
-    def __init__(self, writer: Any, output: OutputFile) -> None:
-        self._writer, self._output = writer, output
-
-    def _call(self, name: str, *args: Any, **kwargs: Any) -> None:
-        if self._output.failure is not None:
-            return
-        try:
-            getattr(self._writer, name)(*args, **kwargs)
-        except OSError as exc:
-            self._output.fail(f"cannot write --{self._output.option} {self._output.target}: "
-                              f"{exc.strerror or exc} (in its temporary file)")
-
-    def on_result(self, result: Any) -> None:
-        self._call("on_result", result)
-
-    def finish(self, *args: Any, **kwargs: Any) -> None:
-        self._call("finish", *args, **kwargs)
 
 
 def _explain_bases(variants: Any, plan: Any) -> dict[str, Any] | None:
@@ -471,6 +395,6 @@ def _explain_bases(variants: Any, plan: Any) -> dict[str, Any] | None:
 
 def _explain(failures: list[Any], bases: dict[str, Any] | None, jobs: int) -> Any:
     """``--explain``: the failing cases grouped by the readings that explain them."""
-    from ..suite.explain import explain
+    from ..suite.explanations.explain import explain
 
     return explain(failures, bases, jobs=jobs)

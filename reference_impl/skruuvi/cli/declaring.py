@@ -1,7 +1,7 @@
 """The options of ``skruuvi serve`` that say what the reference engine declares at start (DESIGN §6).
 
 ``serve --reading/--variant`` plays under other readings and declares them, with only the rulesets that
-hold them all (:func:`skruuvi.suite.declare.serve_declarations`); ``--undeclared`` plays under them
+hold them all (:func:`skruuvi.suite.run.declare.serve_declarations`); ``--undeclared`` plays under them
 without declaring them; ``--features TAG,...`` declares a feature list. Test engines for the runner's
 judging under declared readings, its ``unsupported`` cases, and its explanations of failures.
 """
@@ -42,7 +42,7 @@ def _declares(args: argparse.Namespace, readings: dict[str, Any], variants: dict
         features = [tag.strip() for tag in args.features.split(",") if tag.strip()]
     if not (readings or variants) and features is None:
         return {}
-    from ..suite.declare import serve_declarations  # here: the plain reference starts without it
+    from ..suite.run.declare import serve_declarations  # here: the plain reference starts without it
     declared = serve_declarations(readings, variants, features)
     if not declared["rulesets"]:
         raise InputError(f"no ruleset holds the readings {', '.join(readings)} (each as the rule's value "
@@ -53,12 +53,12 @@ def _declares(args: argparse.Namespace, readings: dict[str, Any], variants: dict
 
 
 def server(readings: Any, variants: Any, declares: Any) -> Any:
-    """The :class:`~skruuvi.suite.protocol.Server` of ``skruuvi serve``: None for the plain reference, whose
+    """The :class:`~skruuvi.suite.scp.protocol.Server` of ``skruuvi serve``: None for the plain reference, whose
     interpreter is imported at the first run request, so that the start answer comes at once."""
     if not (readings or variants or declares):
         return None
-    from ..suite.protocol import Server
-    from ..suite.variants import ReadingReplay
+    from ..suite.features.variants import ReadingReplay
+    from ..suite.scp.protocol import Server
 
     replay = ReadingReplay(readings, variants) if readings or variants else None
     return Server(replay=replay, declares=declares)

@@ -16,7 +16,7 @@ from typing import Any
 
 def serve_on_stdio(server: Any) -> int:
     """Answer SCP/1 on stdin/stdout with ``server`` (None: the reference) until ``stop`` or end of input."""
-    from ..suite.serving import serve_stdio
+    from ..suite.scp.serving import serve_stdio
 
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):  # a non-UTF-8 request byte becomes a surrogate: answered errored

@@ -1,7 +1,7 @@
 """Remembered positions: the state after a deal's prefix, kept so that the same prefix one action longer
 costs one action instead of a replay from the deal.
 
-A runner counts perft by asking ``legal`` at every node of the tree, level by level (suite/legal_judge.py):
+A runner counts perft by asking ``legal`` at every node of the tree, level by level (suite/run/legal_judge.py):
 every request of a level is the prefix of a request of the level before with one action more. A
 :class:`Positions` keeps the states it has answered (at most :data:`KEPT`, the oldest forgotten first: a
 level is asked in the order of the level before it, so a parent is read soon after its level was asked, and

@@ -383,10 +383,10 @@ def _compile(
     compiler = _Compiler(tables, source, file, path, extra | numbers, known)
     compiled = compiler.compile(tree.body)  # (a construct the language lacks is named here, first)
     if known is None:  # compiled from the ruleset (a specialisation is the same text, checked then)
+        _check_table_uses(tree, tables, compiler)  # (first: how a table is read is said in its own words)
         kind = _Types(tables, compiler, numbers).kind(tree.body)
         if number and kind in (_TEXT, _TABLE, _TUPLE):
             raise compiler.fail(f"gives {_Types.words(kind)}, where a number belongs")
-        _check_table_uses(tree, tables, compiler)
     return Folded(compiler.constants[compiled]) if compiled in compiler.constants else compiled
 
 
@@ -412,10 +412,25 @@ class _Types:
     def words(kind: str) -> str:
         return {_TEXT: "text", _TABLE: "a table", _TUPLE: "a tuple", _NUMBER: "a number"}.get(kind, "a value")
 
+    def _table_of(self, node: ast.AST) -> str | None:
+        """The table a name or a chain of lookups reads, if any."""
+        while isinstance(node, ast.Subscript):
+            node = node.value
+        return node.id if isinstance(node, ast.Name) and node.id in self.tables else None
+
+    def _fail(self, node: ast.AST, why: str) -> RulesetError:
+        """The error for ``why`` at ``node``: a :class:`TableUseError` when a table is read the wrong way (a mapping
+        where a number belongs, or the reverse), so that the ruleset names the table's rule."""
+        reason = self.compiler.fail(why).reason
+        table = self._table_of(node)
+        if table is None:
+            return RulesetError(reason, file=self.compiler.file, path=self.compiler.path)
+        return TableUseError(table, reason, file=self.compiler.file, path=self.compiler.path)
+
     def _number(self, node: ast.AST, what: str) -> None:
         kind = self.kind(node)
         if kind not in (_NUMBER, _ANY):
-            raise self.compiler.fail(f"{what} of {self.words(kind)} ({ast.unparse(node)}): only numbers compute")
+            raise self._fail(node, f"{what} of {self.words(kind)} ({ast.unparse(node)}): only numbers compute")
 
     def kind(self, node: ast.AST) -> str:
         if isinstance(node, ast.Constant):
@@ -436,8 +451,8 @@ class _Types:
         if isinstance(node, ast.Subscript):
             base = self.kind(node.value)
             if base not in (_TABLE, _ANY):
-                raise self.compiler.fail(f"{ast.unparse(node)} looks up in {self.words(base)}: only a table has "
-                                         "entries")
+                raise self._fail(node, f"{ast.unparse(node)} looks up in {self.words(base)}: only a table has "
+                                       "entries")
             key = self.kind(node.slice)
             if key == _TABLE:
                 raise self.compiler.fail(f"{ast.unparse(node)}: a table cannot name an entry")

@@ -36,7 +36,22 @@ def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
         raise JsonError(f"{text[:40]} is out of range for a JSON number")
+    if value.is_integer():
+        _whole_floats[0] += 1
     return value
+
+
+#: How many numbers with a whole value written with a fraction or an exponent (``24.0``, ``2.4e1``) this process has
+#: read (:func:`whole_floats_read`).
+_whole_floats = [0]
+
+
+def whole_floats_read() -> int:
+    """How many whole numbers written with a fraction or an exponent the strict reader has read so far in this
+    process: a caller that reads it before and after a parse knows, at no cost, whether the text held one
+    (case files may not, :mod:`skruuvi.rules.numbers`). Another thread's parse may add to it meanwhile: a change is
+    a reason to look, never a verdict."""
+    return _whole_floats[0]
 
 
 #: A ``\\uD800``-``\\uDFFF`` escape: the only way a lone surrogate gets into JSON text written as UTF-8.

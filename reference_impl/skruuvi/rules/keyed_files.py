@@ -2,9 +2,9 @@
 entries written whole or not at all.
 
 Two caches remember work between processes, each keyed by the bytes it was worked out from and by the code that
-did it: the feature tags of ``serve``'s start (:mod:`skruuvi.suite.feature_cache`) and checked ruleset documents
-(:mod:`skruuvi.rules.ruleset_cache`). They share what this module does; what each keeps, and under which keys, is
-theirs. (No verdict of a run is remembered: every run checks its case files anew.)
+did it: the feature tags of ``serve``'s start (:mod:`skruuvi.suite.features.feature_cache`) and checked ruleset
+documents (:mod:`skruuvi.rules.ruleset_cache`). They share what this module does; what each keeps, and under which keys,
+is theirs. (No verdict of a run is remembered: every run checks its case files anew.)
 """
 
 from __future__ import annotations

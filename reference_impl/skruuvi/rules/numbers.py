@@ -11,47 +11,16 @@ engine's JSON library, not the rules. So a case file (DESIGN.md §3):
 * in YAML, writes integers in decimal digits, as JSON does (:mod:`skruuvi.rules.yamlio` refuses the other
   forms YAML 1.1 reads as integers).
 
-:func:`number_problem` says why a record breaks this; :func:`may_hold_a_bad_number` is the quick look at a JSON
-line that decides whether its record needs the walk at all (almost no line does).
+:func:`number_problem` says why a record breaks this. An engine's answer is read the other way round:
+:func:`whole_numbers` reads every number by its value (``25.0`` is ``25``, DESIGN.md §6).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 #: The largest integer every JSON reader holds exactly (JavaScript's ``Number.MAX_SAFE_INTEGER``).
 MAX_EXACT_INTEGER = (1 << 53) - 1
-
-#: A fraction of zeros only (``24.0``, ``24.00``, ``2.0e1``).
-_ZERO_FRACTION = re.compile(r"\.0+(?![0-9])").search
-
-
-def _table() -> bytes:
-    table = bytearray(range(256))
-    table[1] = table[2] = 0x20
-    for digit in b"0123456789":
-        table[digit] = 1
-    table[ord("e")] = table[ord("E")] = 2
-    return bytes(table)
-
-
-#: Each digit as byte 1, ``e`` and ``E`` as byte 2 (those two bytes themselves as spaces): a digit followed by an
-#: exponent mark, and 16 digits in a row, are then each a plain byte string to look for.
-_DIGITS_AND_EXPONENTS = _table()
-_EXPONENT = re.compile(b"\x01\x02").search
-_SIXTEEN_DIGITS = b"\x01" * 16
-
-
-def may_hold_a_bad_number(line: str) -> bool:
-    """False when the JSON text ``line`` surely holds no number :func:`number_problem` refuses; true when it has a
-    fraction of zeros only, a digit followed by an exponent mark, or 16 digits in a row (15 stay below 2^53; a true
-    fraction such as ``5.5`` is allowed). A cheap look at the text, a few microseconds a generated line: a true
-    answer only means that the record is walked."""
-    if _ZERO_FRACTION(line) is not None:
-        return True
-    marked = line.encode("utf-8", "surrogatepass").translate(_DIGITS_AND_EXPONENTS)
-    return _EXPONENT(marked) is not None or _SIXTEEN_DIGITS in marked
 
 
 def _place(where: str) -> str:
@@ -97,4 +66,21 @@ def out_of_range(value: Any) -> str | None:
     return None
 
 
-__all__ = ["MAX_EXACT_INTEGER", "may_hold_a_bad_number", "number_problem", "out_of_range"]
+def whole_numbers(value: Any) -> Any:
+    """``value`` with every float that holds a whole number made that integer (in place for its containers)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, dict | list):
+                whole_numbers(item)
+            elif type(item) is float and item.is_integer():
+                value[key] = int(item)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if isinstance(item, dict | list):
+                whole_numbers(item)
+            elif type(item) is float and item.is_integer():
+                value[i] = int(item)
+    return value
+
+
+__all__ = ["MAX_EXACT_INTEGER", "number_problem", "out_of_range", "whole_numbers"]

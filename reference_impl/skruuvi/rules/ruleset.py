@@ -579,7 +579,7 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
 
 def outline_of(ruleset_id: str, data: bytes) -> Ruleset:
     """:func:`ruleset_outline` of the ruleset whose file holds ``data`` (its bytes, read by the caller), not cached:
-    what :mod:`skruuvi.suite.feature_cache` keeps under those bytes' hash is made of these very bytes."""
+    what :mod:`skruuvi.suite.features.feature_cache` keeps under those bytes' hash is made of these very bytes."""
     return _load(ruleset_id, schema=False, data=data)
 
 

@@ -51,7 +51,7 @@ MAX_KEY_FILE_BYTES = 16 << 20
 #: strict JSON data it keeps to, the schema check and its quick check, the loader that asks for them, this.
 SOURCES = (
     "__init__.py", "rules/__init__.py", "rules/errors.py", "rules/jsonsafe.py", "rules/keyed_files.py",
-    "rules/numbers.py",
+    "rules/files.py", "rules/numbers.py",
     "rules/paths.py", "rules/ruleset.py", "rules/readahead.py", "rules/ruleset_cache.py", "rules/schema_fast.py",
     "rules/schemas.py", "rules/yamlio.py",
 )

@@ -11,17 +11,16 @@ JSON Lines are parsed with :func:`skruuvi.rules.jsonsafe.loads` (the same strict
 with a cap on the line length, so that binary data or a file that never ends is an error, not a hang. A named
 path that is not a regular file (a FIFO, a device) is refused before anything is read from it.
 
-The records of case files also keep to :func:`~skruuvi.rules.numbers.number_problem`: every integral number
-written as an integer, within the range every JSON reader holds exactly (DESIGN.md §3).
+The records of case files also keep to the suite's rule for numbers (:mod:`skruuvi.rules.numbers`, DESIGN.md §3): a
+YAML or JSON case file is walked whole; a JSON line is walked when the strict reader met a whole number written
+with a fraction or an exponent in it (counted as it reads, at no cost), so that the runner refuses those; an
+integer beyond ±(2^53 − 1) in a JSON line is left to ``skruuvi validate``, which walks every record.
 """
 
 from __future__ import annotations
 
-import fcntl
 import gzip
-import os
 import re
-import stat
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,9 +29,10 @@ from typing import IO, Any
 import yaml
 
 from .errors import CaseFormatError, InputError, YamlError
-from .jsonsafe import MAX_DEPTH, JsonError, Spans, loads_spanned, plain_problem
+from .files import NotRegularFile, open_regular
+from .jsonsafe import MAX_DEPTH, JsonError, Spans, loads_spanned, plain_problem, whole_floats_read
 from .jsonsafe import loads as strict_loads
-from .numbers import may_hold_a_bad_number, number_problem
+from .numbers import number_problem
 from .readahead import read_ahead
 
 try:  # the C loader is several times faster; fall back to the pure-Python one
@@ -168,30 +168,6 @@ def parse_yaml(text: str, file: str = "<string>") -> Any:
     return value
 
 
-class NotRegularFile(OSError):
-    """A named path that is a FIFO, a device, a socket or a folder: nothing is read from it (a FIFO would block a
-    command until some writer came, a device might never end)."""
-
-
-def open_regular(path: str | Path) -> IO[bytes]:
-    """``path`` opened for reading bytes, or :class:`NotRegularFile` (an :class:`OSError`) when it is no regular
-    file (a link to one is followed). The file is opened without waiting (``O_NONBLOCK``, so that a FIFO does not
-    block here) and then asked what it is, so no other file can come between the look and the open."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a folder" if stat.S_ISDIR(mode)
-                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
-                    else "not a regular file")
-            raise NotRegularFile(f"not a regular file ({kind}); name a file")
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
-
-
 def _why(exc: OSError) -> str:
     return str(exc) if isinstance(exc, NotRegularFile) else f"cannot read file: {exc.strerror or exc}"
 
@@ -264,8 +240,8 @@ def iter_json_lines(lines: Iterator[Any] | list[Any], file: str,
 
     With ``on_error``, a bad line (not UTF-8, not strict JSON) is handed to it and the next lines are
     still read; an over-long line or an unreadable file always ends the iteration. With ``numbers`` (case
-    records), a line holding a number the suite does not write is a bad line too
-    (:func:`~skruuvi.rules.numbers.number_problem`).
+    records), a line holding a whole number written with a fraction is a bad line too
+    (:func:`~skruuvi.rules.numbers.number_problem`, looked at only when the reader met such a number).
     """
     for number, line in enumerate(lines, start=1):
         if isinstance(line, InputError):
@@ -276,8 +252,9 @@ def iter_json_lines(lines: Iterator[Any] | list[Any], file: str,
         if not line.strip():
             continue
         try:
+            floats = whole_floats_read()
             value = strict_loads(line)
-            problem = number_problem(value) if numbers and may_hold_a_bad_number(line) else None
+            problem = number_problem(value) if numbers and whole_floats_read() != floats else None
             if problem is not None:
                 raise JsonError(problem)
         except JsonError as exc:
@@ -303,10 +280,13 @@ def iter_spanned_json_lines(lines: Iterator[Any], file: str, *, utf8: bool = Fal
             raise line
         if not line.strip():
             continue
+        floats = whole_floats_read()
         try:
             value, spans = loads_spanned(line, utf8=utf8)
         except JsonError as exc:
             raise CaseFormatError(str(exc), file=file, path=f"line {number}") from None
+        if whole_floats_read() != floats:  # (a whole number written with a fraction: said where)
+            _check_numbers(value, file, f"line {number}")
         yield f"line {number}", value, None if spans is None else (line, spans)
 
 
@@ -324,10 +304,8 @@ def iter_spanned_records(path: str | Path) -> Iterator[tuple[str, str | None, An
     except OSError as exc:
         raise CaseFormatError(_why(exc), file=file) from None
     with handle:
-        for location, record, source in iter_spanned_json_lines(read_lines(handle, file), file, utf8=True):
-            if source is None or may_hold_a_bad_number(source[0]):
-                _check_numbers(record, file, location)
-            yield file, location, record, source
+        yield from ((file, location, record, source) for location, record, source in
+                    iter_spanned_json_lines(read_lines(handle, file), file, utf8=True))
 
 
 def _check_numbers(record: Any, file: str, location: str | None) -> None:

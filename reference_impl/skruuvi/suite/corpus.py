@@ -33,12 +33,9 @@ from typing import Any
 from ..rules import paths
 from ..rules.errors import InputError
 from ..rules.notation import SEATS
-from .protocol import LEGAL_CASE_FIELDS
+from .scp.protocol import LEGAL_CASE_FIELDS, public_case
 
-PRIVATE_FIELDS = ("expect", "justification")
-RANKS = "23456789TJQKA"
-SUITS = "SCDH"
-CARDS = tuple(r + s for s in SUITS for r in RANKS)
+CARDS = tuple(r + s for s in "SCDH" for r in "23456789TJQKA")
 NAMES = ("A", "B", "C", "D", "E", "F")
 
 
@@ -52,13 +49,8 @@ class Item:
     case: dict[str, Any]
 
 
-def public(record: Mapping[str, Any]) -> dict[str, Any]:
-    """A record as ``run`` sends it: without ``expect`` and ``justification``."""
-    return {k: v for k, v in record.items() if k not in PRIVATE_FIELDS}
-
-
 def legal_case(record: Mapping[str, Any], actions: list[Any] | None = None) -> dict[str, Any]:
-    """A record as ``legal`` sends it (:data:`~skruuvi.suite.protocol.LEGAL_CASE_FIELDS`), with ``actions``."""
+    """A record as ``legal`` sends it (:data:`~skruuvi.suite.scp.protocol.LEGAL_CASE_FIELDS`), with ``actions``."""
     case = {k: record[k] for k in LEGAL_CASE_FIELDS if k in record}
     if actions is not None:
         case["actions"] = actions
@@ -77,7 +69,7 @@ def record_items(records: Iterable[tuple[str, Mapping[str, Any]]]) -> Iterator[I
         if "legal" in expect or "perft" in expect:
             yield Item(case_id, "legal", legal_case(record))
         else:
-            yield Item(case_id, "run", public(record))
+            yield Item(case_id, "run", public_case(dict(record)))
 
 
 def legal_prefix_length(record: Mapping[str, Any]) -> int | None:
@@ -376,7 +368,7 @@ def corruptions(records: list[tuple[str, Mapping[str, Any]]], count: int, seed: 
             found.unanswered.append(record["id"])
             continue
         found.corruptions_kept += 1
-        found.items.append(Item(record["id"], "run", public(record)))
+        found.items.append(Item(record["id"], "run", public_case(dict(record))))
         if is_single(record) and isinstance(legal(legal_case(record)), list):  # a legal case could ask it
             found.items.append(Item(record["id"] + ".legal", "legal", legal_case(record)))
     return found

@@ -35,7 +35,7 @@ from .. import __version__
 from ..rules import paths
 from ..rules.errors import InputError
 from ..rules.yamlio import load_json
-from .cases import Case, iter_cases
+from .cases.cases import Case, iter_cases
 
 FORMAT = "skruuvi-suite-export"
 FORMAT_VERSION = 1

@@ -45,7 +45,7 @@ class SkruuviSession:
     """The engine shared by every case item of the session (started lazily, restarted by the worker)."""
 
     def __init__(self, command: list[str], timeout: float) -> None:
-        from .runner import RunConfig, Worker
+        from .run.runner import RunConfig, Worker
 
         self.config = RunConfig(command=command, timeout=timeout)
         self.worker = Worker(self.config)
@@ -54,8 +54,8 @@ class SkruuviSession:
         self.seq = 0
 
     def run(self, case: Any) -> Any:
-        from .declare import plan_for
-        from .runner import CaseResult, Engine, HandshakeError
+        from .run.declare import plan_for
+        from .run.runner import CaseResult, Engine, HandshakeError
 
         if self.header is None:
             engine = Engine(self.config.command)
@@ -83,7 +83,7 @@ class CaseItem(pytest.Item):
         self.case = case
 
     def runtest(self) -> None:
-        from .report_formats import explanation
+        from .reports.report_formats import explanation
 
         session: SkruuviSession = self.config.stash[_ENGINE]
         result = session.run(self.case)
@@ -121,7 +121,7 @@ class RulesetCollector(pytest.Collector):
 def _cases(config: pytest.Config) -> list[Any]:
     from ..rules.errors import InputError
     from ..rules.paths import cases_dir
-    from .cases import Selection, iter_cases
+    from .cases.cases import Selection, iter_cases
     from .export import expand_exports
 
     paths = config.getoption("skruuvi_cases") or [cases_dir()]
@@ -141,7 +141,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     command = shlex.split(impl)
     if not command:
         raise pytest.UsageError("--skruuvi-impl is empty")
-    from .cases import load_known_failures
+    from .cases.cases import load_known_failures
 
     known_file = config.getoption("skruuvi_known_failures")
     known = load_known_failures(known_file) if known_file else set()

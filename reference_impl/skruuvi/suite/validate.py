@@ -39,19 +39,11 @@ from ..rules import paths, schemas
 from ..rules.errors import CaseFormatError, IllegalAction, InputError, RulesetError
 from ..rules.expr import FACTS as _FACTS
 from ..rules.expr import compile_expression
+from ..rules.files import NotRegularFile, open_regular
 from ..rules.notation import canonical
 from ..rules.numbers import number_problem
 from ..rules.ruledoc import pointer, rule_entries
-from ..rules.yamlio import (
-    NotRegularFile,
-    is_json_lines,
-    iter_json_lines,
-    load_json,
-    load_yaml,
-    open_binary,
-    open_regular,
-    read_lines,
-)
+from ..rules.yamlio import is_json_lines, iter_json_lines, load_json, load_yaml, open_binary, read_lines
 
 #: The deal facts a scoring expression may name (DESIGN §5; documented in skruuvi.rules.expr).
 FACTS: frozenset[str] = frozenset(_FACTS)
@@ -541,11 +533,10 @@ def _case_errors(record: Any, file: str, prefix: str, suite: bool, ctx: _Context
         yield _case_error("a case must be a mapping", file, prefix, "")
         return
     found = 0
-    if not prefix:  # (a JSON line's numbers were checked as it was read)
-        problem = number_problem(record)
-        if problem is not None:
-            found += 1
-            yield _case_error(problem, file, prefix, "")
+    problem = number_problem(record)  # (every record walked: a JSON line's big integers are found here only)
+    if problem is not None:
+        found += 1
+        yield _case_error(problem, file, prefix, "")
     defs = None if suite else "protocol-case"
     for err in schemas.iter_errors(record, "case", file=file, defs=defs, prefix=prefix):
         found += 1
@@ -601,7 +592,7 @@ def _reference_diff(record: dict[str, Any], ruleset: Any) -> list[str]:
     from ..interpreter.legal import legal_for, perft_for
     from ..interpreter.outcome import Outcome
     from ..interpreter.replay import replay
-    from .runner import compare
+    from .run.runner import compare
 
     expect = record["expect"]
     if "legal" in expect:

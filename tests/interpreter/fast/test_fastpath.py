@@ -214,7 +214,7 @@ def test_corrupted_exchanges_agree(ruleset: Any) -> None:
     """The batch paths of the kitty, the exchanges and doubling stop where the step path rejects."""
     rng = random.Random(f"fast-between-{ruleset.id}")
     codes = set()
-    for record in records(ruleset, rng, 40):
+    for record in records(ruleset, rng, 60):  # 40 reached every code until the bots' 2016 calls could choose
         states, _ = step_states(engine.start(ruleset, record["deal"]), record["actions"])
         for _ in range(15):
             failure = check(ruleset, record["deal"], corrupt_between(record["actions"], states, rng), rng)
@@ -277,7 +277,7 @@ def test_generated_suite_sample_is_answered_the_same_on_the_step_path() -> None:
     does the same for every record of the suite."""
     from skruuvi.interpreter.replay import replay
     from skruuvi.rules.paths import repo_root
-    from skruuvi.suite.cases import iter_cases
+    from skruuvi.suite.cases.cases import iter_cases
 
     sample = [case.record for n, case in enumerate(iter_cases([repo_root() / "conformance" / "generated"]))
               if n % 20 == 0]
@@ -288,8 +288,17 @@ def test_generated_suite_sample_is_answered_the_same_on_the_step_path() -> None:
     assert step == batch
 
 
+ON_THE_MECHANISM = {
+    "skruuvi-2016 bolsevikki bolsevikki-call": "equal_bids: first-chooses (several callers and their choice, CAC) "
+                                               "has no batch path; a bolsevikki's four to six calls run on the "
+                                               "auction's own verify and apply",
+}
+"""Phases of the shipped rulesets that run on their mechanism's verify and apply by design, with why."""
+
+
 def test_every_phase_of_the_shipped_rulesets_has_its_batch_path() -> None:
-    """The coverage guard never turns a batch path off for today's rulesets (that would only cost speed)."""
+    """The coverage guard never turns a batch path off for today's rulesets (that would only cost speed), but for
+    the phases :data:`ON_THE_MECHANISM` names."""
     from skruuvi.interpreter.fast import BATCH_PATHS, batch_path_for
 
     off = [
@@ -299,7 +308,7 @@ def test_every_phase_of_the_shipped_rulesets_has_its_batch_path() -> None:
         for phase in form.phases
         if phase.mechanism in BATCH_PATHS and batch_path_for(phase.mechanism, phase.params) is None
     ]
-    assert off == []
+    assert off == sorted(ON_THE_MECHANISM)
 
 
 def test_a_parameter_the_batch_path_does_not_cover_sends_the_phase_to_the_step_path() -> None:

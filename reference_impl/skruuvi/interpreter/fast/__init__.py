@@ -58,11 +58,18 @@ COVERS: dict[str, frozenset[str]] = {
 """The parameters each batch path was written for: it gives the step path's answers for every value of these
 that the phase vocabulary allows, and knows nothing of any other."""
 
+ONE_VALUE: dict[str, Mapping[str, Any]] = {"auction": auction.STEP_ONLY}
+"""Parameters a batch path implements at one value only (the mechanism's default, which an absent parameter
+means): a phase that sets another value runs on its mechanism's ``verify`` and ``apply``, as a phase that sets
+a parameter outside :data:`COVERS` does (the 2016 bolsevikki call: ``equal_bids: first-chooses``)."""
+
 
 def batch_path_for(mechanism: str, params: Mapping[str, Any]) -> BatchPath | None:
     """The batch path of a phase of ``mechanism`` with these parameters, or None when it has none or the phase
     sets a parameter the batch path does not cover (then the step path runs it)."""
     path = BATCH_PATHS.get(mechanism)
     if path is None or not COVERS[mechanism].issuperset(params):
+        return None
+    if any(params.get(name, value) != value for name, value in ONE_VALUE.get(mechanism, {}).items()):
         return None
     return path

@@ -3,8 +3,9 @@
 The rule is :mod:`skruuvi.interpreter.mechanisms.auction`'s: :func:`apply_many` applies calls as its
 ``apply`` does, and stops before the first call that is not canonical, out of turn or not sure to be legal
 (a bid not above the highest, a pass that would end the auction too low), which the step path then judges.
-An auction with a reading it does not implement (``final_min_passes: every-pass``, ``equal_bids: first-chooses``)
-is left to the step path whole.
+An auction with a value it does not implement (``final_min_passes: every-pass``, ``equal_bids: first-chooses``,
+:data:`STEP_ONLY`) gets no batch path (``fast.batch_path_for``): its mechanism's own ``verify`` and ``apply`` run
+it, and :func:`apply_many`, asked directly, leaves it whole to the step path.
 """
 
 from __future__ import annotations
