@@ -78,7 +78,7 @@ def _deal_features(ruleset: Ruleset, deal: Any, actions: Any, out: set[str], *, 
     form = deal.get("form")
     if isinstance(form, str) and form in ruleset.forms and ruleset.forms[form].dealt:
         out.add(FORM_PREFIX + form)  # the deal is dealt in it, even when the deal itself is rejected
-    if "state" in deal:
+    if "state" in deal and ruleset.match is not None and ruleset.match.has_games:  # (elsewhere a state is not read)
         out.add(SET_POSITION)
     try:
         state = engine.start(ruleset, deal)
