@@ -348,11 +348,11 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         except Interrupted as exc:
             interrupted = exc.signum
     seconds = time.monotonic() - began
-    if interrupted is not None:
-        code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
-    else:
+    if interrupted is None:
         code, reason = runner.verdict(tally.counts, allow_xpass=args.allow_xpass,
                                       allow_unsupported=args.allow_unsupported)
+    else:
+        code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
     notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary()]
     note = "; ".join(n for n in notes if n)
     # the reports first, then the terminal: nothing that happens to the terminal can cost a report

@@ -48,8 +48,8 @@ def _expect_from(old: Mapping[str, Any], response: Mapping[str, Any]) -> dict[st
     result = response["result"]
     if "match" in old:
         return {"match": result["match"]}
-    keys = list(old["result"]) if isinstance(old.get("result"), dict) else list(result)
-    return {"result": {k: result[k] for k in keys if k in result} or dict(result)}
+    wanted = list(old["result"]) if isinstance(old.get("result"), dict) else list(result)
+    return {"result": {k: result[k] for k in wanted if k in result} or dict(result)}
 
 
 def _legal_expect(record: Mapping[str, Any], old: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
@@ -67,7 +67,7 @@ def _legal_expect(record: Mapping[str, Any], old: Mapping[str, Any], ruleset: Ru
 def expect_under(case: Case, variant: Ruleset) -> Case:
     """``case`` with the expectation of the reference interpreter under ``variant`` (the case's own readings
     applied on top), for judging an engine that implements the variant."""
-    ruleset = with_readings(variant, _case_readings(case.record), valid_base=True)
+    ruleset = with_readings(variant, _case_readings(case.record))
     if "legal" in case.expect or "perft" in case.expect:
         expect = _legal_expect(case.record, case.expect, ruleset)
     else:
@@ -114,7 +114,7 @@ def _under(base: Ruleset, readings: Mapping[str, Any]) -> Ruleset:
     key = (id(base), json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr))
     kept = _UNDER.get(key)
     if kept is None or kept[0] is not base:
-        kept = _UNDER[key] = (base, with_readings(base, readings, valid_base=True))
+        kept = _UNDER[key] = (base, with_readings(base, readings))
         while len(_UNDER) > _UNDER_KEPT:
             _UNDER.popitem(last=False)
     else:
@@ -142,7 +142,7 @@ class ReadingReplay:
         key = (rid, repr(sorted(own.items(), key=lambda kv: kv[0])))
         if key not in self._compiled:
             base = self.variants.get(rid) or get_ruleset(rid)
-            compiled = with_readings(_under(base, self.readings), own, valid_base=True)
+            compiled = with_readings(_under(base, self.readings), own)
             check_pinned(get_ruleset(rid), own)  # then the case's own pins: its ruleset's values, as for any record
             self._compiled[key] = compiled
         return self._compiled[key]

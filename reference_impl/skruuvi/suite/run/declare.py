@@ -71,7 +71,7 @@ def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[st
     if not isinstance(readings, dict):
         raise DeclarationError(f"readings of {rid} must be an object {{rule id: value}}")
     ruleset = get_ruleset(rid)
-    entries = {entry.get("id"): entry for _, entry in rule_entries(dict(ruleset.raw))}
+    entries = {entry["id"]: entry for _, entry in rule_entries(dict(ruleset.raw)) if isinstance(entry.get("id"), str)}
     every: dict[str, Any] = {}
     changed: dict[str, Any] = {}
     for rule_id, value in readings.items():
@@ -210,7 +210,7 @@ class Plan:
         if found is None:
             try:
                 base = ruleset_under(rid, applying)
-                found = (base, with_readings(base, own, valid_base=True) if own else base)
+                found = (base, with_readings(base, own) if own else base)
             except InputError as exc:
                 found = exc
             if len(self._played) >= _PLAYED_KEPT:
