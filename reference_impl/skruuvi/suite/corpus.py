@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,7 +65,8 @@ def record_items(records: Iterable[tuple[str, Mapping[str, Any]]]) -> Iterator[I
     """Each record as the runner asks it (a legal or perft case: ``legal`` of its prefix; perft counts are the
     suite's own business, each walks thousands of sets)."""
     for case_id, record in records:
-        expect = record.get("expect") if isinstance(record.get("expect"), dict) else {}
+        raw = record.get("expect")
+        expect: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
         if "legal" in expect or "perft" in expect:
             yield Item(case_id, "legal", legal_case(record))
         else:
@@ -219,7 +220,7 @@ def _options_change(tools: _Tools, record: dict[str, Any], match: dict[str, Any]
     elif key == "partnerships":
         blocks = []
         for _ in range(rng.randint(1 if rng.random() < 0.9 else 0, 3)):
-            names = rng.sample(NAMES[:rng.choice((4, 4, 5, 6))], 4)
+            names: list[Any] = rng.sample(NAMES[:rng.choice((4, 4, 5, 6))], 4)
             if rng.random() < 0.1:
                 names[rng.randrange(4)] = rng.choice((1, "", names[0]))
             blocks.append([names[:2], names[2:]])
@@ -327,7 +328,7 @@ def _some_expect(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"error": {"index": len(actions) if isinstance(actions, list) else 0, "code": "incomplete-record"}}
 
 
-def corruptions(records: list[tuple[str, Mapping[str, Any]]], count: int, seed: int = 1) -> Corpus:
+def corruptions(records: Sequence[tuple[str, Mapping[str, Any]]], count: int, seed: int = 1) -> Corpus:
     """``count`` seeded corruptions of the records (see the module's docstring), those validate accepts kept."""
     from ..interpreter.legal import legal_for
     from ..interpreter.replay import replay
@@ -374,7 +375,7 @@ def corruptions(records: list[tuple[str, Mapping[str, Any]]], count: int, seed: 
     return found
 
 
-def corpus(records: list[tuple[str, Mapping[str, Any]]], *, prefixes_of: list[tuple[str, Mapping[str, Any]]],
+def corpus(records: Sequence[tuple[str, Mapping[str, Any]]], *, prefixes_of: Sequence[tuple[str, Mapping[str, Any]]],
            corrupted: int, seed: int = 1) -> Corpus:
     """The whole corpus: the records, ``legal`` after every prefix of ``prefixes_of``, and ``corrupted`` seeded
     corruptions of the records (those validate accepts)."""

@@ -669,7 +669,9 @@ def _match_options_errors(record: dict[str, Any], ruleset_id: str, file: str, pr
     amendment match-options): the reference's own check (:func:`~skruuvi.interpreter.match_options.options_problem`),
     so a record validate refuses is one the reference answers ``errored`` for the same reason."""
     match = record.get("match")
-    ruleset = _compiled_ruleset(ruleset_id, ctx) if isinstance(match, dict) and "options" in match else None
+    if not isinstance(match, dict) or "options" not in match:
+        return
+    ruleset = _compiled_ruleset(ruleset_id, ctx)
     if ruleset is None:
         return
     from ..interpreter.match_options import options_problem
