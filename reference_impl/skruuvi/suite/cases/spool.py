@@ -31,7 +31,7 @@ from .case_text import (
 )
 from .cases import LEGAL_EXPECTATIONS, Case, _records, _spooled_case, check_fields, first_duplicate, list_case_files
 from .id_hashes import IdHashes
-from .selection import Selection
+from .selection import Selection, fingerprint, id_hash
 
 _scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # (typeshed: a decoder is what it takes)
 
@@ -59,6 +59,9 @@ class CaseSpool:
 
     def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
         self.count = 0
+        self.unsharded = 0
+        """The cases of the selection without its shard (``count`` is those of the shard): what all shards run."""
+        self._ids_sum = 0
         self._files: list[str] = []
         paths = list(paths)
         selection = selection or Selection()
@@ -96,7 +99,8 @@ class CaseSpool:
 
     def _check(self, paths: list[str | Path], selection: Selection, ids: IdHashes) -> None:
         """Check every file's records strictly and spool the selected ones."""
-        accepts, spool = selection.accepts_id, self._spool
+        accepts, spool = selection.unsharded().accepts_id, self._spool
+        k, n = selection.shard
         for file_path in list_case_files(paths):
             file_number = len(self._files)
             self._files.append(str(file_path))
@@ -104,6 +108,11 @@ class CaseSpool:
                 case_id, ruleset = check_fields(record, file, location)
                 ids.add(case_id)
                 if not accepts(case_id, ruleset):
+                    continue
+                self.unsharded += 1
+                hashed = id_hash(case_id)
+                self._ids_sum += hashed
+                if n > 1 and hashed % n + 1 != k:
                     continue
                 if source is None:
                     expect, faithful = expect_text(record)
@@ -129,6 +138,11 @@ class CaseSpool:
         except OSError as exc:  # e.g. no space left in the temporary folder
             raise _no_room(exc) from None
         self.count += 1
+
+    @property
+    def fingerprint(self) -> str:
+        """The ids of the selection without its shard (:attr:`unsharded`), as :func:`~.selection.fingerprint`."""
+        return fingerprint(self._ids_sum)
 
     def cases(self, *, full_records: bool = False) -> Iterator[Case]:
         """The spooled cases in order; with ``full_records`` each record is whole (its public part parsed
