@@ -20,7 +20,7 @@ ROOT_MODULES = {"skruuvi", "skruuvi.__main__", "skruuvi.strategies"}
 
 INNER_LAYERS = {
     "suite": {"cases": 0, "features": 1, "export": 1, "scp": 2, "run": 3, "reports": 4, "explanations": 4,
-              "validate": 4, "pytest_plugin": 5},
+              "validate": 4, "pytest_plugin": 5, "corpus": 5},
 }
 """The layers inside a subpackage: each part (a subpackage of it, or a module of its own) may import itself and
 the parts of lower layers, never a sibling or a higher one. The subpackage's docstring lists the same order, a

@@ -43,7 +43,7 @@ from itertools import combinations
 from typing import Any
 
 NAME = "skruuvi-oracle"
-VERSION = "0.11.0"
+VERSION = "0.12.0"
 
 SEATS = ("N", "E", "S", "W")  # clockwise
 SIDES = ("NS", "EW")
@@ -1479,6 +1479,9 @@ def replay_match_1944(match: Any, era: Era = ERA_1944) -> dict[str, Any]:
     """A whole set: alkupelit until a side has 2 games, then exactly 4 kotka deals."""
     if not isinstance(match, dict) or not isinstance(match.get("deals"), list):
         raise CaseError("match needs a list of deals")
+    # DESIGN §3 (amendment match-options): the set lists no agreements, so its records state none
+    if match.get("options") not in (None, {}):
+        raise CaseError("skruuvi-1944 match records take no options")
     entries = match["deals"]
     running = {"NS": 0, "EW": 0}
     games = {"NS": 0, "EW": 0}

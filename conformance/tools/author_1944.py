@@ -1189,7 +1189,7 @@ def to_yaml(case):
             L += dl
             if "seats" in item:
                 L.append(f"      seats: {j(item['seats'])}")
-            L.append("      actions:")
+            L.append("      actions:" if item["actions"] else "      actions: []")  # (an invalid deal: none)
             for a in item["actions"]:
                 L.append(f"        - {j(a)}")
     else:

@@ -190,6 +190,12 @@ MF44 = "1944/below/misere-failed-both-score-opponents-tricks.yaml"  # dealer N; 
 MS44 = "1944/below/source-example-2-4M-three-tricks.yaml"  # dealer S; W 4M; S (W's right) leads
 PK44 = "1944/pakkomisaari/alkupeli-difference.yaml"  # four passes, dealer N: pakkomisääri, E the forehand
 
+MB44 = "1944/readings/main-pair-exchange-banned-defender-opened-6.yaml"  # dealer N; N 1S, E 6H, N 6G
+EITHER_1944 = {"defenders-exchange.banned-by-whose-bid": "either"}
+MAIN_PAIR_BAN = {"kitty.main-pair-exchange-allowed": {"at_least": 6, "table_cards_from": "forehand"}}
+STATE_1944_INVALID = {"running": {"NS": 65, "EW": 20}, "games": {"NS": 1, "EW": 0}}
+OPENED_5 = ["E bid 5H", "S pass", "W pass", "N bid 6G", *["E pass", "S pass", "W pass", "N pass"] * 2]
+
 ORDER_2016 = "MSCDHG"
 KOTKA = "SCDHMG"
 ORDER_1895 = "SCDHG"
@@ -974,6 +980,45 @@ SPECS = [
      ["passimisaari.exchange", "passimisaari.same-card-may-return"], ("deal", 4, "S"), d95_passi_return),
     ("1895", "passimisaari-forehand-leads", P95, 8, {"auction.all-pass": "passimisaari"},
      "the forehand leads to the first trick", ["passimisaari.lead"], ("deal", 4, "S"), d95_passi_lead),
+    # issue 34: the positions a second mutant generator found no legal case at
+    ("2016", "first-auction-opening", SO16, 0, {}, "the dealer opens: a pass or any bid from level 1",
+     ["auction.first-speaker", "auction.bid-levels", "alkupeli.strain-order"], None,
+     d_bids("N", None, ORDER_2016, 1, True, """the first call of an alkupeli, dealer N, who calls first
+     (auction.first-speaker); no bid has been made. Bids run from level 1 to 7 (auction.bid-levels), none lower,
+     in the order M < S < C < D < H < G (alkupeli.strain-order).""")),
+    ("2016", "first-auction-opening-state-ignored", (SO16, {"state": STATE_1944_INVALID}), 0, {},
+     "a deal.state changes nothing in 2016: the dealer opens as ever",
+     ["auction.first-speaker", "auction.bid-levels", "alkupeli.strain-order"], None,
+     d_bids("N", None, ORDER_2016, 1, True, """the base's deal carries deal.state {running: {NS: 65, EW: 20},
+     games: {NS: 1, EW: 0}} (a running count of 60 or more, which the 1944 set position refuses as invalid-deal).
+     The 2016 ruleset has no set position and ignores a deal's state (INTERPRETING §4.1): the position is the
+     first call of the alkupeli, dealer N (auction.first-speaker), no bid made; bids from level 1 to 7
+     (auction.bid-levels) in the order M < S < C < D < H < G (alkupeli.strain-order).""")),
+    ("1944", "first-auction-opening", AS44, 0, {}, "the dealer opens: a pass or any bid from level 1",
+     ["auction.first-speaker", "auction.bid-levels", "alkupeli.strain-order"], None,
+     d_bids("N", None, "MSCDHG", 1, True, """the first call of an alkupeli, dealer N, who calls first
+     (auction.first-speaker); no bid has been made. Bids run from level 1 to 7 (auction.bid-levels), none lower,
+     in the order M < S < C < D < H < G (alkupeli.strain-order).""")),
+    ("1944", "defenders-exchange-either-defenders-silent", DD44, 18, EITHER_1944,
+     "either side's first bid at 6 bans the exchange: here neither side's did, and the defenders never bid",
+     ["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.banned-by-whose-bid",
+      "defenders-exchange.one-card"], ("take", 9, "N"),
+     d_pass_or_give("E", "W", """contract 5H by N, dealer N; under defenders-exchange.banned-by-whose-bid=either
+     a first bid at 6 or 7 by either side bans the exchange. The main pair's first bid was N's 1H; the defenders
+     E and W never bid (every call of theirs a pass), so no first bid of either side is at 6 or more: the
+     exchange is allowed, and the declarer's left E acts first (defenders-exchange.one-card). The same answer
+     without the reading (by default only the main pair's first bid counts, and it is below 6): the case holds an
+     engine's reading to the side that did bid.""")),
+    ("1944", "kitty-allowed-defender-opened-5", MB44, (1, OPENED_5), MAIN_PAIR_BAN,
+     "the other side's first bid at 5 does not ban the main pair's exchange",
+     ["kitty.main-pair-exchange-allowed", "kitty.take", "kitty.give-partner"], ("take", 13, "N"),
+     d_gives("N", "S", 4, """our own auction on the base's deal: N bid 1S, E bid 5H, S and W passed, N bid 6G,
+     then eight passes end the first auction (auction.end-eight-passes); N's 6G is the highest bid, so N and S
+     are the main pair. Under kitty.main-pair-exchange-allowed = {at_least: 6} the main pair may not exchange
+     when the defenders' first bid was at 6 or 7; E's first bid 5H is below 6, so the exchange is allowed:
+     N takes the four table cards (kitty.take) and gives his partner S four (kitty.give-partner). The same answer
+     without the reading (by default nothing bans the main pair's exchange): the case holds an engine's reading
+     to its level, 6.""")),
     # perft
     ("2016", "perft-kitty-gives", A16, 11, {}, "perft 2 from the kitty gives", ["kitty.give-partner",
                                                                                 "kitty.partner-order"],
@@ -1024,7 +1069,10 @@ def justification(expect, note):
 
 
 def build(era, name, base_path, prefix, readings, description, rules, centre, derive):
+    base_path, deal_extra = base_path if isinstance(base_path, tuple) else (base_path, {})
     base = load(base_path)
+    if deal_extra:  # the base's deal with keys added (its derivation says what they change)
+        base = {**base, "deal": {**base["deal"], **deal_extra}}
     n, extra = prefix if isinstance(prefix, tuple) else (prefix, [])
     actions = [*base["actions"][:n], *extra]
     hands = hands_after(base, actions, centre)

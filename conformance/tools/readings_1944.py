@@ -64,6 +64,17 @@ def grandi_two_two_cancelled(base):
         "200 + 200 + 250 = 3150; the tricks, the below-the-line points and E–W's entries are unchanged."))
 
 
+def grandi_three_one_cancelled(base):
+    return rescored(base, {("NS", "above"): (2800, 2850)}, (
+        "Under the reading score.honour-count = S000's literal grandi formula (\"the number of aces times two, "
+        "plus one\" for the side that alone counts its honours when the final bidder's side took fewer than 7 "
+        "tricks): the main pair E–W took 6 < 7 tricks, so its honours stay cancelled and only N–S count; N–S "
+        "hold 1 ace at the start of play (N ♣A), fewer than E–W's 3, so by default they count 2 × 1 = 2 (no "
+        "majority, not the final bidder), and under the literal formula 2 × 1 + 1 = 3 whatever the split. "
+        "Honours 10 × 5 × 3 = 150 instead of 100; no knock. N–S above 2500 + 200 + 150 = 2850; the tricks, the "
+        "below-the-line points and E–W's entries (the crown of W's three aces, 400) are unchanged."))
+
+
 def honours_from_tricks_source_example(base):
     return rescored(base, {("NS", "above"): (920, 880)}, (
         "Under the reading score.honours-from = tricks-won (S000's author's own preference): each side counts the "
@@ -266,6 +277,10 @@ SPECS = [
      HONOUR_COUNT,
      "The same deal bid to 4G and failing by 4: N–S count 2 × 2 + 1 = 5 honours under S000's formula, 200",
      grandi_two_two_cancelled_at_4),
+    ("1944", "honour-count-grandi-three-one-cancelled", "1944/honours/grandi-three-one-cancelled.yaml",
+     HONOUR_COUNT,
+     "5G by W fails with 6 tricks, aces 3–1: under S000's literal formula N–S's one ace counts 2 × 1 + 1 = 3, 150",
+     grandi_three_one_cancelled),
     ("1944", "honours-from-tricks-source-example-1", "1944/below/source-example-1-4S-nine-tricks.yaml",
      HONOURS_FROM_TRICKS,
      "S000 example 1 with honours counted from the tricks won: N–S 7 honours (the ♥A went to E–W), 280",

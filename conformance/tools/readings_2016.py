@@ -830,3 +830,55 @@ SPECS_SEVERAL_CODE_MUTATION = [
      several_choice_not_a_play),
 ]
 SPECS += SPECS_SEVERAL_CODE_MUTATION
+
+
+# ---------------------------------------------------------------------------- issue 34: killable survivors
+# Cases a second, independent mutant generator found missing: the two-at-each-end reading's own first and last
+# positions (0 and 51, forbidden by the stated rules too, so only an engine's table of the reading's values tells
+# them apart), and any-order gifts whose last gift goes to a player who already has his card.
+
+def centre_end_of_pack(base, positions, position):
+    """The base's deck with centre_positions ``positions``: of 0, 1, 50, 51 only ``position`` (0 or 51)."""
+    old = base["deal"]["centre_positions"]
+    assert position in (0, 51) and [p for p in positions if p in (0, 1, 50, 51)] == [position], positions
+    deal = {**copy.deepcopy(base["deal"]), "centre_positions": list(positions)}
+    expect, step = centre_two_each_end({**base, "deal": deal}, position)
+    edit = (f"The record is the base's with centre_positions {old} changed to {positions} (the same deck): of the "
+            f"four end positions the reading forbids only {position} is among them, and no four are in a row. "
+            f"The same answer without the reading: {'the top' if position == 0 else 'the bottom'} card is forbidden "
+            "by the stated rule too (deal.centre-not-top-or-bottom = [first, last]); the reading keeps it forbidden "
+            "and adds the second card from that end, so the case holds an engine's list of the reading's positions to "
+            "the ends it shares with the stated rule. ")
+    return expect, edit + step, {"deal": deal}
+
+
+def any_order_last_gift_wrong(base, giver, start, first_two, last):
+    gifts = base["actions"][start:start + 3]
+    assert all(g.startswith(f"{giver} give ") for g in gifts), gifts
+    new = [gifts[k] for k in first_two] + [last]
+    given = [g.split(" ")[2] for g in new[:2]]
+    actions = [*base["actions"][:start], *new, *base["actions"][start + 3:]]
+    to = last.split(" ")[2]
+    assert to in given, (to, given)
+    return err(start + 2, "give-wrong-recipient"), (
+        f"Under the reading bolsevikki.gift-order = any-order (ANY's practice): {giver} gives his three single "
+        f"cards, one to each other player, in any order. The record is the base's with its gifts {start}-{start + 2} "
+        f"changed to {', '.join(repr(g) for g in new)}: the first two are legal (one card each to {given[0]} and "
+        f"{given[1]}, who had none), but the last goes to {to}, who has already received his card; the one player "
+        f"still owed a card is the third. A give to a player the exchange does not give to now is "
+        f"give-wrong-recipient (DESIGN §4, group 5: give-wrong-recipient before give-wrong-count and card-not-held): "
+        f"index {start + 2}."), {"actions": actions}
+
+
+SPECS_ISSUE_34 = [
+    ("2016", "centre-two-each-end-first-card", "2016/deal/deck-positions-dealer-E.yaml", TWO_EACH_END,
+     "Under the two-at-each-end reading centre positions [0, 17, 30, 44] are invalid by position 0 alone",
+     lambda base: centre_end_of_pack(base, [0, 17, 30, 44], 0)),
+    ("2016", "centre-two-each-end-last-card", "2016/deal/deck-positions-dealer-E.yaml", TWO_EACH_END,
+     "Under the two-at-each-end reading centre positions [2, 17, 30, 51] are invalid by position 51 alone",
+     lambda base: centre_end_of_pack(base, [2, 17, 30, 51], 51)),
+    ("2016", "bolshevik-any-order-last-gift-wrong", "2016/bolsevikki/made-N-dealer-first-caller.yaml", BOLSHEVIK_ANY,
+     "In any order, the bolshevik's last gift must go to the one player still owed a card",
+     lambda base: any_order_last_gift_wrong(base, "N", 4, (2, 0), "N give E 6C")),
+]
+SPECS += SPECS_ISSUE_34

@@ -507,6 +507,12 @@ S("1944.honours.grandi-two-two-cancelled",
   description="5G by W takes 6 tricks, aces 2–2: E–W's 5 honours are cancelled, N–S score their own 4: 10 × 5 × 4",
   rules=["score.honours", "score.honour-count"],
   **ds("W", "W", "5G", fix={"W": "S:A H:A", "N": "D:AKQJ", "S": "C:AKQJ"}, tricks=6))
+S("1944.honours.grandi-three-one-cancelled",
+  description="5G by W takes 6 tricks, aces 3–1: E–W's 7 honours are cancelled, N–S score their own 2: 10 × 5 × 2",
+  rules=["score.honours", "score.honour-count"],
+  **ds("W", "W", "5G", fix={"W": "S:A H:A D:A", "N": "C:AKQJ"}, tricks=6),
+  remark="The other side holds one ace (issue 34): its own count is 2 × 1 = 2, without the grandi \"plus one\" of "
+         "the side holding more aces.")
 
 # ============================================================================ misère
 S("1944.misere.aces-both-sides",
@@ -762,6 +768,12 @@ S("1944.match.error-illegal-action-inside-deal",
   error=(1, 23, "not-your-turn"),
   remark="In deal 1 W declares 5M after N passes... the first lead belongs to S (W's right), but N (W's left) leads.")
 SCENARIOS[-1]["remark"] = "In deal 1 W declares 5M; the first lead belongs to S (W's right), but N (W's left) leads."
+S("1944.match.error-invalid-deal-inside",
+  description="Deal 1 of a set has centre position 51: invalid-deal with deal = 1, index null",
+  rules=["deal.table-cards-not-last", "match.stages"],
+  match=[SET1[0], dict(dealer="E", fix={}, seed=8, deck_positions=[5, 20, 35, 51], pre=[], error=(None, "invalid-deal"))],
+  error=(1, None, "invalid-deal"), remark="Deal 1 is given as a deck whose last card would be a table card (issue 34: "
+  "the set's own check of a deal inside it, as the 1895 rubber's 1895.match.error-invalid-deal-inside).")
 
 # seats (DESIGN §3, amendment match-seat-names): a set's partnerships are fixed through its alkupelit and kotkat, so
 # the seats first given are kept; every seat assignment names four different players, each a non-empty string.

@@ -105,6 +105,7 @@ def test_validate_names_the_file_the_case_and_the_rule(tmp_path: Path, capsys: p
     for name, readings, words in (
         ("unknown", {"score.no-such-table": 1}, "no rule 'score.no-such-table' in skruuvi-1944"),
         ("kind", {"score.undertrick-first": 1100}, "a number cannot stand"),
+        ("unlisted", {"score.undertrick-first": {4: 400, 5: 500, 6: 1200, 7: 1700}}, "is neither the rule's own value"),
         ("late", {"match.final-rounding": "five"}, "match.final-rounding"),
     ):
         path = tmp_path / f"{name}.yaml"

@@ -10,6 +10,8 @@ the case's ``canned`` field (a response body such as ``{"result": {...}}``; defa
 ``--poison FILE``: the ``crash`` mode creates FILE, and a start while FILE exists crashes.
 ``--deaf``: after the handshake, stop reading stdin altogether (so a big request fills the pipe).
 ``--starts FILE``: append the engine's pid to FILE at every start.
+``--on-stop MODE``: what ``stop`` does: ``exit`` (the default), ``ignore`` (read on, exit at the end of input),
+``hang`` (stop reading and never exit), or a number (exit with that status).
 ``--orphan FILE``: at start, leave a background child (``sleep 300``) holding stdout and stderr open, and
 write its own pid and the child's to FILE (what ``sleep 300 & exec engine`` does in a shell script).
 Start modes ``bigint``, ``deep``, ``surrogate``, ``bool-protocol``, ``nan`` send a start answer the runner
@@ -160,6 +162,7 @@ def main() -> None:
     parser.add_argument("--deaf", action="store_true")
     parser.add_argument("--orphan")
     parser.add_argument("--starts")
+    parser.add_argument("--on-stop", default="exit")
     args = parser.parse_args()
     if args.starts:
         with open(args.starts, "a") as handle:
@@ -176,7 +179,11 @@ def main() -> None:
             continue
         request = json.loads(line)
         if request.get("cmd") == "stop":
-            return
+            if args.on_stop == "ignore":
+                continue
+            if args.on_stop == "hang":
+                hang()
+            sys.exit(0 if args.on_stop == "exit" else int(args.on_stop))
         if request.get("cmd") == "start":
             start("crash" if args.poison and os.path.exists(args.poison) else args.start,
                   [r for r in args.rulesets.split(",") if r])

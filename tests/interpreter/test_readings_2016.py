@@ -97,6 +97,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "forehand-calls-first-W": error(0, "not-your-turn"),
     "bolshevik-any-order-N": error(4, "give-wrong-recipient"),
     "bolshevik-any-order-W": error(4, "give-wrong-recipient"),
+    "bolshevik-any-order-last-gift-wrong": error(4, "give-wrong-recipient"),  # by default N gives E first
     "kitty-any-order-N": error(13, "give-wrong-recipient"),
     "kitty-any-order-E": error(11, "give-wrong-recipient"),
     "same-card-defenders-played": error(19, "return-same-card"),

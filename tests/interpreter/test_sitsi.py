@@ -29,7 +29,8 @@ def test_sitsi_invariants(path: Path) -> None:
     block_size = sum(s["deals"] for s in stages)
     forms = [s["form"] for s in stages for _ in range(s["deals"])]
     blocks = options.get("partnerships", [[["A", "B"], ["C", "D"]], [["A", "C"], ["B", "D"]], [["A", "D"], ["B", "C"]]])
-    names = options.get("players", ["A", "B", "C", "D"])
+    # the players: those named together with everyone the partnerships seat (DESIGN §3, amendment match-options)
+    names = list(dict.fromkeys([*options.get("players", []), *(p for block in blocks for pair in block for p in pair)]))
     rounds = 2 if options.get("unwinding") else 1
     extra = 4 if options.get("bolsevikki_round") else 0  # the agreed round of bolsevikit, seats kept
     assert len(deals) == len(blocks) * rounds * block_size + extra

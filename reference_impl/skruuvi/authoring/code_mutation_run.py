@@ -89,15 +89,27 @@ def _plain(value: Any) -> Any:
     return value
 
 
+WHOLE = "whole"
+"""The ``expect`` of an input of the differential corpus (:func:`whole_expect`): the whole answer is judged."""
+
+
+def whole_expect(request: str) -> dict[str, Any]:
+    """The ``expect`` that makes :func:`judged` look at the whole answer to a ``run`` or ``legal`` request (an input
+    of the equivalence gate's corpus has no expectation of its own: a mutant must answer it as the engine does)."""
+    return {"legal": WHOLE} if request == "legal" else {"result": WHOLE}
+
+
 def judged(expect: dict[str, Any], answer: Any) -> str:
     """What the runner's comparison looks at in an answer, as canonical JSON: the answer's kind and, for an
     error, its ``index`` and ``code`` (and ``deal`` when ``expect`` has one); for a result, the keys of
     ``expect.result`` (or ``match``); a legal set as a set; a perft count. Messages, and keys the case does not
-    judge, are left out."""
+    judge, are left out. Under :func:`whole_expect` the whole body of a result or an error is looked at."""
     if not isinstance(answer, dict):
         return json.dumps(["garbage", repr(answer)])
     kind = next((k for k in ("result", "error", "legal", "perft", "skipped", "errored") if k in answer), "garbage")
     body = answer.get(kind)
+    if WHOLE in (expect.get("result"), expect.get("legal")) and kind in ("result", "error") and isinstance(body, dict):
+        return json.dumps([kind, _plain(body)], sort_keys=True)
     if kind == "legal":
         ok = isinstance(body, list) and all(isinstance(a, str) for a in body) and len(set(body)) == len(body)
         return json.dumps(["legal", sorted(body)] if ok and isinstance(body, list) else ["garbage"])
@@ -125,6 +137,8 @@ class Outcome:
     how: str = ""
     """``answer`` (a judged answer changed), ``crash``, ``timeout`` or ``import``."""
     case: str = ""
+    detail: str = ""
+    """The changed judged answer, or the exception (fast path)."""
 
 
 Judge = Callable[[Mutant], Outcome]
@@ -215,7 +229,8 @@ def run_fast(mutants: list[Mutant], cases: list[Case], entry: str, timeout: floa
             if verdict["case"] in index:
                 n = index[verdict["case"]]
                 recent = [n, *(i for i in recent if i != n)][:8]
-            outcomes[mutant.number] = Outcome(mutant, bool(verdict["how"]), verdict["how"], verdict["case"])
+            outcomes[mutant.number] = Outcome(mutant, bool(verdict["how"]), verdict["how"], verdict["case"],
+                                              str(verdict.get("detail", "")))
             if progress is not None:
                 progress(len(outcomes), len(mutants))
     return [outcomes[m.number] for m in mutants]

@@ -32,9 +32,11 @@ if TYPE_CHECKING:  # imported where used: every skruuvi command builds this pars
     from ..authoring.code_mutation import Mutant
     from ..authoring.code_mutation_run import Outcome
     from ..suite.run.runner import Engine
+    from .equivalence_gate import GateRun
 
-HOWS = ("answer", "crash", "timeout", "import")
-"""How a mutant can be killed: a judged answer changed, it raised, it hung, its file did not import."""
+HOWS = ("answer", "crash", "timeout", "import", "stop")
+"""How a mutant can be killed: a judged answer changed, it raised, it hung, its file did not import, or (over
+SCP/1) it did not exit on ``stop`` as the runner checks."""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -63,6 +65,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--jobs", type=int, default=1, help="mutants judged at a time (default 1)")
     g.add_argument("--timeout", type=float, default=0.0,
                    help="seconds per mutant (default: 10 + 5 x the unmutated engine's time)")
+    from .equivalence_gate import add_arguments as gate_arguments
+    from .mutate_apart import add_arguments as apart_arguments
+
+    gate_arguments(g)
+    apart_arguments(g)
 
 
 def _fail(text: str) -> int:
@@ -97,20 +104,22 @@ def _load_equivalents(file: Path) -> tuple[dict[str, str], dict[str, str]]:
     return excluded, equivalent
 
 
-def _records(args: argparse.Namespace) -> list[tuple[str, dict[str, Any]]]:
+def _records(args: argparse.Namespace) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, dict[str, Any]]]]:
+    """The selected records (perft cases last), and the hand-written ones among them."""
     from ..authoring.code_mutation_run import request_of
     from ..rules.yamlio import find_case_files, iter_records
 
     roots = args.paths or [paths.cases_dir()]
     found = [(case["id"], case) for f in find_case_files(roots) for _, _, case in iter_records(f)
              if isinstance(case, dict) and isinstance(case.get("id"), str) and isinstance(case.get("expect"), dict)]
+    hand = list(found)
     if args.generated_sample > 0:
         for f in find_case_files([paths.generated_dir()]):
             found += [(case["id"], case) for _, _, case in iter_records(f)
                       if isinstance(case, dict) and isinstance(case.get("id"), str)
                       and zlib.crc32(case["id"].encode()) % args.generated_sample == 0]
     # perft walks cost thousands of legal sets: asked last, so that a mutant another case kills never walks one
-    return sorted(found, key=lambda item: request_of(item[1]["expect"]) == "perft")
+    return sorted(found, key=lambda item: request_of(item[1]["expect"]) == "perft"), hand
 
 
 def _engine_case(record: dict[str, Any]) -> dict[str, Any]:
@@ -169,8 +178,10 @@ def _scp_answer(engine: Engine, seq: int, record: dict[str, Any], deadline: floa
 def _scp_answers(command: list[str], records: list[dict[str, Any]], deadline: float,
                  stop_when: Any = None) -> tuple[list[Any], str]:
     """Answers of an SCP/1 engine to the cases (``{kind: body}``); stops early when ``stop_when(i, answer)``
-    is true. Returns the answers and '' or how the engine failed (``crash``, ``timeout``)."""
-    from ..suite.run.runner import Engine, HandshakeError
+    is true. Returns the answers and '' or how the engine failed (``crash``, ``timeout``, or ``stop``: asked to
+    stop after its last answer, it did not exit in time or exited with a status other than 0, as the runner
+    checks)."""
+    from ..suite.run.runner import STOP_GRACE, Engine, HandshakeError
 
     engine = Engine(command)
     answers: list[Any] = []
@@ -186,7 +197,9 @@ def _scp_answers(command: list[str], records: list[dict[str, Any]], deadline: fl
                 return answers, how
             answers.append(answer)
             if stop_when is not None and stop_when(i, answers[-1]):
-                break
+                return answers, ""
+        if engine.stop(STOP_GRACE):
+            return answers, "stop"
     finally:
         engine.kill()
     return answers, ""
@@ -213,19 +226,28 @@ class ScpJudge:
         if how:
             return Outcome(mutant, True, how, self.records[len(answers)][0] if len(answers) < len(self.records) else "")
         if answers and changed(len(answers) - 1, answers[-1]):
-            return Outcome(mutant, True, "answer", self.records[len(answers) - 1][0])
+            last = len(answers) - 1
+            return Outcome(mutant, True, "answer", self.records[last][0], judged(expects[last], answers[-1])[:200])
         return Outcome(mutant, False)
 
 
 def _report(args: argparse.Namespace, source: Path, outcomes: list[Outcome], equivalent: dict[str, str],
-            excluded: dict[str, str], cases: int, checked: str) -> int:
+            excluded: dict[str, str], cases: int, checked: str, gate: GateRun | None = None,
+            apart: tuple[list[Outcome], int] | None = None) -> int:
+    from .mutate_apart import apart_json, apart_lines
+
+    not_equivalent = {o.mutant.key for o in gate.failed} if gate is not None else set()
+    if not_equivalent:  # a listed equivalent that fails the gate is a survivor like any other
+        equivalent = {k: v for k, v in equivalent.items() if k not in not_equivalent}
     killed = [o for o in outcomes if o.killed]
     listed = [o for o in outcomes if not o.killed and o.mutant.key in equivalent]
     gaps = [o for o in outcomes if not o.killed and o.mutant.key not in equivalent]
     killable = len(outcomes) - len(listed)
     score = len(killed) / killable if killable else 1.0
-    stale = sorted(set(equivalent) - {o.mutant.key for o in listed}) if not args.mutant_sample and not args.function \
-        else []
+    # a listed equivalent the suite kills, or (every mutant judged) one that is no mutant of the file any more
+    whole = not (args.mutant_sample or args.function or args.gate_only)
+    stale = sorted({o.mutant.key for o in killed if o.mutant.key in equivalent}
+                   | ((set(equivalent) - {o.mutant.key for o in outcomes}) if whole else set()))
     areas: dict[str, list[int]] = {}
     for o in outcomes:
         row = areas.setdefault(o.mutant.area, [0, 0, 0, 0])
@@ -244,6 +266,8 @@ def _report(args: argparse.Namespace, source: Path, outcomes: list[Outcome], equ
                    "areas": {a: dict(zip(("mutants", "killed", "equivalent", "survived"), r, strict=True))
                              for a, r in areas.items()},
                    "kills": {how: sum(o.how == how for o in killed) for how in HOWS},
+                   "gate": gate.json() if gate is not None else None,
+                   "apart": apart_json(*apart) if apart is not None else None,
                    "stale_equivalents": stale}, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
         return 1 if gaps else 0
@@ -257,6 +281,15 @@ def _report(args: argparse.Namespace, source: Path, outcomes: list[Outcome], equ
     out.write(f"  killed by: {hows or 'nothing'}\n")
     if excluded:
         out.write(f"  not mutated: {', '.join(sorted(excluded))} (reasons in the equivalents file)\n")
+    if gate is not None:
+        from .equivalence_gate import gate_lines
+
+        out.write("\n".join(gate_lines(gate, source)) + "\n")
+    elif listed and args.no_gate:
+        out.write(f"  equivalence gate left out (--no-gate): {len(listed)} listed equivalents admitted on their "
+                  "written reasons alone\n")
+    if apart is not None:
+        out.write("\n".join(apart_lines(*apart, source)) + "\n")
     out.write(f"  {'area':<34} {'mutants':>7} {'killed':>7} {'equiv':>6} {'survived':>8} {'score':>7}\n")
     for area, (total, k, e, s) in areas.items():
         rate = k / (total - e) if total - e else 1.0
@@ -280,9 +313,11 @@ def cmd_mutate_code(args: argparse.Namespace) -> int:
         excluded, equivalent = _load_equivalents(file)
         text = source.read_text(encoding="utf-8")
         all_mutants = list(mutants(text, frozenset(excluded)))
-        records = _records(args)
+        records, hand = _records(args)
     except (InputError, OSError, SyntaxError, UnicodeDecodeError) as exc:
         return _fail(str(exc))
+    if args.gate_only:
+        all_mutants = [m for m in all_mutants if m.key in equivalent]
     if args.function:
         all_mutants = [m for m in all_mutants
                        if any(m.function == f or m.function.startswith(f + ".") for f in args.function)]
@@ -329,13 +364,29 @@ def cmd_mutate_code(args: argparse.Namespace) -> int:
             checked += f"; {no_perft} perft cases left out (--no-perft)"
         tty = sys.stderr.isatty()
 
-        def show(done: int, total: int) -> None:  # on a terminal every mutant, else every 100th (a log)
+        def show(done: int, total: int, what: str = "mutants") -> None:  # on a terminal each, else every 100th
             if tty:
-                sys.stderr.write(f"\rmutants {done}/{total}" + ("\n" if done == total else ""))
+                sys.stderr.write(f"\r{what} {done}/{total}" + ("\n" if done == total else ""))
             elif done % 100 == 0 or done == total:
-                sys.stderr.write(f"mutants {done}/{total}\n")
+                sys.stderr.write(f"{what} {done}/{total}\n")
             sys.stderr.flush()
         outcomes = run_fast(all_mutants, cases, args.entry, timeout, args.jobs, show,
                             legal_entry=args.legal_entry) if judge is None \
             else run_mutants(all_mutants, judge, args.jobs, show)
-    return _report(args, source, outcomes, equivalent, excluded, len(records), checked)
+        listed = [o.mutant for o in outcomes if not o.killed and o.mutant.key in equivalent]
+        gate = None
+        if listed and not args.no_gate:
+            from .equivalence_gate import run_gate
+
+            try:
+                gate = run_gate(args, source, listed, records, hand, Path(tmp),
+                                lambda done, total: show(done, total, "equivalence gate: listed equivalents"))
+            except RuntimeError as exc:
+                return _fail(str(exc))
+        apart = None
+        if args.score_excluded and excluded:
+            from .mutate_apart import score_excluded
+
+            apart = score_excluded(args, text, excluded, records, base, timeout, Path(tmp),
+                                   lambda done, total: show(done, total, "excluded functions' mutants"))
+    return _report(args, source, outcomes, equivalent, excluded, len(records), checked, gate, apart)

@@ -289,8 +289,8 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
             terminal.finish(tally.counts, seconds, reason, note=note)
         except BrokenPipeError:
             quiet_stdout()
-    if reason and interrupted is None:
-        _say(reason)
+    for line in ([reason] if reason and interrupted is None else []) + runner.stop_lines(config.stop_problems):
+        _say(line)
     return code
 
 

@@ -12,9 +12,10 @@ The ruleset's ``match`` section gives the structure, as parameters:
 * ``dealer_rotation``: the deal passes to the previous dealer's left.
 
 A record may change the parameters the ruleset lists in ``agreements`` (house agreements such as two
-alkupelit and two kotkat per block) with ``match.options``. Each deal is replayed like a single deal,
-from the match position (running counts, games); the answer is the sheet after every deal and the final
-result, or the first problem with the 0-based ``deal`` it is in.
+alkupelit and two kotkat per block) with ``match.options``, each of the shape
+:mod:`~skruuvi.interpreter.match_options` checks (a record with other options is refused before any deal).
+Each deal is replayed like a single deal, from the match position (running counts, games); the answer is the
+sheet after every deal and the final result, or the first problem with the 0-based ``deal`` it is in.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from typing import Any
 
 from ..rules.errors import CaseFormatError
 from ..rules.notation import SEAT_INDEX, SEATS, SIDES, left
-from ..rules.phases import SECTION_KINDS
 from ..rules.ruleset import Ruleset
 from .engine import play_deal
 from .games import Position
+from .match_options import agreed, options_problem, players_of
 from .outcome import Outcome
 from .settle import settled_result
 
@@ -100,22 +101,12 @@ class MatchPlan:
 
 
 def _params(ruleset: Ruleset, match: Mapping[str, Any]) -> dict[str, Any]:
-    assert ruleset.match is not None
-    params = dict(ruleset.match.params)
-    options = match.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise CaseFormatError("match.options must be a mapping", path="/match/options")
-    allowed = set(params.get("agreements") or ())
-    for key, value in options.items():
-        if key not in allowed:
-            raise CaseFormatError(f"option {key!r} is not an agreement of {ruleset.id} "
-                                  f"(agreements: {', '.join(sorted(allowed)) or 'none'})", path=f"/match/options/{key}")
-        kind = SECTION_KINDS["match"].get(key)
-        problem = kind.problem(value) if kind is not None else None
-        if problem:
-            raise CaseFormatError(f"option {key} {problem}", path=f"/match/options/{key}")
-        params[key] = value
-    return params
+    options = match.get("options")
+    problem = options_problem(ruleset, options)
+    if problem is not None:
+        where, reason = problem
+        raise CaseFormatError(reason, path=where)
+    return agreed(ruleset, options)
 
 
 def _seating(entry: Mapping[str, Any], plan: MatchPlan, current: dict[str, str] | None) -> dict[str, str] | str:
@@ -154,8 +145,7 @@ def replay_match(ruleset: Ruleset, match: Any) -> Outcome:
     plan = MatchPlan(params)
     position = Position()
     sums = {side: {column: 0 for column in ruleset.columns} for side in SIDES}
-    named = params.get("players") or [p for block in params.get("partnerships") or () for pair in block for p in pair]
-    players: dict[str, int] = {str(p): 0 for p in named}
+    players: dict[str, int] = dict.fromkeys(players_of(params), 0)
     sheets: list[dict[str, Any]] = []
     previous_dealer: int | None = None
     seats: dict[str, str] | None = None

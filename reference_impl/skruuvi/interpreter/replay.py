@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules.errors import CaseFormatError, IllegalAction
-from ..rules.readings import ruleset_under
+from ..rules.pinned import pinned_ruleset
 from ..rules.ruleset import Ruleset, get_ruleset
 from .engine import play_deal
 from .games import position_from
@@ -41,7 +41,8 @@ def replay_deal(ruleset: Ruleset, deal: Any, actions: Any) -> Outcome:
 
 
 def record_ruleset(case: Mapping[str, Any]) -> Ruleset:
-    """The ruleset a record names, under the readings it pins (``readings: {rule id: value}``, if any)."""
+    """The ruleset a record names, under the readings it pins (``readings: {rule id: value}``, if any: each the
+    rule's own value or one of its executable alternatives, DESIGN §3)."""
     if "ruleset" not in case:
         raise CaseFormatError("missing 'ruleset'", path="/ruleset")
     if not isinstance(case["ruleset"], str):
@@ -52,7 +53,7 @@ def record_ruleset(case: Mapping[str, Any]) -> Ruleset:
         return get_ruleset(case["ruleset"])
     if not isinstance(readings, dict) or not all(isinstance(k, str) for k in readings):
         raise CaseFormatError("readings must be a mapping {rule id: value}", path="/readings")
-    return ruleset_under(case["ruleset"], readings)
+    return pinned_ruleset(case["ruleset"], readings)
 
 
 def replay(case: Mapping[str, Any], ruleset: Ruleset | None = None) -> Outcome:

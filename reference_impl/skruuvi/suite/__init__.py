@@ -15,5 +15,7 @@ from the imports):
 * layer 4, ``explanations/``: ``--explain``: the readings that explain a run's failures, and where the others part;
 * layer 4, ``validate``: ``skruuvi validate`` of everything a suite is made of (validation sits here, above the
   interpreter, because checking a case's deal builds it);
-* layer 5, ``pytest_plugin``: the pytest plugin (the ``pytest11`` entry point, public under this name).
+* layer 5, ``pytest_plugin``: the pytest plugin (the ``pytest11`` entry point, public under this name);
+* layer 5, ``corpus``: the differential corpus, every input a run can send that validate accepts (the records,
+  legal after every prefix, seeded corruptions), for ``skruuvi mutate``'s equivalence gate and the agreement tests.
 """

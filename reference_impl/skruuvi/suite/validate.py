@@ -554,7 +554,7 @@ def _case_errors(record: Any, file: str, prefix: str, suite: bool, ctx: _Context
         if isinstance(rid, str) and rid not in known_rules:
             found += 1
             yield _case_error(f"unknown rule id {rid!r} (not a rule of {ruleset_id})", file, prefix, f"/rules/{i}")
-    for check in (_case_readings_errors, _expect_errors, _legal_errors, _deal_errors):
+    for check in (_case_readings_errors, _match_options_errors, _expect_errors, _legal_errors, _deal_errors):
         for error in check(record, ruleset_id, file, prefix, ctx):
             found += 1
             yield error
@@ -641,15 +641,45 @@ def _case_readings_errors(record: dict[str, Any], ruleset_id: str, file: str, pr
     if ruleset is None:
         return
     case = f"case {record.get('id')!r}: readings"
-    for rule_id in readings:
-        if rule_id not in ruleset.rules:
-            yield _case_error(f"{case}: no rule {rule_id!r} in {ruleset_id}", file, prefix, f"/readings/{rule_id}")
-            return
     try:
         ctx.with_readings(ruleset_id, ruleset, readings)
     except InputError as exc:
         named = next((r for r in readings if r in exc.reason), next(iter(readings)))
         yield _case_error(f"{case}: {exc.reason}", file, prefix, f"/readings/{named}")
+        return
+    yield from _pinned_readings_errors(readings, ruleset, case, file, prefix)  # then what a case may pin
+
+
+def _pinned_readings_errors(readings: dict[str, Any], ruleset: Any, case: str, file: str,
+                            prefix: str) -> Iterator[CaseFormatError]:
+    """Each reading a case pins is the rule's own value or one of its executable alternatives (DESIGN §3,
+    amendment pinned-readings): the reference's own check (:func:`~skruuvi.rules.pinned.pinned_problem`), so a
+    record validate refuses is one the reference answers ``errored`` for the same reason."""
+    from ..rules.pinned import pinned_problem
+
+    for rule_id, value in readings.items():
+        problem = pinned_problem(ruleset, str(rule_id), value)
+        if problem is not None:
+            yield _case_error(f"{case}: {problem}", file, prefix, f"/readings/{rule_id}")
+
+
+def _match_options_errors(record: dict[str, Any], ruleset_id: str, file: str, prefix: str,
+                          ctx: _Context) -> Iterator[CaseFormatError]:
+    """A match record's ``options`` are agreements its ruleset lists, each of the shape of its rule (DESIGN §3,
+    amendment match-options): the reference's own check (:func:`~skruuvi.interpreter.match_options.options_problem`),
+    so a record validate refuses is one the reference answers ``errored`` for the same reason."""
+    match = record.get("match")
+    if not isinstance(match, dict) or "options" not in match:
+        return
+    ruleset = _compiled_ruleset(ruleset_id, ctx)
+    if ruleset is None:
+        return
+    from ..interpreter.match_options import options_problem
+
+    problem = options_problem(ruleset, match["options"])
+    if problem is not None:
+        where, reason = problem
+        yield _case_error(f"case {record.get('id')!r}: {reason}", file, prefix, where)
 
 
 def _case_id_errors(record: dict[str, Any], file: str, prefix: str, ctx: _Context) -> Iterator[CaseFormatError]:
@@ -705,6 +735,25 @@ def _deal_errors(record: dict[str, Any], ruleset_id: str, file: str, prefix: str
             yield _case_error(f"invalid deal: {message}", file, prefix, f"{where}/deal")
         elif valid and expects_invalid and not where:
             yield _case_error("expects invalid-deal but the deal is valid", file, prefix, "/expect/error")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# one record at a time
+
+
+class RecordCheck:
+    """validate's checks of one case record outside any file, against the repository's rulesets, sources and
+    error codes: what ``skruuvi validate`` says of the record written alone to a case file (the differential
+    corpus, :mod:`skruuvi.suite.corpus`, keeps only the records made for it that validate accepts)."""
+
+    def __init__(self) -> None:
+        self.ctx = _Context(source_keys=_default_sources(), error_codes=_default_codes())
+        _default_rulesets(self.ctx)
+
+    def problems(self, record: Any, file: str = "<record>") -> list[InputError]:
+        """Every problem validate finds in ``record`` (empty: it validates)."""
+        self.ctx.case_ids.clear()
+        return list(_case_errors(record, file, "", True, self.ctx))
 
 
 # --------------------------------------------------------------------------------------------------------------

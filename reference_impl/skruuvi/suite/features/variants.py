@@ -19,6 +19,7 @@ from ...interpreter.legal import legal_for, perft_for
 from ...interpreter.outcome import Outcome
 from ...interpreter.replay import replay
 from ...rules.errors import CaseFormatError
+from ...rules.pinned import check_pinned
 from ...rules.readings import FIRST_ALTERNATIVE, label, with_readings
 from ...rules.ruleset import Ruleset, get_ruleset
 from ..cases.cases import Case
@@ -141,7 +142,9 @@ class ReadingReplay:
         key = (rid, repr(sorted(own.items(), key=lambda kv: kv[0])))
         if key not in self._compiled:
             base = self.variants.get(rid) or get_ruleset(rid)
-            self._compiled[key] = with_readings(_under(base, self.readings), own)
+            compiled = with_readings(_under(base, self.readings), own)
+            check_pinned(get_ruleset(rid), own)  # then the case's own pins: its ruleset's values, as for any record
+            self._compiled[key] = compiled
         return self._compiled[key]
 
     def __call__(self, record: Mapping[str, Any]) -> Outcome:

@@ -22,7 +22,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -54,6 +54,14 @@ KNOWN_FAILURE_STATUSES = frozenset({"fail", "errored", "timeout", "crashed"})
 
 #: Seconds to wait for the last lines of an engine that has exited while its stdout stays open.
 _EXIT_GRACE = 0.2
+#: Seconds an engine has, after ``stop``, to exit on its own before it is killed (and the run says so).
+STOP_GRACE = 2.0
+
+
+def stop_lines(problems: list[str]) -> list[str]:
+    """One line for each way the run's engines ended wrong (:attr:`RunConfig.stop_problems`), with how many did."""
+    return [problem + (f" ({count} engines)" if count > 1 else "") + "; an SCP/1 engine exits when it reads stop"
+            for problem, count in Counter(problems).items()]
 #: Failed restarts in a row after which a worker stops trying: its remaining cases are ``crashed`` at once.
 MAX_FAILED_RESTARTS = 3
 
@@ -241,6 +249,8 @@ class Engine:
         self._queued: list[bytes] = []  # requests not written yet: written together before any answer is awaited
         self._proc: subprocess.Popen[bytes] | None = None
         self._threads: list[threading.Thread] = []
+        #: What the engine did wrong when :meth:`stop` asked it to stop, if anything.
+        self.stop_problem: str | None = None
 
     # -- life cycle
 
@@ -275,17 +285,27 @@ class Engine:
             raise HandshakeError(self._with_stderr(f"unusable start answer: {type(exc).__name__}: {exc}")) from None
         return self.header
 
-    def stop(self, grace: float = 2.0) -> None:
-        """Ask the engine to stop, close its stdin and wait a little; kill it if it lingers."""
+    def stop(self, grace: float = STOP_GRACE) -> str | None:
+        """Ask the engine to stop and wait up to ``grace`` seconds, its stdin still open, for it to exit on its own
+        (SCP/1: an engine exits when it reads ``stop``, not only at the end of its input); then close its stdin and
+        kill whatever is left. Returns what went wrong, also kept in :attr:`stop_problem`: the engine did not exit
+        in time, or exited with a status other than 0."""
         proc = self._proc  # another thread may kill the engine meanwhile (an interrupted run)
         if proc is None:
-            return
+            return self.stop_problem
         if proc.poll() is None:
             self._send(stop_request())
+            self.flush()
+            try:
+                status = proc.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                self.stop_problem = f"the engine did not exit within {grace:g} s of stop (it was killed)"
+            else:
+                if status != 0:
+                    self.stop_problem = f"the engine exited with status {status} after stop"
             self._close_stdin()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=grace)
         self.kill()
+        return self.stop_problem
 
     def kill(self) -> None:
         """Kill the engine and everything it started (its process group); safe to call twice.
@@ -478,6 +498,8 @@ class RunConfig:
     window_bytes: int = 512 << 10
     #: Cases sent to one engine before the oldest answer is read (1: strictly one at a time).
     pipeline: int = 16
+    #: Filled by the run: what each engine stopped at its end did wrong (:meth:`Engine.stop`), one entry each.
+    stop_problems: list[str] = field(default_factory=list)
 
 
 class Worker:
@@ -626,11 +648,11 @@ class Worker:
 
     def close(self) -> None:
         perft, self._perft = self._perft, None
-        if perft is not None:
-            perft.stop()
-        if self.engine is not None:
-            self.engine.stop()
-            self.engine = None
+        stopped = [perft, self.engine]
+        self.engine = None
+        for engine in stopped:
+            if engine is not None and (problem := engine.stop()):
+                self.config.stop_problems.append(problem)
 
 
 def _fast_kind(case: Case, seq: int, line: bytes) -> str | None:
