@@ -19,6 +19,11 @@ from ...rules.yamlio import Source, find_case_files, iter_records, iter_spanned_
 from .id_hashes import _SeenIds, id_hash
 from .selection import Selection, parse_shard, shard_of
 
+PLAYED_UNDER = "played_under_readings"
+"""The key (value ``true``) of a record played under its ``readings`` for engines that declare them (``skruuvi
+generate --readings``): sent only to an engine that declares each of those readings, or lists ``case-readings``
+(:mod:`skruuvi.suite.run.declare`)."""
+
 LEGAL_EXPECTATIONS = ("legal", "perft")
 """The expectations judged through SCP/1 ``legal`` (a legal set, a perft count), not ``run``."""
 
@@ -213,5 +218,6 @@ def load_known_failures(path: str | Path) -> set[str]:
     return ids - {""}
 
 
-__all__ = ["LEGAL_EXPECTATIONS", "Case", "Selection", "check_fields", "check_record", "count_cases", "first_duplicate",
-           "iter_cases", "list_case_files", "load_cases", "load_known_failures", "parse_shard", "shard_of"]
+__all__ = ["LEGAL_EXPECTATIONS", "PLAYED_UNDER", "Case", "Selection", "check_fields", "check_record", "count_cases",
+           "first_duplicate", "iter_cases", "list_case_files", "load_cases", "load_known_failures", "parse_shard",
+           "shard_of"]

@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from json.scanner import make_scanner
 from pathlib import Path
+from typing import Any
 
 from ...rules.errors import CaseFormatError, InputError
 from .case_text import (
@@ -29,7 +30,16 @@ from .case_text import (
     expect_text,
     public_runs,
 )
-from .cases import LEGAL_EXPECTATIONS, Case, _records, _spooled_case, check_fields, first_duplicate, list_case_files
+from .cases import (
+    LEGAL_EXPECTATIONS,
+    PLAYED_UNDER,
+    Case,
+    _records,
+    _spooled_case,
+    check_fields,
+    first_duplicate,
+    list_case_files,
+)
 from .id_hashes import IdHashes
 from .selection import Selection
 
@@ -105,14 +115,15 @@ class CaseSpool:
                 ids.add(case_id)
                 if not accepts(case_id, ruleset):
                     continue
+                kept = _kept_keys(record)
                 if source is None:
                     expect, faithful = expect_text(record)
-                    spool(case_id, ruleset, file_number, location, expect, faithful, encode_public(record))
+                    spool(case_id, ruleset, file_number, location, expect, faithful, encode_public(record), kept)
                 else:
                     line, spans = source
                     a, b = expect_span(line, spans)
                     spool(case_id, ruleset, file_number, location, line[a:b], True,
-                          cut_public(line, public_runs(spans)))
+                          cut_public(line, public_runs(spans)), kept)
 
     def _flush(self) -> None:
         try:
@@ -121,9 +132,13 @@ class CaseSpool:
             raise _no_room(exc) from None
 
     def _spool(self, case_id: str, ruleset: str, file_number: int, location: str | None, expect: str,
-               faithful: bool, public: bytes) -> None:
-        """Keep one selected case in the spool: its meta line, its ``expect`` and its public part."""
-        meta = encode_canonical([case_id, ruleset, file_number, location, faithful])
+               faithful: bool, public: bytes, kept: dict[str, Any] | None = None) -> None:
+        """Keep one selected case in the spool: its meta line (with :func:`_kept_keys`, when there are any), its
+        ``expect`` and its public part."""
+        fields: list[Any] = [case_id, ruleset, file_number, location, faithful]
+        if kept:
+            fields.append(kept)
+        meta = encode_canonical(fields)
         try:
             self._file.write(b"%b\n%b\n%b\n" % (meta.encode(), expect.encode(), public))
         except OSError as exc:  # e.g. no space left in the temporary folder
@@ -142,12 +157,15 @@ class CaseSpool:
             metas = _scan((b"[" + b",".join(batch[0::3]) + b"]").decode("utf-8"), 0)[0]
             expects = _scan((b"[" + b",".join(expect_lines) + b"]").decode("utf-8"), 0)[0]
             for meta, expect, expect_line, request_line in zip(metas, expects, expect_lines, batch[2::3], strict=True):
+                kept = meta.pop() if len(meta) != 5 else None
                 case_id, ruleset, file_number, location, faithful = meta
                 request = request_line[:-1]
                 if full_records or not expect.keys().isdisjoint(LEGAL_EXPECTATIONS):
                     record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
                 else:
                     record = {"id": case_id, "ruleset": ruleset, "expect": expect}
+                    if kept:
+                        record.update(kept)
                 result = expect.get("result")
                 answer = None
                 if isinstance(result, dict):
@@ -168,6 +186,15 @@ class CaseSpool:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _kept_keys(record: dict[str, Any]) -> dict[str, Any] | None:
+    """What a case read back without its whole record still carries besides ``id``, ``ruleset`` and ``expect``:
+    the readings of a record played under them (:data:`~skruuvi.suite.cases.cases.PLAYED_UNDER`: whether
+    it is sent depends on them), else None."""
+    if record.get(PLAYED_UNDER) is not True:
+        return None
+    return {PLAYED_UNDER: True, "readings": record.get("readings")}
 
 
 def _no_room(exc: OSError) -> InputError:

@@ -32,7 +32,7 @@ from ...rules.ruledoc import rule_entries
 from ...rules.ruleset import Ruleset, available_rulesets, get_ruleset
 from ..cases.cases import Case
 from ..features.feature_cache import every_feature
-from ..features.features import CASE_READINGS, LEGAL_ACTIONS, asks_legal, case_features, feature_tags
+from ..features.features import CASE_READINGS, LEGAL_ACTIONS, PLAYED_UNDER, asks_legal, case_features, feature_tags
 from ..scp.protocol import ProtocolError
 
 
@@ -158,6 +158,11 @@ def check_declarations(header: Mapping[str, Any]) -> Declarations:
         raise DeclarationError(f"cannot check the declarations: {exc}") from None
 
 
+def _declares(declared: Mapping[str, Any], readings: Mapping[str, Any]) -> bool:
+    """Whether ``declared`` holds each of ``readings`` with the same value."""
+    return all(rule in declared and declared[rule] == value for rule, value in readings.items())
+
+
 def _readings_text(readings: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={_show(v)}" for k, v in readings.items())
 
@@ -228,6 +233,10 @@ class Plan:
             return f"the engine does not declare ruleset {case.ruleset}"
         if asks_legal(case.record) and LEGAL_ACTIONS not in decl.features.get(case.ruleset, ()):
             return f"needs feature {LEGAL_ACTIONS}, which the engine does not declare for {case.ruleset}"
+        if case.record.get(PLAYED_UNDER) is True:
+            reason = self._played_under(case)
+            if reason is not None:
+                return reason
         if not decl.declares_anything or not self.reads_records:
             return case
         own = case.record.get("readings") or {}
@@ -260,7 +269,10 @@ class Plan:
         except InputError as exc:
             return f"no expectation under the declared readings: {exc}"
         if features is not None:
-            missing = sorted(case_features(case.record, ruleset) - features)
+            needed = case_features(case.record, ruleset)
+            if own and _declares(declared, own):
+                needed = needed - {CASE_READINGS}  # the engine plays by every reading the case pins
+            missing = sorted(needed - features)
             if missing:
                 return f"needs feature {', '.join(missing)}, which the engine does not declare for {case.ruleset}"
         if not applying:
@@ -278,6 +290,22 @@ class Plan:
         return replace(derived, judged_under=dict(applying),
                        record={**derived.record, "justification": {"kind": "reference-under-readings",
                                                                    "note": note}})
+
+    def _played_under(self, case: Case) -> str | None:
+        """Why a record played under its readings (:data:`PLAYED_UNDER`) is not sent, or None: it goes to an engine
+        that declares each of its readings with that value, or lists ``case-readings`` for the ruleset."""
+        decl = self.declarations
+        if CASE_READINGS in decl.features.get(case.ruleset, ()):
+            return None
+        pinned = case.record.get("readings")
+        try:
+            own = resolve_values(get_ruleset(case.ruleset), pinned) if isinstance(pinned, dict) else {}
+        except InputError:
+            return None  # readings the case cannot pin: judged as it stands (the reference says why)
+        if _declares(decl.readings.get(case.ruleset, {}), own):
+            return None
+        return (f"played under readings {_readings_text(own)}, which the engine does not declare for "
+                f"{case.ruleset} (nor {CASE_READINGS})")
 
     def summary(self) -> str:
         """``32 judged under the engine's declared readings (240 more expect the same under them)``, or ``""``
