@@ -68,7 +68,8 @@ def test_the_committed_records_of_some_sets_are_what_the_generator_writes(rid: s
     for readings in sets:
         if readings.slug.startswith(("variant-", "passimisaari.return-order")):
             chosen[readings.slug] = readings
-    lines = gzip.open(FILES[rid][0], "rt", encoding="utf-8").readlines()
+    with gzip.open(FILES[rid][0], "rt", encoding="utf-8") as handle:
+        lines = handle.readlines()
     for readings in chosen.values():
         fresh = list(to_json_lines(records_under(ruleset, readings, FILES[rid][1])))
         mine = [line for line in lines if f".under-{readings.slug}-" in json.loads(line)["id"]]

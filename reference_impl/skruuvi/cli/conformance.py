@@ -110,6 +110,10 @@ def add_parser(sub: Any) -> None:
                    help="a known failure that passes (xpass) is reported but does not fail the run")
     p.add_argument("--allow-unsupported", action="store_true",
                    help="a run in which every case is unsupported (none sent) exits 0 instead of 1")
+    p.add_argument("--require-coverage", action="store_true",
+                   help="fail the run (exit 1) when a rule of a ruleset the engine declares, of which cases were "
+                        "selected, has no judged case (the rules that decided each case's answer are derived by "
+                        "walking it through the reference); CI jobs should use it")
     p.add_argument("--explain", action="store_true",
                    help="after the run, group the failing cases by cause: the readings (listed alternatives of "
                         "the rules, then pairs of them) under which the reference gives the engine's answer, "
@@ -175,7 +179,10 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         files = case_files.list_case_files(expand_exports(paths))
         inputs = [*files, *export_manifests(paths), *([args.known_failures] if args.known_failures else []),
                   *command_files(command)]
-        spool = CaseSpool(files, selection)  # the checking pass; the run reads the cases back from it
+        from ..suite.features.coverage_index import CoverageIndex
+
+        # the checking pass; the run reads the cases back from it, each with what it covers
+        spool = CaseSpool(files, selection, coverage=CoverageIndex())
     except InputError as exc:
         _say(str(exc))
         return EXIT_USAGE
@@ -275,6 +282,15 @@ class _NoVariants:
 
 def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: dict[str, Any],
          args: argparse.Namespace, variants: Any = None) -> int:
+    from ..suite.reports.coverage_report import (
+        CoverageTally,
+        coverage_record,
+        gap_reason,
+        in_scope,
+        not_judged_line,
+        summary_coverage,
+        summary_note,
+    )
     from ..suite.reports.report import (
         ReportFile,
         Tally,
@@ -309,6 +325,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
             markdown = GuardedWriter(MarkdownWriter(outputs["markdown"]), outputs["markdown"])
     terminal = Terminal(sys.stdout, sys.stderr, total, quiet=args.quiet)
     tally = Tally()
+    covered = CoverageTally()
     interrupted: int | None = None
     stdout_closed = False
     failures: list[Any] = []  # (case, answer) of each failing case, for --explain
@@ -316,10 +333,11 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     try:
         if report is not None:
             report.write(header_record(config.command, engine, started, total))
-        count, show, explain = tally.add, terminal.on_result, bool(args.explain)
+        count, cover, show, explain = tally.add, covered.add, terminal.on_result, bool(args.explain)
         writers = [writer.on_result for writer in (junit, markdown) if writer is not None]
         for result in results:
             count(result)
+            cover(result)
             if explain and result.status == "fail" and result.got is not None:
                 failures.append((result.case, result.got))
             if report is not None:
@@ -353,14 +371,22 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     else:
         code, reason = runner.verdict(tally.counts, allow_xpass=args.allow_xpass,
                                       allow_unsupported=args.allow_unsupported)
-    notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary()]
+    coverage = covered.rulesets(in_scope(engine, tally.by_ruleset))
+    if interrupted is None and code == 0 and args.require_coverage:
+        gap = gap_reason(coverage)
+        if gap is not None:
+            code, reason = 1, gap
+    last = not_judged_line(tally.counts, coverage, args.require_coverage) if interrupted is None else None
+    notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary(),
+             summary_note(coverage)]
     note = "; ".join(n for n in notes if n)
     # the reports first, then the terminal: nothing that happens to the terminal can cost a report
     if report is not None:
         if explanation is not None:
             report.write(explanation.record())
+        report.write(coverage_record(coverage, args.require_coverage))
         report.write(summary_record(tally.counts, seconds, code, interrupted=interrupted is not None, reason=reason,
-                                    judged_under=plan.counts()))
+                                    judged_under=plan.counts(), coverage=summary_coverage(coverage)))
     if junit is not None:
         junit.finish(engine, config.command, seconds, started)
     if markdown is not None:
@@ -373,6 +399,9 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
 
                 sys.stdout.write("\n".join(explain_lines(explanation, printable)) + "\n")
             terminal.finish(tally.counts, seconds, reason, note=note)
+            if last is not None:
+                sys.stdout.write(last + "\n")
+                sys.stdout.flush()
         except BrokenPipeError:
             quiet_stdout()
     if reason and interrupted is None:

@@ -45,6 +45,9 @@ class Case:
     record: dict[str, Any]
     judged_under: Mapping[str, Any] | None = field(default=None, kw_only=True)
     """The readings the runner worked this case's ``expect`` out under (the engine declared them), if any."""
+    coverage: Any = field(default=None, compare=False, repr=False, kw_only=True)
+    """What the case covers (:class:`~skruuvi.suite.features.coverage.Coverage`: the rules that decided its expected
+    answer and its feature tags) when the run worked it out, else None."""
     request: bytes | None = field(default=None, compare=False, repr=False, kw_only=True)
     answer: tuple[Any, bytes] | None = field(default=None, compare=False, repr=False, kw_only=True)
     """``(expect.result, a JSON text of it)`` for a case read back from a :class:`~skruuvi.suite.cases.spool.CaseSpool`
@@ -64,13 +67,13 @@ class Case:
 
 
 def _spooled_case(case_id: str, ruleset: str, file: str, location: str | None, record: dict[str, Any],
-                  request: bytes, answer: tuple[Any, bytes] | None) -> Case:
+                  request: bytes, answer: tuple[Any, bytes] | None, coverage: Any = None) -> Case:
     """``Case(case_id, ruleset, file, location, record, request=request, answer=answer)``, the same object, made
     quicker: a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, and the spool makes
     one a case (a test holds the two equal, field by field)."""
     case = object.__new__(Case)
     case.__dict__.update(id=case_id, ruleset=ruleset, file=file, location=location, record=record,
-                         judged_under=None, request=request, answer=answer)
+                         judged_under=None, coverage=coverage, request=request, answer=answer)
     return case
 
 

@@ -67,9 +67,14 @@ class CaseSpool:
     that were checked, even if a file changes meanwhile.
     """
 
-    def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
+    def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None, *,
+                 coverage: Any = None) -> None:
         self.count = 0
+        self._cover = -1
         self._files: list[str] = []
+        self._coverage = coverage  # for_file(path) -> (record -> what it covers), done(): see features.coverage_index
+        self._covers: list[Any] = []  # what the cases cover, each distinct value once (a case's meta holds its number)
+        self._cover_numbers: dict[Any, int] = {}
         paths = list(paths)
         selection = selection or Selection()
         try:
@@ -110,12 +115,14 @@ class CaseSpool:
         for file_path in list_case_files(paths):
             file_number = len(self._files)
             self._files.append(str(file_path))
+            cover = self._coverage.for_file(file_path) if self._coverage is not None else None
             for file, location, record, source in _records(file_path, spanned=True):
                 case_id, ruleset = check_fields(record, file, location)
                 ids.add(case_id)
                 if not accepts(case_id, ruleset):
                     continue
                 kept = _kept_keys(record)
+                self._cover = self._cover_number(cover(record)) if cover is not None else -1
                 if source is None:
                     expect, faithful = expect_text(record)
                     spool(case_id, ruleset, file_number, location, expect, faithful, encode_public(record), kept)
@@ -124,6 +131,18 @@ class CaseSpool:
                     a, b = expect_span(line, spans)
                     spool(case_id, ruleset, file_number, location, line[a:b], True,
                           cut_public(line, public_runs(spans)), kept)
+        if self._coverage is not None:
+            self._coverage.done()
+
+    def _cover_number(self, covered: Any) -> int:
+        """The number of what a case covers among the run's distinct values (-1: nothing known)."""
+        if covered is None:
+            return -1
+        number = self._cover_numbers.get(covered)
+        if number is None:
+            number = self._cover_numbers[covered] = len(self._covers)
+            self._covers.append(covered)
+        return number
 
     def _flush(self) -> None:
         try:
@@ -135,7 +154,7 @@ class CaseSpool:
                faithful: bool, public: bytes, kept: dict[str, Any] | None = None) -> None:
         """Keep one selected case in the spool: its meta line (with :func:`_kept_keys`, when there are any), its
         ``expect`` and its public part."""
-        fields: list[Any] = [case_id, ruleset, file_number, location, faithful]
+        fields: list[Any] = [case_id, ruleset, file_number, location, faithful, self._cover]
         if kept:
             fields.append(kept)
         meta = encode_canonical(fields)
@@ -151,14 +170,14 @@ class CaseSpool:
         text: decoded as the items of one array, :data:`READ_BACK` at a time, they give the same values.)"""
         self._file.seek(0)
         lines = iter(self._file)
-        files = self._files
+        files, covers = self._files, self._covers
         while batch := list(itertools.islice(lines, 3 * READ_BACK)):  # (a case cut short: an uneven zip)
             expect_lines = batch[1::3]
             metas = _scan((b"[" + b",".join(batch[0::3]) + b"]").decode("utf-8"), 0)[0]
             expects = _scan((b"[" + b",".join(expect_lines) + b"]").decode("utf-8"), 0)[0]
             for meta, expect, expect_line, request_line in zip(metas, expects, expect_lines, batch[2::3], strict=True):
-                kept = meta.pop() if len(meta) != 5 else None
-                case_id, ruleset, file_number, location, faithful = meta
+                kept = meta.pop() if len(meta) != 6 else None
+                case_id, ruleset, file_number, location, faithful, cover = meta
                 request = request_line[:-1]
                 if full_records or not expect.keys().isdisjoint(LEGAL_EXPECTATIONS):
                     record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
@@ -173,7 +192,8 @@ class CaseSpool:
                               else canonical_answer(result))
                 elif "error" in expect:
                     answer = error_answer(expect["error"], expect_line if faithful and len(expect) == 1 else None)
-                yield _spooled_case(case_id, ruleset, files[file_number], location, record, request, answer)
+                yield _spooled_case(case_id, ruleset, files[file_number], location, record, request, answer,
+                                    covers[cover] if cover >= 0 else None)
 
     def close(self) -> None:
         """Let the temporary file go. Its buffer is dropped, not written: a close after a full disk raises no

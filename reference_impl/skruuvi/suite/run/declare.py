@@ -287,7 +287,9 @@ class Plan:
         note = f"expect derived under readings {_readings_text(applying)}" + \
             (f" (the case's own {_readings_text(own)} on top)" if own else "")
         self.judged += 1
-        return replace(derived, judged_under=dict(applying),
+        from ..features.coverage import case_coverage  # (as expect_under: for declared readings only)
+
+        return replace(derived, judged_under=dict(applying), coverage=case_coverage(derived.record, ruleset),
                        record={**derived.record, "justification": {"kind": "reference-under-readings",
                                                                    "note": note}})
 
