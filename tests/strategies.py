@@ -216,9 +216,9 @@ def _kitty(rng: random.Random, state: DealState, plan: Plan) -> Action:
     to_main = gift.receiver == partner(gift.giver)
     if plan.keep and not to_main:
         spare = [c for c in hand if c not in plan.keep]
-        if len(spare) >= gift.count:
+        if len(spare) >= gift.size:
             hand = spare
-    picks = sorted(rng.sample(range(len(hand)), gift.count))
+    picks = sorted(rng.sample(range(len(hand)), gift.size))
     return Action(gift.giver, "give", target=gift.receiver, cards=tuple(hand[i] for i in picks))
 
 

@@ -129,3 +129,48 @@ def suite_cases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[list
     before = _fingerprint(cases)
     yield cases
     assert _fingerprint(cases) == before, "a test or a renderer changed the shared cases (copy them first)"
+
+
+# --- the browser tests' site, server and Chromium, one of each per worker for every browser test module -------------
+# (test_book_browser.py, test_viewer_browser.py, test_refcard_browser.py: Playwright's sync API runs once per process)
+
+
+@pytest.fixture(scope="session")
+def site(request: pytest.FixtureRequest) -> Path:
+    from test_book_browser import _require
+
+    _require()
+    return request.getfixturevalue("built_book").site  # the session's one build (built_book above)
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    import functools
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from test_book_browser import _Quiet
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser(base_url: str) -> Iterator[Any]:
+    """One Chromium per worker session: every test opens its own context or pages in it."""
+    from playwright.sync_api import sync_playwright
+    from test_book_browser import ARGS, CHROMIUM
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

@@ -69,6 +69,14 @@ def test_every_rule_has_its_anchor_badge_and_sources(rs):
     assert "`KPO`" not in block  # only the sources the rule cites
 
 
+@pytest.mark.parametrize("ruleset_id", ["skruuvi-1895", "skruuvi-1944", "skruuvi-2016"])
+def test_the_era_page_says_what_each_source_is(ruleset_id):
+    """Issue 33: the ruleset's provenance (what S001, S002, HB, KPO, CAC... each are) is on its rules page."""
+    ruleset = get_ruleset(ruleset_id)
+    provenance = " ".join(str(ruleset.raw["provenance"]).split())
+    assert f"**Where these rules come from.** {provenance}" in era_page(ruleset, sources={})
+
+
 def test_unknown_source_keys_are_not_linked(rs):
     page = era_page(rs, sources=None)
     assert "../reference/sources.md#" not in page
@@ -154,7 +162,14 @@ def test_worked_example_shows_hands_auction_tricks_and_score(rs):
         assert len(cards) == 4 and sum("sk-win" in c for c in cards) == 1
         assert "sk-win" in cards["NESW".index(winner)] and sum(c.startswith("**") for c in cards) == 1
     assert "### Example 1 · Score sheet" in page and "| **Total** |" in page
-    assert "## Example 1: a fixture deal {#book.fixture}" in page  # sub-headings name their example
+    # the heading is a player's (the form, the contract, how it went); the case's description is in the implementers'
+    # fold, with the case id and why its expected result is right
+    assert re.search(r"^## Example 1: 5♥ by South in an \*alkupeli\*, (made|\d+ tricks? short).* \{#book\.fixture\}$",
+                     page, re.M), page.split("\n## ")[1][:120]
+    fold = page.split('??? abstract "For implementers: the case behind this example"')[1]
+    assert "Case `book.fixture`" in fold and "**The case's description:** a fixture deal" in fold
+    assert "Why the expected result is right" in fold
+    assert "a fixture deal" not in page.split("??? abstract")[0]
     assert "### Example 1 · The deal: " in page and "### Example 1 · First auction" in page
 
 
@@ -216,7 +231,9 @@ def test_case_format_and_index_pages(rs):
     assert "{#scp1}" in page and '"cmd": "start"' in page and "`give`" in page
     assert "not there yet" in case_format_page(None, None)
     index = index_page([rs])
-    assert "(rules/skruuvi-2016.md)" in index and "mkdocs serve" in index
+    assert "(rules/skruuvi-2016.md)" in index and "(refcard/skruuvi-2016.md)" in index
+    for target in ("learn/skruuvi-2016.md", "comparison/rules.md", "reference/case-format.md"):  # where each starts
+        assert f"({target})" in index
 
 
 # --- the comparison chapter -------------------------------------------------------------------------

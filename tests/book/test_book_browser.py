@@ -16,10 +16,9 @@ import json
 import os
 import re
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -28,8 +27,9 @@ import pytest
 
 from skruuvi.book import md
 from skruuvi.book.card import card_path
+from skruuvi.book.learn import LANGUAGES, learn_path
 from skruuvi.book.reconstruction import reconstruction_path
-from skruuvi.book.story import STORIES, STORY_PATH
+from skruuvi.book.refcard import refcard_path
 from skruuvi.rules.paths import repo_root
 from skruuvi.rules.ruleset import available_rulesets
 
@@ -62,7 +62,8 @@ def _require() -> None:
 
 def page_path(md_path: str) -> str:
     """The served URL path of a generated page: ``rules/skruuvi-2016.md`` -> ``rules/skruuvi-2016/``."""
-    return "" if md_path == md.INDEX else md_path.removesuffix(".md") + "/"
+    stem = md_path.removesuffix(".md").removesuffix("index").rstrip("/")  # fi/index.md is served at fi/
+    return stem + "/" if stem else ""
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -70,36 +71,8 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def site(request: pytest.FixtureRequest) -> Path:
-    _require()
-    return request.getfixturevalue("built_book").site  # the session's one build (tests/book/conftest.py)
-
-
-@pytest.fixture(scope="session")
-def base_url(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-@pytest.fixture(scope="session")
-def browser(base_url: str) -> Iterator[Any]:
-    """One Chromium per worker session: every test opens its own context or pages in it."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+# The session's site, its server and its Chromium (``site``, ``base_url``, ``browser``) are fixtures of
+# tests/book/conftest.py, shared with the other browser test modules (one Playwright per worker).
 
 
 @pytest.fixture
@@ -338,24 +311,37 @@ def test_no_broken_internal_link_in_the_served_site(site: Path, built_book_links
     assert built_book_links == []  # the link checker of the build test (check_links), over this build
 
 
+def player_pages() -> list[tuple[str, str]]:
+    """The pages with an edition in each language: the home page, the learn-to-play chapters, the reference cards,
+    the glossary."""
+    pages = []
+    for lang in LANGUAGES:
+        tag = "" if lang == md.DEFAULT_LANGUAGE else f"{lang}-"
+        pages += [(f"{tag}index", md.localized(md.INDEX, lang)), (f"{tag}glossary", md.localized(md.GLOSSARY, lang))]
+        pages += [(f"{tag}learn-{rid.rsplit('-', 1)[-1]}", learn_path(rid, lang)) for rid in available_rulesets()]
+        pages += [(f"{tag}refcard-{rid.rsplit('-', 1)[-1]}", refcard_path(rid, lang)) for rid in available_rulesets()]
+    return pages
+
+
 def reader_pages() -> list[tuple[str, str]]:
-    """Every page kind: the era pages (rules, examples, cases, scoring card, reconstruction notes), the how-to-play
-    chapters, the comparison chapter, the home page and the reference pages."""
+    """Every page kind: the era pages (rules, examples, cases, scoring card, reconstruction notes), the comparison
+    chapter, the reference pages, and the player pages in both languages."""
     cards = [(f"{rid}-card", card_path(rid)) for rid in available_rulesets()]
     cards += [(f"{rid}-reconstruction", reconstruction_path(rid)) for rid in available_rulesets()]
-    stories = [("how-to-play" if path == STORY_PATH else f"how-to-play-{rid.rsplit('-', 1)[-1]}", path)
-               for rid, _, path in STORIES]
-    return [*era_pages(), *cards, *stories, ("index", md.INDEX), ("errors", md.ERRORS),
-            ("case-format", md.CASE_FORMAT),
-            ("sources", md.SOURCES), ("glossary", md.GLOSSARY)]
+    return [*era_pages(), *cards, ("errors", md.ERRORS), ("case-format", md.CASE_FORMAT), ("sources", md.SOURCES),
+            *player_pages()]
 
 
-# What sticks out of the main column: elements whose right edge passes the article's, outside the boxes that
+# The folds that hold a drawn deal (under each deal viewer) are opened first. What sticks out of the main column:
+# elements whose right edge passes the article's, outside the boxes that
 # scroll on purpose (code blocks, Material's table scroll wrapper), by more than an inline code box's padding (6 px);
 # trick tables that need their scroll bar;
 # and any table whose scroll wrapper would have to scroll (none may, at 1280 or 390 px).
 _LAYOUT = """() => {
   const article = document.querySelector('article');
+  // a deal drawn on one page is folded under its step-through viewer: measured open, as a reader opens it
+  for (const fold of article.querySelectorAll('details'))
+    if (fold.querySelector('table.sk-deal, svg.sk-table')) fold.open = true;
   const right = article.getBoundingClientRect().right;
   const out = [...article.querySelectorAll('*')]
     .filter(e => e.getBoundingClientRect().right > right + 6 && !e.closest('pre, .highlight, .md-typeset__scrollwrap'))
@@ -373,11 +359,16 @@ _LAYOUT = """() => {
           deals: article.querySelectorAll('table.sk-deal').length,
           trickTables: article.querySelectorAll('.sk-tricks table').length,
           flows: article.querySelectorAll('svg.sk-flow').length,
-          pictures: [...article.querySelectorAll('svg.sk-table, svg.sk-sheet')].map(svg => {
+          pictures: [...article.querySelectorAll('svg.sk-table, svg.sk-sheet')]
+            .filter(svg => svg.getBoundingClientRect().width > 0)  // each table diagram is drawn wide and narrow
+            .map(svg => {
             const box = svg.getBoundingClientRect();
+            const scale = svg.getScreenCTM() ? svg.getScreenCTM().a : 1;  // drawing units to screen pixels
+            const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
             return {kind: svg.getAttribute('class'), width: Math.round(box.width), height: Math.round(box.height),
                     drawn: svg.querySelectorAll('text, path, rect, line, circle').length,
-                    words: (svg.textContent || '').trim().length};
+                    words: (svg.textContent || '').trim().length,
+                    smallest: sizes.length ? Math.min(...sizes) : 0};
           }),
           text};
 }"""
@@ -398,15 +389,111 @@ def test_page_fits_its_width_and_reads_as_words(look: Callable[[str, int], Look]
     assert layout["out"] == [] and layout["tricks"] == []
     assert layout["wraps"] == [], "tables that scroll sideways (issue 18, §7: lay them out to fit)"
     assert literals(layout["text"]) == []
-    if name.endswith("-examples") or name.startswith("how-to-play"):  # a worked deal: diagram and trick tables
+    learn = "learn-" in name
+    if name.endswith("-examples") or learn:  # a worked deal: diagram and trick tables
         assert layout["deals"] >= 1 and layout["trickTables"] >= 1
     if path.startswith("rules/"):  # every era's rule book draws its game forms' phases
         assert layout["flows"] >= 1
     kinds = [p["kind"] for p in layout["pictures"]]
-    if name.endswith("-examples") or name.startswith("how-to-play"):  # who gave what to whom, at the table
-        assert "sk-table" in kinds
+    if name.endswith("-examples") or learn:  # who gave what to whom, at the table
+        assert any("sk-table" in k for k in kinds)
     if name.endswith("-card") or name == "skruuvi-1895-examples":  # a match on its score sheet
         assert "sk-sheet" in kinds
     for picture in layout["pictures"]:  # drawn, not blank, and inside the column
         assert picture["width"] >= 200 and picture["height"] >= 150, picture
         assert picture["drawn"] >= 10 and picture["words"] >= 20, picture
+        if width == 390 and "sk-table" in picture["kind"]:  # the table diagram reads on a phone (issue 29, §6)
+            assert picture["smallest"] >= 12, picture
+
+
+def test_the_language_switches_lead_to_the_other_edition(browser, base_url):
+    """The header's language switch (the i18n plugin's, in the theme) leads from an English chapter to the Finnish
+    edition; a chapter's own link leads to the same chapter in the other language and back; at both widths, with no
+    console error (the theme's search for each edition's sitemap included)."""
+    from skruuvi.book.learn import learn_path
+
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        try:
+            pg = context.new_page()
+            problems = _open(pg, base_url + page_path(learn_path("skruuvi-2016")))
+            pg.locator(".md-header__option .md-select").hover()
+            pg.locator('a.md-select__link[hreflang="fi"]').click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url.startswith(base_url + "fi/")
+            assert pg.locator("html").get_attribute("lang") == "fi"
+            pg.goto(base_url + page_path(learn_path("skruuvi-2016")))
+            pg.locator("article a", has_text="Opi pelaamaan skruuvia: 2016").click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + page_path(learn_path("skruuvi-2016", "fi"))
+            assert pg.locator("html").get_attribute("lang") == "fi"
+            assert pg.locator("article h1").inner_text().startswith("Opi pelaamaan skruuvia: 2016")
+            _keep_shot_of(pg, f"language-switch-fi-{width}")
+            pg.locator("article a", has_text="Learn to play Skruuvi: 2016").click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + page_path(learn_path("skruuvi-2016"))
+            assert problems == []
+        finally:
+            context.close()
+
+
+def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
+    """A reader reaches each edition's reference card as he would: from the Finnish home page and from a Finnish
+    chapter to the Finnish card; from the card, its own link to the other edition and back; from the Finnish card,
+    the header's language switch to the English home page, whose text links the English card. At both widths, with no
+    console error."""
+    from skruuvi.book.learn import learn_path
+
+    card_fi, card_en = page_path(refcard_path("skruuvi-2016", "fi")), page_path(refcard_path("skruuvi-2016"))
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        try:
+            pg = context.new_page()
+            problems = _open(pg, base_url + "fi/")
+            pg.locator("article a", has_text="2016").and_(pg.locator(f'a[href$="{card_fi.removeprefix("fi/")}"]')) \
+                .first.click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + card_fi
+            assert pg.locator("article h1").inner_text().startswith("Muistikortti: 2016")
+            assert pg.locator("html").get_attribute("lang") == "fi"
+            _keep_shot_of(pg, f"refcard-fi-{width}")
+            pg.locator("article a", has_text="Reference card: 2016").click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + card_en and pg.locator("html").get_attribute("lang") == "en"
+            pg.locator("article a", has_text="Muistikortti: 2016").click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + card_fi
+            pg.locator(".md-header__option .md-select").hover()
+            pg.locator('a.md-select__link[hreflang="en"]').click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url and pg.locator("html").get_attribute("lang") == "en"
+            pg.locator("article a", has_text="2016").and_(pg.locator(f'a[href$="{card_en}"]')).first.click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + card_en
+            pg.goto(base_url + page_path(learn_path("skruuvi-2016", "fi")))
+            pg.locator("article a", has_text="Muistikortti: 2016").click()
+            pg.wait_for_load_state("networkidle")
+            assert pg.url == base_url + card_fi
+            assert problems == []
+        finally:
+            context.close()
+
+
+def _keep_shot_of(pg: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_a_chapter_s_sections_and_example_deals_are_where_its_contents_say(look, rid):
+    """Every step of the chapter and every example deal has its anchor on the served page, at both widths, in both
+    languages (the deal viewer will be embedded at the example anchors)."""
+    from skruuvi.book.learn import EXAMPLES, learn_path
+
+    for lang in ("en", "fi"):
+        for width in WIDTHS:
+            seen = look(page_path(learn_path(rid, lang)), width)
+            seen.assert_loaded()
+            wanted = {"players", "deal", "first-auction", "kitty", "play", "score", "whole-game", "examples",
+                      *(ex.anchor for ex in EXAMPLES[rid])}
+            assert wanted <= seen.ids, (lang, width, wanted - seen.ids)

@@ -94,18 +94,6 @@ def test_the_sitsi_story_ends_with_the_case_s_ranking(cases, r16):
     assert "partners share each deal's score" in text
 
 
-def test_how_to_play_tells_the_first_dealer_the_shuffle_and_the_cut_from_the_ruleset(r16):
-    from skruuvi.book.story import story_page
-
-    page = story_page([r16])
-    dealing = page.split("{#dealing}")[1].split("\n## ")[0]
-    practice = [r for r in r16.raw["deal"]["rules"] if r.get("enforced") is False]
-    assert len(practice) >= 2
-    for r in practice:
-        assert f"**{r['title']}.**" in dealing and f"#{r['id']})" in dealing
-    assert "#match.dealer-rotation)" in dealing
-
-
 @pytest.mark.parametrize("rid", ["skruuvi-1895", "skruuvi-1944", "skruuvi-2016"])
 def test_every_finished_example_of_every_era_has_its_story(cases, rid):
     from skruuvi.book.examples import walk

@@ -3,6 +3,8 @@ Finnish, every term with a source or the sources of the rules using it, and Engl
 
 from __future__ import annotations
 
+import re
+
 from skruuvi.book import era_page, glossary_page
 from skruuvi.rules.paths import spec_dir
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
@@ -58,3 +60,48 @@ def test_painted_misere_is_explained_where_the_rules_first_use_it():
     explained = page.index("*Painted misère* ([*maalattu misääri*]")
     assert page.count("*Painted misère* ([*maalattu misääri*]") == 1
     assert first < explained and "{#" not in page[first:explained]  # right under the rule that first uses it
+
+
+def _one_letter_lines(page: str) -> list[str]:
+    """Lines of a rendered page that explain or list a glossary word of one letter: ``*S* ([*kirjanpitäjä*]…`` under
+    a rule, or ``| S | [*kirjanpitäjä*]…`` in the English-to-Finnish table."""
+    explained = re.compile(r"^\*(.)\* \(\[\*")
+    listed = re.compile(r"^\| (.) \| \[\*")
+    return [line for line in page.splitlines() if explained.match(line) or listed.match(line)]
+
+
+def test_the_one_letter_check_finds_what_it_is_for():
+    broken = {"terms": [{"term": "kirjanpitäjä", "english": "scorekeeper", "language": "fi", "meaning": "x"}]}
+    assert len(_one_letter_lines(glossary_page(broken, SOURCES, []))) >= 5
+
+
+def test_no_page_shows_a_glossary_word_of_one_letter():
+    glossary = load_yaml(spec_dir() / "glossary.yaml")
+    pages = {rid: era_page(get_ruleset(rid), glossary=glossary) for rid in available_rulesets()}
+    pages["glossary"] = glossary_page(glossary, load_yaml(spec_dir() / "sources.yaml"),
+                                      [get_ruleset(r) for r in available_rulesets()])
+    found = {name: _one_letter_lines(page) for name, page in pages.items()}
+    assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+def test_every_glossary_term_and_english_word_is_more_than_one_letter():
+    glossary = load_yaml(spec_dir() / "glossary.yaml")
+    words = [w for t in glossary["terms"] for w in [t["term"], *t.get("forms", []), *t.get("english", [])]]
+    assert [w for w in words if len(str(w).strip()) <= 1] == []
+
+
+def test_the_glossary_matches_its_schema_and_the_schema_refuses_a_string_for_english():
+    from skruuvi.rules import schemas
+    from skruuvi.rules.errors import InputError
+
+    glossary = load_yaml(spec_dir() / "glossary.yaml")
+    schemas.check(glossary, "glossary", file="glossary.yaml")
+    term = {"term": "kirjanpitäjä", "language": "fi", "meaning": "the scorekeeper", "meaning_fi": "pisteiden kirjaaja"}
+    for bad in ({**term, "english": "scorekeeper"}, {**term, "english": ["S"]}, {**term, "term": "S"},
+                {key: v for key, v in term.items() if key != "meaning_fi"}):
+        try:
+            schemas.check({"terms": [bad]}, "glossary", file="glossary.yaml")
+        except InputError as exc:
+            assert exc.file == "glossary.yaml" and exc.path.startswith("/terms/0"), exc
+        else:
+            raise AssertionError(f"the schema accepts {bad}")

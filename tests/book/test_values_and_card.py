@@ -77,7 +77,8 @@ def test_the_2016_worked_sum_matches_the_hand_derived_case(cases):
     assert case["justification"]["kind"] == "hand-derived"
     expected = case["expect"]["result"]["score"]
     assert "2016.misere.made-5M-no-tricks-D4" in page
-    assert f"| **Total** | **{expected['NS']:+d}** | **{expected['EW']:+d}** |" in page
+    ns, ew = (f"{expected[side]:+d}".replace("-", "−") for side in ("NS", "EW"))  # a real minus sign, as printed
+    assert f"| **Total** | **{ns}** | **{ew}** |" in page
     assert "Added up: NS: +10 +4 = +14; EW: −10 −4 −18 = −32." in page
 
 
@@ -108,39 +109,6 @@ def test_the_2016_opening_deal_chart_branches_to_passimisaari_on_all_pass():
     assert "1. first auction" in svg and "6. play" in svg
 
 
-def test_the_story_deal_is_replayed_and_its_score_follows_from_the_tables():
-    """The chapter's numbers are the engine's; here they are checked against a hand derivation from the
-    2016 tables: 5♦ doubled, one down = first undertrick(trump, 5) × the doubled multiplier."""
-    from skruuvi.book.story import story_page
-
-    rs = get_ruleset("skruuvi-2016")
-    page = story_page([rs])
-    assert page.startswith("# How to play Skruuvi (2016)")
-    for anchor in ("dealing", "first-auction", "kitty", "second-auction", "defenders-exchange", "doubling", "play",
-                   "score"):
-        assert f"{{#{anchor}}}" in page
-    tables = {t["name"]: t["value"] for t in rs.raw["scoring"]["tables"]}
-    multipliers = next(r.value for r in rs.rules.values() if r.param == "multipliers")
-    points = tables["first_undertrick"]["trump"][5] * multipliers[1]
-    assert f"it is doubled, ×{multipliers[1]}" in page and "one trick short" in page
-    assert f"North–South write −{points}, East–West +{points}." in page
-    assert "the final contract must be at least five" in page
-
-
-def test_the_1944_chapter_tells_its_own_era_s_deal_with_its_phases_and_two_columns():
-    from skruuvi.book.story import STORIES, story_page
-
-    rs = get_ruleset("skruuvi-1944")
-    _, seed, path = next(s for s in STORIES if s[0] == rs.id)
-    page = story_page([rs], rs.id, seed, path)
-    assert page.startswith("# How to play Skruuvi (1944)")
-    for pid in ("first-auction", "kitty", "second-auction", "defenders-exchange", "doubling", "play"):
-        en = rs.raw["phases"][pid]["label"]["en"]
-        assert f"## {en[0].upper()}{en[1:]} · *{rs.raw['phases'][pid]['label']['fi']}* {{#{pid}}}" in page
-    assert 'class="sk-table"' in page and "below the line and" in page
-    assert "2016" not in page
-
-
 def test_a_known_shape_nested_in_a_value_reads_as_its_phrase():
     value = {"to_partner": 4, "distribution": {"distributor": "partner", "each": 1}}
     text = Labels().show(value)
@@ -160,3 +128,13 @@ def test_an_expression_parameter_reads_as_math():
     rule = next(r for r in rs.rules.values() if r.param == "game_bonus")
     text = Labels([rs]).show(rule.value, "game_bonus")
     assert "*" not in text and "_" not in text and "×" in text
+
+
+def test_the_2016_card_says_the_usual_game_is_24_deals_beside_its_longer_match(suite_cases):
+    """S001: "Kolme sessiota ja niiden 24 jakoa" (three sessions and their 24 deals); the match the card draws is
+    the unwound sitsi, twice as long, and the card says so."""
+    from skruuvi.book.card import card_page
+
+    page = card_page(get_ruleset("skruuvi-2016"), suite_cases[0]).split("{#match-sheet}")[1]
+    assert "The usual game is 24 deals: 3 blocks of 8." in page
+    assert "The match below has 48 deals, played with the agreed unwinding." in page

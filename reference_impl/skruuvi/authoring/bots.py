@@ -173,9 +173,9 @@ def _choose_give(state: DealState, rng: random.Random, temper: Temper) -> Action
     the giver holds)."""
     phase = state.phase
     open_gifts = _GIFT_PHASES.get(phase.mechanism) if phase is not None and state.to_act is not None else None
-    gifts = open_gifts(state, phase.params) if open_gifts is not None and state.step else ()
+    gifts = open_gifts(state, phase.params) if open_gifts is not None and phase is not None and state.step else ()
     hands = [card_list(state.hand_masks[gift.giver]) for gift in gifts]
-    if not gifts or any(gift.count > len(hand) for gift, hand in zip(gifts, hands, strict=True)):
+    if not gifts or any(gift.size > len(hand) for gift, hand in zip(gifts, hands, strict=True)):
         return None
     if rng.random() >= temper.skill:
         return rng.choice(engine.legal_actions(state))
@@ -183,7 +183,7 @@ def _choose_give(state: DealState, rng: random.Random, temper: Temper) -> Action
     best: tuple[int, Action] | None = None
     for gift, hand in zip(gifts, hands, strict=True):
         # the cheapest cards, and of equally cheap ones the first in the hand: the first cheapest combination
-        kept = sorted(sorted(range(len(hand)), key=lambda i: weight[hand[i].code])[:gift.count])
+        kept = sorted(sorted(range(len(hand)), key=lambda i: weight[hand[i].code])[:gift.size])
         cost = sum(weight[hand[i].code] for i in kept)
         if best is None or cost < best[0]:
             best = (cost, Action(gift.giver, "give", target=gift.receiver, cards=tuple(hand[i] for i in kept)))

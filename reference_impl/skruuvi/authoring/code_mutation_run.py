@@ -100,7 +100,7 @@ def judged(expect: dict[str, Any], answer: Any) -> str:
     body = answer.get(kind)
     if kind == "legal":
         ok = isinstance(body, list) and all(isinstance(a, str) for a in body) and len(set(body)) == len(body)
-        return json.dumps(["legal", sorted(body)] if ok else ["garbage"])
+        return json.dumps(["legal", sorted(body)] if ok and isinstance(body, list) else ["garbage"])
     if kind == "perft":
         return json.dumps(["perft", body])
     if kind in ("skipped", "errored", "garbage") or not isinstance(body, dict):

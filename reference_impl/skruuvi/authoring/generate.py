@@ -30,7 +30,7 @@ from ..interpreter.cards import card_list
 from ..interpreter.replay import replay
 from ..interpreter.state import DealState
 from ..rules.errors import IllegalAction
-from ..rules.notation import DECK, SEATS
+from ..rules.notation import DECK, SEATS, parse_action
 from ..rules.ruleset import Ruleset
 from .bots import random_record
 
@@ -95,7 +95,7 @@ def _candidates(state: DealState, legal: str, rng: random.Random) -> Iterator[st
 
 def _code(state: DealState, text: str) -> str | None:
     try:
-        engine.verify(state, engine.parse_action(text) if isinstance(text, str) else text)
+        engine.verify(state, parse_action(text) if isinstance(text, str) else text)
     except IllegalAction as exc:
         return exc.code
     return None

@@ -9,7 +9,8 @@ from .comparison import comparison_page
 from .cross_era import cross_era_page
 from .era import era_page
 from .examples import examples_page
-from .reference import case_format_page, errors_page, glossary_page, index_page, sources_page
+from .home import finnish_index_page, index_page
+from .reference import case_format_page, errors_page, glossary_page, sources_page
 from .site import build_pages, nav
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "era_page",
     "errors_page",
     "examples_page",
+    "finnish_index_page",
     "glossary_page",
     "index_page",
     "nav",

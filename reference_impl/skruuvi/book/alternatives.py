@@ -239,7 +239,9 @@ class ReadingsView:
                          str(len(cases)) if cases else "—"])
         if not rows:
             return "This ruleset lists no other reading of any rule."
-        text = [f"{len(rows)} rules list other readings: {total_alts} alternatives, {total_run} of which run "
+        lists = "rule lists" if len(rows) == 1 else "rules list"
+        text = [f"{len(rows)} {lists} other readings: {md.plural(total_alts, 'alternative')}, {total_run} of which "
+                f"{'runs' if total_run == 1 else 'run'} "
                 "(`skruuvi replay`, `conformance` and `compare` take `--reading RULE[=VALUE]`). Each rule's box "
                 "gives every reading with its value, note, sources and the cases that pin it.",
                 md.table(["Rule", "Alternatives", "Cases pinning one"], rows)]

@@ -14,6 +14,7 @@ from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of
 from .era import scoring_table
+from .example_case import reader_title
 from .examples import SEAT_NAMES, Walk, _Example, walk
 from .formula import render
 from .sheets import match_cases, match_sheet
@@ -118,9 +119,10 @@ def worked_sum(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], here: str) 
     example = _Example(ruleset, case, None)
     example.here = here
     example.score_sheet(w.outcome)
-    out.append(f"{case.get('description') or cid} (the deal is drawn in "
+    form = w.end.form.name if w.end is not None else None
+    out.append(f"{reader_title(ruleset, case, w.outcome, form)} (the deal is drawn in "
                + md.link("the worked example", here, md.examples_path(ruleset.id), cid)
-               + "). The reference engine replays it when the book is built; every figure below is its answer.")
+               + "). It is replayed under the rules when the book is built; every figure below is the rules' answer.")
     out += [block.replace("### Score sheet", "") for block in example.out if block != "### Score sheet"]
     sums = []
     columns = ruleset.columns != ("deal",)  # below / above the line are added up apart
@@ -135,6 +137,27 @@ def worked_sum(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], here: str) 
     if sums:
         out.append("Added up: " + "; ".join(sums) + ".")
     return out
+
+
+def usual_length(ruleset: Ruleset, case: Mapping[str, Any]) -> list[str]:
+    """How the match shown compares with the usual game: its deals against the ruleset's blocks × partnerships, and
+    the agreements it was played with."""
+    spec = ruleset.match
+    if spec is None:
+        return []
+    stages, pairings = spec.params.get("stages"), spec.params.get("partnerships")
+    if not isinstance(stages, list) or any("deals" not in s for s in stages) or not isinstance(pairings, list):
+        return []
+    block = sum(int(s["deals"]) for s in stages)
+    usual = block * len(pairings)
+    played = len((case.get("match") or {}).get("deals") or [])
+    options = [str(k).replace("_", " ") for k in ((case.get("match") or {}).get("options") or {})]
+    text = f"The usual game is {md.plural(usual, 'deal')}: {len(pairings)} blocks of {block}."
+    if played != usual:
+        text += f" The match below has {md.plural(played, 'deal')}" + (
+            f", played with the agreed {', '.join(options)}." if options else ".")
+    return [text + " " + md.link("How the whole game is organised", card_path(ruleset.id),
+                                 md.learn_path(ruleset.id), "whole-game") + "."]
 
 
 def labels_word(word: str) -> str:
@@ -154,5 +177,6 @@ def card_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> str:
     out += worked_sum(ruleset, cases, here)
     matches = match_cases(ruleset, cases)
     if matches:
-        out += ["## A match on the score sheet {#match-sheet}", *match_sheet(ruleset, matches[0], here)]
+        out += ["## A match on the score sheet {#match-sheet}", *usual_length(ruleset, matches[0]),
+                *match_sheet(ruleset, matches[0], here)]
     return "\n\n".join(out) + "\n"

@@ -65,7 +65,7 @@ def expected(case: Mapping[str, Any], here: str, error_codes: Collection[str] | 
     if "match" in exp:
         return "a match score sheet"
     if "legal" in exp:
-        return f"the legal set: {len(exp['legal'] or [])} actions"
+        return f"the legal set: {md.plural(len(exp['legal'] or []), 'action')}"
     if "perft" in exp:
         perft = exp["perft"] or {}
         return f"perft {perft.get('depth')}: {perft.get('count')} action sequences"
@@ -89,7 +89,7 @@ def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
     """Every conformance case of one ruleset, grouped by area, each with its anchor (= case id)."""
     here = md.cases_path(ruleset.id)
     mine = cases_of(ruleset, cases)
-    out = [f"# Cases: {ruleset.title}",
+    out = [f"# Cases: {md.short_title(ruleset)}", md.provenance(ruleset),
            f"The hand-written conformance cases of `{ruleset.id}` ({len(mine)}), from `conformance/cases/`. "
            "Each row's anchor is the case id; rules link to "
            + md.link("the rule book", here, md.rules_page(ruleset.id)) + ", cases marked *example* to their "
@@ -107,9 +107,9 @@ def cases_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
         rows = []
         for case in group:
             cid = str(case.get("id"))
-            rules = [md.link(f"`{r}`", here, md.rules_page(ruleset.id), r) if r in ruleset.rules else f"`{r}` (unknown)"
-                     for r in case.get("rules") or []]
-            name = f'<a id="{cid}"></a>`{cid}`'
+            rules = [md.link(md.ident(r), here, md.rules_page(ruleset.id), r) if r in ruleset.rules
+                     else f"{md.ident(r)} (unknown)" for r in case.get("rules") or []]
+            name = f'<a id="{cid}"></a>{md.ident(cid)}'
             if case.get("example") is True:
                 name += " " + md.link("*example*", here, md.examples_path(ruleset.id), cid)
             if case.get("_file"):
@@ -135,9 +135,10 @@ def perft_table(cases: Sequence[Mapping[str, Any]]) -> list[str]:
         perft = (case.get("expect") or {}).get("perft")
         if not isinstance(perft, Mapping):
             continue
-        actions = case.get("actions") if isinstance(case.get("actions"), list) else []
+        given = case.get("actions")
+        actions: list[Any] = given if isinstance(given, list) else []
         where = f"file `{case['_file']}`" if case.get("_file") else ""
-        rows.append([f"`{case.get('id')}`", str(case.get("description", "")), f"{len(actions)} actions",
+        rows.append([f"`{case.get('id')}`", str(case.get("description", "")), md.plural(len(actions), "action"),
                      str(perft.get("depth")), f"{perft.get('count'):,}" if isinstance(perft.get("count"), int)
                      else str(perft.get("count")), where])
     if not rows:

@@ -87,7 +87,7 @@ def added_examples(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> list
     mine = sorted((c for c in cases if c.get("ruleset") == ruleset.id and not c.get("readings")),
                   key=lambda c: str(c.get("id")))
     marked = [c for c in mine if c.get("example") is True]
-    out = []
+    out: list[tuple[str, Any]] = []
     for kind, test in KINDS:
         if any(test(ruleset, c) for c in marked):
             continue

@@ -21,6 +21,7 @@ from ..history.compare import (
 from ..history.concepts import ALL_PASS, concept_matrix, row_ids, where
 from ..rules.ruleset import Rule, Ruleset
 from . import md
+from .changes import change_story
 from .features import feature_table
 from .formula import render
 from .values import SPECIAL, Labels, plain, target
@@ -308,6 +309,7 @@ def comparison_page(rulesets: Sequence[Ruleset], notes: Mapping[str, Any] | None
     if len(rulesets) < 2:
         out.append(md.admonition("note", "Only one era",
                                  "A comparison needs at least two rulesets in `spec/rulesets/`."))
+    out += change_story(rulesets)
     if len(rulesets) >= 2:
         out += ["## The eras at a glance {#features}",
                 "What each era has, read from its ruleset; every cell links to the rule, form or phase it comes "
@@ -337,5 +339,7 @@ def comparison_page(rulesets: Sequence[Ruleset], notes: Mapping[str, Any] | None
         lines = topic_summary(topic, rows, rulesets)
         if lines:
             out += [f"### What changed {{#changes-{topic}}}", "\n".join(f"- {md.cell(x)}" for x in lines)]
-        out += [f"### Rules {{#rules-{topic}}}", rule_table(rows, rulesets, sources)]
+        out += [f"### Rules {{#rules-{topic}}}",  # folded: the story and the summary above are read first
+                f'<details class="sk-fold" markdown="1">\n<summary>The {len(rows)} rules of this topic, era by era'
+                f"</summary>\n\n{rule_table(rows, rulesets, sources)}\n\n</details>"]
     return "\n\n".join(out) + "\n"

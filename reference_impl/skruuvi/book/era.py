@@ -14,7 +14,8 @@ from .formula import render, table_axes
 from .pictures import phase_flow_svg
 from .values import Labels, mechanism, target
 
-KNOWN_SECTIONS = {"id", "title", "era", "status", "sources", "summary", "deal", "forms", "phases", "scoring"}
+KNOWN_SECTIONS = {"id", "title", "era", "status", "sources", "provenance", "summary", "deal", "forms", "phases",
+                  "scoring"}
 
 
 def glossary_index(glossary: Mapping[str, Any] | None) -> dict[str, str]:
@@ -109,7 +110,7 @@ class _Page:
         cases = (f"**Cases ({len(shown)}):**\n\n" + "\n".join(f"- {x}" for x in shown) if shown
                  else "*No conformance case exercises this rule yet.*")
         title = "For implementers: " + ("the parameter and " if parameter else "") + \
-            (f"{len(shown)} case{'s' if len(shown) != 1 else ''}" if shown else "no case yet")
+            (md.plural(len(shown), "case") if shown else "no case yet")
         body = "\n\n".join(x for x in (parameter, cases) if x)
         return text + md.admonition("example", title, body, collapsible=True)
 
@@ -147,15 +148,19 @@ class _Page:
     def header(self) -> None:
         raw = self.raw
         self.add(
-            f"# {raw.get('title', self.rs.id)}",
+            f"# The rules of {md.short_title(self.rs)}",
+            md.provenance(self.rs),
             f"Ruleset `{self.rs.id}` · era **{self.rs.era}** · status **{self.rs.status}** · sources: "
             + md.source_links(raw.get("sources") or [], self.here, self.sources),
         )
         if raw.get("summary"):
             self.add(str(raw["summary"]))
+        if raw.get("provenance"):  # what each source of the era is, and why each is listed
+            self.add(f"**Where these rules come from.** {' '.join(str(raw['provenance']).split())}")
         counts = {s: sum(1 for r in self.rs.rules.values() if r.status == s) for s in md.STATUS_HELP}
         legend = ", ".join(f"{md.badge(s)} {n} ({md.STATUS_HELP[s]})" for s, n in counts.items())
-        self.add(f"This book has {len(self.rs.rules)} rules: {legend}. Each heading's anchor is the rule id. "
+        self.add(f"This book has {md.plural(len(self.rs.rules), 'rule')}: {legend}. "
+                 "Each heading's anchor is the rule id. "
                  + md.link("Worked examples", self.here, md.examples_path(self.rs.id)) + " · "
                  + md.link("all cases", self.here, md.cases_path(self.rs.id)) + " · "
                  + md.link("other readings and variants", self.here, self.here, "readings") + ".")
@@ -205,8 +210,7 @@ class _Page:
         self.add(line + f" · phase `{pid}`.")
         base = spec.get("extends")
         if base:
-            inherited = self.rs.forms and next(
-                (p for f in self.rs.forms.values() for p in f.phases if p.id == pid), None)
+            inherited = next((p for f in self.rs.forms.values() for p in f.phases if p.id == pid), None)
             own = {r.get("param") for r in spec.get("rules") or []}
             kept = [f"[`{param}`](#{rule})" for param, rule in (inherited.rule_of_param.items() if inherited else [])
                     if param not in own]

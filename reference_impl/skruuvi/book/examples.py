@@ -14,6 +14,7 @@ from typing import Any
 from ..interpreter import engine
 from ..interpreter.deal import build_deal
 from ..interpreter.facts import by_seat
+from ..interpreter.games import Position, position_from
 from ..interpreter.outcome import Outcome
 from ..interpreter.settle import result_of
 from ..interpreter.state import DealState
@@ -24,9 +25,12 @@ from . import md
 from .cases import cases_of, expected
 from .chosen import added_examples
 from .era import label
+from .example_case import implementers_fold, justification_text, reader_title
 from .narrative import deal_story, match_story
 from .pictures import deal_table_svg
 from .sheets import match_sheet
+from .values import signed
+from .viewer import deal_viewer
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -64,11 +68,21 @@ def walk(ruleset: Ruleset, case: Mapping[str, Any]) -> Walk:
             break
     w.end = state
     if w.error is None:
-        if state.finished:
-            w.outcome = result_of(state)
+        if state.finished:  # from the set position the deal names, if any (as the reference replays a record)
+            w.outcome = result_of(state, _position(ruleset, case["deal"]))
         else:
             w.error = (len(w.steps), "incomplete-record", "the record ends before the deal is complete")
     return w
+
+
+def _position(ruleset: Ruleset, deal: Any) -> Position | None:
+    """The set position a deal starts from (``deal.state``, in an era with games), as the reference reads it."""
+    if isinstance(deal, Mapping) and "state" in deal and ruleset.match is not None and ruleset.match.has_games:
+        try:
+            return position_from(deal["state"], ruleset.game_threshold)
+        except IllegalAction:
+            return None  # the reference rejects the deal: the walk has already stopped at its start
+    return None
 
 
 class _Example:
@@ -80,6 +94,9 @@ class _Example:
         self.out: list[str] = []
         self.number: int | None = None  # on the examples page: sub-headings say "Example n" (search, contents)
         self.narrate = False  # tell the deal as a story before the diagrams (on the examples page)
+        # Where the step-through viewer writes its trace (the build's generated files); None: no viewer, the deal
+        # drawn on the page as it is
+        self.traces: dict[str, str] | None = None
 
     def h3(self, text: str) -> str:
         return f"### {text}" if self.number is None else f"### Example {self.number} · {text}"
@@ -237,7 +254,7 @@ class _Example:
         else:
             self.out.append("**Contract:** none.")
         tricks = res.get("tricks", {})
-        self.out.append("**Tricks:** " + ", ".join(f"{k} {v}" for k, v in tricks.items()) + ".")
+        self.out.append("**Tricks:** " + ", ".join(f"{_party(k)} {v}" for k, v in tricks.items()) + ".")
         columns = self.rs.columns != ("deal",)  # rulesets scoring below / above a line get a column per row
         score = res.get("score", {})
         parties = tuple(score) or ("NS", "EW")  # sides, or seats in a one-against-three form
@@ -245,61 +262,71 @@ class _Example:
         for item in outcome.breakdown:
             per_rule.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
 
-        def pts(n: int) -> str:
-            return f"{n:+d}" if n else "0"
-
-        rows = [[self.rule_link(r, titled=True), *([col] if columns else []), *(pts(v[p]) for p in parties)]
+        rows = [[self.rule_link(r, titled=True), *([col] if columns else []), *(signed(v[p]) for p in parties)]
                 for (r, col), v in per_rule.items()]
         for column in self.rs.columns if columns else ("",):
             total = {p: (score.get(p) or {}).get(column, 0) if columns else score.get(p, 0) for p in parties}
             rows.append(["**Total**", *([f"**{column}**"] if columns else []),
-                         *(f"**{pts(total[p])}**" for p in parties)])
-        head = ["Scoring rule", *(["Column"] if columns else []), *parties]
+                         *(f"**{signed(total[p])}**" for p in parties)])
+        head = ["Scoring rule", *(["Column"] if columns else []), *(_party(p) for p in parties)]
         self.out += [self.h3("Score sheet"), md.table(head, rows)]
 
-    def check(self, w: Walk) -> None:
+    def check(self, w: Walk) -> tuple[list[str], list[str]]:
+        """What the reference's replay says of the case: ``(for every reader, for implementers)``. A disagreement
+        shows to every reader, a failure of the build's own check; the agreement and the rejection's code are the
+        implementers'."""
         exp = self.case.get("expect") or {}
+        shown: list[str] = []
+        folded: list[str] = []
         if w.outcome is not None and "result" in exp:
             got = w.outcome.result or {}
             diffs = [k for k, v in (exp["result"] or {}).items() if got.get(k) != v]
             if diffs:
-                self.out.append(md.admonition("failure", "The reference engine disagrees with this case",
-                                              f"Different: {', '.join(diffs)}. Expected: "
-                                              f"{expected(self.case, self.here, self.error_codes)}."))
+                shown.append(md.admonition("failure", "The reference engine disagrees with this case",
+                                           f"Different: {', '.join(diffs)}. Expected: "
+                                           f"{expected(self.case, self.here, self.error_codes)}."))
             else:
-                self.out.append("The reference engine's result equals the case's expected result.")
+                folded.append("The reference engine's result equals the case's expected result.")
         elif w.error is not None:
             index, code, message = w.error
             where = "The deal itself" if index is None else f"Action {index} (`{w.steps[index][1]}`)" \
                 if index < len(w.steps) else f"The record (after {index} actions)"
-            self.out.append(f"{where} is rejected: {self.code_link(code)}, {message}.")
+            shown.append(f"The deal stops here, against a rule: {message}.")
+            folded.append(f"{where} is rejected: {self.code_link(code)}, {message}.")
             if "error" in exp and (exp["error"] or {}).get("code") != code:
-                self.out.append(md.admonition("failure", "The reference engine disagrees with this case",
-                                              f"Expected: {expected(self.case, self.here, self.error_codes)}."))
+                shown.append(md.admonition("failure", "The reference engine disagrees with this case",
+                                           f"Expected: {expected(self.case, self.here, self.error_codes)}."))
+        return shown, folded
 
     def render(self) -> str:
+        """The example: on the examples page (numbered), a player's heading, the story, the step-through viewer, the
+        deal drawn on one page (folded under the viewer) and the score; the case behind it folded for implementers."""
         case = self.case
         cid = str(case.get("id"))
         rules = ", ".join(self.rule_link(str(r)) for r in dict.fromkeys(case.get("rules") or []))
-        just = case.get("justification") or {}
+        cases_link = md.link("in the case list", self.here, md.cases_path(self.rs.id), cid)
         number = f"Example {self.number}: " if self.number else ""
-        self.out += [f"## {number}{case.get('description') or cid} {{#{cid}}}",
-                     f"Case `{cid}`" + (f" (`{case['_file']}`)" if case.get("_file") else "")
-                     + f" · exercises {rules or 'no listed rule'} · "
-                     + md.link("in the case list", self.here, md.cases_path(self.rs.id), cid)]
-        if just:
-            body = (f"Kind: **{just.get('kind')}**." + (f" Reference: {just['ref']}." if just.get("ref") else "")
-                    + ("\n\n" + str(just["note"]) if just.get("note") else ""))
-            self.out.append(md.admonition("quote", "Why the expected result is right", body, collapsible=True))
         if not isinstance(case.get("deal"), Mapping):
             told = match_story(self.rs, case.get("match") or {}) if self.narrate else ""
-            self.out += [*([self.h3("The story"), told] if told else []),
-                         self.h3("The match on the score sheet"), *match_sheet(self.rs, case, self.here)]
+            checked: list[str] = []
+            self.out += [f"## {number}{reader_title(self.rs, case, None, None)} {{#{cid}}}",
+                         *([self.h3("The story"), told] if told else []),
+                         self.h3("The match on the score sheet"), *match_sheet(self.rs, case, self.here, checked),
+                         implementers_fold(case, rules, cases_link, checked, lambda: justification_text(case))]
             return "\n\n".join(self.out)
         w = walk(self.rs, case)
+        last = w.end or w.start
+        form = last.form.name if last is not None else None
+        self.out.append(f"## {number}{reader_title(self.rs, case, w.outcome, form)} {{#{cid}}}")
         told = deal_story(self.rs, w.start, w.end, w.steps, w.outcome) if self.narrate else ""
         if told:
             self.out += [self.h3("The story"), told]
+        viewer = "" if self.traces is None else deal_viewer(
+            self.rs, case, key=cid, traces=self.traces,
+            title=f"Example {self.number}" if self.number else "the deal")
+        if viewer:
+            self.out += [self.h3("The deal, step by step"), viewer]
+        drawn = len(self.out)
         try:
             d = build_deal(case["deal"], self.rs)
             en = label((self.rs.raw.get("forms") or {}).get(d.form.name), d.form.name)[0]
@@ -311,35 +338,59 @@ class _Example:
         if w.error is None and any(a.split()[1:2] == ["give"] for _, a, _ in w.steps):
             self.out += ["The cards that changed hands, in order, at the table:",
                          deal_table_svg(self.rs, case, marker=f"sk-table-arrow-{md.slug(cid)}")]
+        if viewer:  # the viewer shows the deal: the whole of it on one page is folded under it (and printed)
+            whole = [_label_line(block) for block in self.out[drawn:]]
+            del self.out[drawn:]
+            self.out.append(md.admonition("example", "The whole deal on one page", "\n\n".join(whole),
+                                          collapsible=True))
         if w.outcome is not None:
             self.score_sheet(w.outcome)
-        self.check(w)
+        shown, folded = self.check(w)
+        self.out += [*shown, implementers_fold(case, rules, cases_link, folded, lambda: justification_text(case))]
         return "\n\n".join(self.out)
 
 
+def _party(key: str) -> str:
+    """A side (``NS``) or a seat (``N``) by name."""
+    return SEAT_NAMES.get(key) or {"NS": "North–South", "EW": "East–West"}.get(key, key)
+
+
+def _label_line(block: str) -> str:
+    """A sub-heading of the drawn deal as a bold line (it sits in a fold, out of the page's contents)."""
+    if not block.startswith("### "):
+        return block
+    text = block[4:]
+    return f"**{text.split(' · ', 1)[1] if text.startswith('Example ') and ' · ' in text else text}**"
+
+
 def examples_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], *,
-                  error_codes: Collection[str] | None = None) -> str:
-    """The worked examples of one ruleset: its cases with ``example: true``, replayed and drawn."""
+                  error_codes: Collection[str] | None = None, traces: dict[str, str] | None = None) -> str:
+    """The worked examples of one ruleset: its cases with ``example: true``, replayed and drawn. With ``traces``
+    (the build's generated files, written into), each deal also gets the step-through viewer, and the drawn deal
+    is folded under it."""
     here = md.examples_path(ruleset.id)
     chosen = [c for c in cases_of(ruleset, cases) if c.get("example") is True]
-    out = [f"# Worked examples: {ruleset.title}",
-           "Conformance cases marked `example: true`, replayed through the reference engine: each told first as a "
-           "short story (what the bidding meant, the trick that decided the contract, how the score is made up), "
-           "then shown as the deal in four hands, the auction, the exchanges, the play trick by trick and the score "
-           "sheet. "
-           + md.link("The rules", here, md.rules_page(ruleset.id)) + " · "
+    out = [f"# Worked examples: {md.short_title(ruleset)}", md.provenance(ruleset),
+           "Deals played under these rules, each replayed when the book is built: told first as a short story (what "
+           "the bidding meant, the trick that decided the contract, how the score is made up), then shown as it is "
+           "played, and scored. "
+           + ("Each deal can be stepped through one action at a time, round the table: the buttons, the arrow keys or "
+              "a swipe; the whole deal on one page is folded under it. " if traces is not None else "")
+           + "Under each example a fold marked for implementers holds the test case it comes from and why its "
+           "result is right. " + md.link("The rules", here, md.rules_page(ruleset.id)) + " · "
            + md.link("all cases", here, md.cases_path(ruleset.id)) + "."]
     if not chosen:
         out.append(md.admonition("note", "No worked examples yet",
                                  f"No case of `{ruleset.id}` is marked `example: true` yet."))
     added = added_examples(ruleset, cases)
     if added:
-        out.append("After the cases marked as examples, the book adds one case of each kind they do not show yet: "
+        out.append("The book adds a deal of each kind the examples above do not show yet: "
                    + "; ".join(f"{kind} (example {len(chosen) + n})" for n, (kind, _) in enumerate(added, start=1))
                    + ".")
     for n, case in enumerate([*chosen, *(c for _, c in added)], start=1):
         example = _Example(ruleset, case, error_codes)
         example.number = n
         example.narrate = True
+        example.traces = traces
         out.append(example.render())
     return "\n\n".join(out) + "\n"

@@ -23,19 +23,27 @@ def plain_name(name: str) -> str:
     return name.replace("_", " ")
 
 
-def render(source: object, name: NameRenderer = plain_name, word: NameRenderer | None = None) -> str:
+OPERATOR_WORDS = {"and": "and", "or": "or", "not": "not", "if": "if", "otherwise": "otherwise",
+                  "one of": "is one of", "mod": "mod", "always": "always", "never": "never"}
+"""The words of the expression language, in English; another language's card passes its own (``ops``)."""
+
+
+def render(source: object, name: NameRenderer = plain_name, word: NameRenderer | None = None,
+           ops: Mapping[str, str] | None = None) -> str:
     """Readable text of an expression; ``name`` renders identifiers (e.g. as links), ``word`` string constants
-    (e.g. ``"misere"`` as *misère*; by default the constant in quotes)."""
+    (e.g. ``"misere"`` as *misère*; by default the constant in quotes); ``ops`` the words of the operators
+    (:data:`OPERATOR_WORDS` by default)."""
+    words = {**OPERATOR_WORDS, **(ops or {})}
     if isinstance(source, bool):
-        return "always" if source else "never"
+        return words["always"] if source else words["never"]
     if isinstance(source, int):
         return _number(source)
     tree = ast.parse(str(source).strip(), mode="eval")
-    return _Renderer(name, word).text(tree.body)[0]
+    return _Renderer(name, word, words).text(tree.body)[0]
 
 
-def _number(n: int) -> str:
-    return f"−{-n}" if n < 0 else str(n)
+def _number(n: object) -> str:
+    return f"−{-n}" if isinstance(n, int | float) and n < 0 else str(n)
 
 
 def lookups(source: object) -> dict[str, list[str]]:
@@ -45,7 +53,7 @@ def lookups(source: object) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for node in ast.walk(ast.parse(source.strip(), mode="eval")):
         if isinstance(node, ast.Subscript):
-            keys = []
+            keys: list[str] = []
             base: ast.AST = node
             while isinstance(base, ast.Subscript):
                 keys.insert(0, ast.unparse(base.slice))
@@ -56,9 +64,11 @@ def lookups(source: object) -> dict[str, list[str]]:
 
 
 class _Renderer:
-    def __init__(self, name: NameRenderer, word: NameRenderer | None = None) -> None:
+    def __init__(self, name: NameRenderer, word: NameRenderer | None = None,
+                 ops: Mapping[str, str] = OPERATOR_WORDS) -> None:
         self.name = name
         self.word = word
+        self.ops = ops
 
     def wrap(self, node: ast.AST, at_least: int) -> str:
         text, prec = self.text(node)
@@ -72,7 +82,7 @@ class _Renderer:
         if isinstance(node, ast.Name):
             return self.name(node.id), _PREC_ATOM
         if isinstance(node, ast.Subscript):
-            keys = []
+            keys: list[str] = []
             base: ast.AST = node
             while isinstance(base, ast.Subscript):
                 keys.insert(0, self.wrap(base.slice, _PREC_IF + 1))
@@ -82,23 +92,27 @@ class _Renderer:
             if isinstance(node.op, ast.FloorDiv):
                 return f"⌊{self.text(node.left)[0]} ÷ {self.text(node.right)[0]}⌋", _PREC_ATOM
             op, prec = _BINOP[type(node.op)]
+            if isinstance(node.op, ast.Mod):
+                op = f" {self.ops['mod']} "
             return self.wrap(node.left, prec) + op + self.wrap(node.right, prec + 1), prec
         if isinstance(node, ast.UnaryOp):
             if isinstance(node.op, ast.Not):
-                return "not " + self.wrap(node.operand, _PREC_NOT), _PREC_NOT
+                return f"{self.ops['not']} " + self.wrap(node.operand, _PREC_NOT), _PREC_NOT
             sign = "−" if isinstance(node.op, ast.USub) else "+"
             return sign + self.wrap(node.operand, _PREC_UNARY), _PREC_UNARY
         if isinstance(node, ast.BoolOp):
-            word, prec = (" and ", _PREC_AND) if isinstance(node.op, ast.And) else (" or ", _PREC_OR)
+            word, prec = ((f" {self.ops['and']} ", _PREC_AND) if isinstance(node.op, ast.And)
+                          else (f" {self.ops['or']} ", _PREC_OR))
             return word.join(self.wrap(v, prec + 1) for v in node.values), prec
         if isinstance(node, ast.Compare):
             parts = [self.wrap(node.left, _PREC_ADD)]
-            for op, right in zip(node.ops, node.comparators, strict=True):
-                parts += [_CMP[type(op)], self.wrap(right, _PREC_ADD)]
+            for comparison, right in zip(node.ops, node.comparators, strict=True):
+                sign = f" {self.ops['one of']} " if isinstance(comparison, ast.In) else _CMP[type(comparison)]
+                parts += [sign, self.wrap(right, _PREC_ADD)]
             return "".join(parts), _PREC_CMP
         if isinstance(node, ast.IfExp):
-            return (f"{self.wrap(node.body, _PREC_OR)} if {self.wrap(node.test, _PREC_OR)}, "
-                    f"otherwise {self.wrap(node.orelse, _PREC_IF)}"), _PREC_IF
+            return (f"{self.wrap(node.body, _PREC_OR)} {self.ops['if']} {self.wrap(node.test, _PREC_OR)}, "
+                    f"{self.ops['otherwise']} {self.wrap(node.orelse, _PREC_IF)}"), _PREC_IF
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             args = [self.text(a)[0] for a in node.args]
             if node.func.id == "abs" and len(args) == 1:

@@ -20,6 +20,18 @@ COMPARISON = "comparison/rules.md"
 CROSS_ERA = "comparison/cross-era.md"
 
 
+DEFAULT_LANGUAGE = "en"  # the language of every page; the player pages have a Finnish edition under fi/
+
+
+def localized(path: str, language: str) -> str:
+    """Where a page of the given language lives: the English page itself, its Finnish edition under ``fi/``."""
+    return path if language == DEFAULT_LANGUAGE else f"{language}/{path}"
+
+
+def learn_path(ruleset_id: str) -> str:
+    return f"learn/{ruleset_id}.md"
+
+
 def rules_page(ruleset_id: str) -> str:
     return f"rules/{ruleset_id}.md"
 
@@ -46,8 +58,51 @@ def _relative(target: str, folder: str) -> str:
     return posixpath.relpath(target, folder)
 
 
+def served_href(here: str, target: str, anchor: str | None = None) -> str:
+    """The served link from page ``here`` to page ``target`` (docs-relative ``.md`` paths, directory URLs:
+    ``learn/skruuvi-2016.md`` is served at ``learn/skruuvi-2016/``), for raw HTML: a link between the English and the
+    Finnish edition cannot be a markdown link, as each language is built on its own."""
+
+    def folder(path: str) -> str:
+        stem = path.removesuffix(".md")
+        if stem == "index" or stem.endswith("/index"):
+            return stem.removesuffix("index").rstrip("/") or "."
+        return stem
+
+    rel = posixpath.relpath(folder(target), folder(here))
+    url = "./" if rel == "." else rel + "/"
+    return url + (f"#{anchor}" if anchor else "")
+
+
 def link(text: str, here: str, target: str, anchor: str | None = None) -> str:
     return f"[{text}]({href(here, target, anchor)})"
+
+
+def ident(text: str) -> str:
+    """An id in code font that a narrow column breaks after its dots, slashes and hyphens (``<wbr>``), never in the
+    middle of a word."""
+    from html import escape as _escape
+
+    shown = _escape(str(text))
+    for mark in (".", "/", "-"):
+        shown = shown.replace(mark, mark + "<wbr>")
+    return f'<code class="sk-id">{shown}</code>'
+
+
+def short_title(ruleset: Any) -> str:
+    """The short name of an era's rules for headings and tabs ("Skruuvi 2016"); the ruleset's full title, which
+    says where the rules come from, goes under it (:func:`provenance`)."""
+    return f"Skruuvi {ruleset.era}"
+
+
+def provenance(ruleset: Any) -> str:
+    """The line under a page's short title: the ruleset's own title, saying which sources the era's rules follow."""
+    return f'<p class="sk-provenance">{ruleset.title}</p>'
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """A count with its noun in the right number: ``1 action``, ``2 actions`` (``many`` for irregular plurals)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def cell(text: Any) -> str:

@@ -255,7 +255,8 @@ def _players_story(deals: Sequence[Mapping[str, Any]], sheets: Sequence[Mapping[
     players = list(final.get("ranking") or sorted(final["totals"]))
     runs = _runs(pairings)
     blocks = "; ".join(f"{p} in deal{'s' if a != b else ''} {a}{f'–{b}' if a != b else ''}" for a, b, p in runs)
-    out = [f"{count(len(players), 'player').capitalize()} play {len(sheets)} deals. The partnerships change as the "
+    out = [f"{count(len(players), 'player').capitalize()} play {md.plural(len(sheets), 'deal')}. "
+           "The partnerships change as the "
            f"match goes on ({blocks}); partners share each deal's score, but each player keeps his own total."]
     prev = dict.fromkeys(players, 0)
     swing = (0, 0, "")
@@ -279,7 +280,7 @@ def _players_story(deals: Sequence[Mapping[str, Any]], sheets: Sequence[Mapping[
 
 
 def _sides_story(rs: Ruleset, sheets: Sequence[Mapping[str, Any]], final: Mapping[str, Any]) -> str:
-    out = [f"The match runs over {len(sheets)} deals."]
+    out = [f"The match runs over {md.plural(len(sheets), 'deal')}."]
     games_at = []
     prev = {"NS": 0, "EW": 0}
     for k, sheet in enumerate(sheets, start=1):

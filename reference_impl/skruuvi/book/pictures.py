@@ -67,17 +67,65 @@ def phase_flow_svg(ruleset: Ruleset, form: str) -> str:
 
 
 # --- the table diagram of one deal: four hands, the centre cards, and who gave what to whom --------------------
+# Drawn twice, for a wide column (the four hands round a 600-unit table, each move on one legend line) and for a
+# phone (a 360-unit table: the hands narrower, the ranks closer, each move on two legend lines), and shown by width
+# (book.css: .sk-wide, .sk-narrow), so that its text stays at least 12 px high on a 390 px phone.
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_ROWS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
 RANKS = "AKQJT98765432"
-TABLE_W, HAND_W, HAND_H, CENTRE_W, CENTRE_H = 600, 176, 100, 132, 60
-# Each seat's box (x, y) and the point of it that faces the table's middle, N E S W.
-HAND_AT = {"N": (212, 8), "E": (416, 166), "S": (212, 324), "W": (8, 166)}
-FACING = {"N": (300, 108), "E": (416, 216), "S": (300, 324), "W": (184, 216)}
-CENTRE_AT = (234, 186)
-CENTRE_EDGE = {"N": (300, 186), "E": (366, 216), "S": (300, 246), "W": (234, 216)}  # the side facing each seat
-ROW_H = 22
+
+
+@dataclass(frozen=True)
+class TableWords:
+    """The words of the diagram in one language (the player chapters draw it in English and in Finnish)."""
+
+    seats: Mapping[str, str]
+    gives: str = "{giver} gives {taker}"
+    takes: str = "{taker} takes the centre cards"
+    dealer: str = "dealer"
+    centre: str = "centre cards"
+    none: str = "none"
+    title: str = "The deal at the table: the hands as dealt, the centre cards, and who gave what to whom"
+
+
+ENGLISH = TableWords(SEAT_WORDS)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the diagram puts things: each seat's box (x, y), the point of it facing the table's middle, the centre
+    box and its side facing each seat, the legend's first line, and how ranks are spaced."""
+
+    name: str
+    width: int
+    hand_w: int
+    hand_h: int
+    hand_at: Mapping[str, tuple[int, int]]
+    facing: Mapping[str, tuple[int, int]]
+    centre_at: tuple[int, int]
+    centre_w: int
+    centre_h: int
+    centre_edge: Mapping[str, tuple[int, int]]
+    legend_top: int
+    row_h: int
+    two_line_legend: bool
+    rank_gap: str
+    ns_w: int = 0  # North's and South's boxes, when wider than East's and West's (0: the same)
+
+    def width_of(self, seat: str) -> int:
+        return self.ns_w if seat in "NS" and self.ns_w else self.hand_w
+
+
+WIDE = Layout("wide", 600, 176, 100, {"N": (212, 8), "E": (416, 166), "S": (212, 324), "W": (8, 166)},
+              {"N": (300, 108), "E": (416, 216), "S": (300, 324), "W": (184, 216)}, (234, 186), 132, 60,
+              {"N": (300, 186), "E": (366, 216), "S": (300, 246), "W": (234, 216)}, 438, 22, False, " ")
+NARROW = Layout("narrow", 360, 118, 100, {"N": (90, 6), "E": (240, 126), "S": (90, 246), "W": (2, 126)},
+                {"N": (180, 106), "E": (240, 176), "S": (180, 246), "W": (120, 176)}, (126, 146), 108, 60,
+                {"N": (180, 146), "E": (234, 176), "S": (180, 206), "W": (126, 176)}, 356, 40, True, "\u2009", 180)
+# kept for callers that read the wide layout's numbers
+TABLE_W, HAND_W, HAND_H, CENTRE_W, CENTRE_H = WIDE.width, WIDE.hand_w, WIDE.hand_h, WIDE.centre_w, WIDE.centre_h
+HAND_AT, FACING, CENTRE_AT, CENTRE_EDGE, ROW_H = WIDE.hand_at, WIDE.facing, WIDE.centre_at, WIDE.centre_edge, 22
 
 
 @dataclass(frozen=True)
@@ -124,20 +172,22 @@ def transfers(ruleset: Ruleset, record: Mapping[str, Any]) -> tuple[tuple[Sequen
     return hands, centre, state.dealer, moves
 
 
-def _suit_text(code: str) -> str:
-    return " ".join("10" if r == "T" else r for r in code)
+def _suit_text(code: str, gap: str = " ") -> str:
+    return gap.join("10" if r == "T" else r for r in code)
 
 
-def _hand_box(seat: str, hand: Sequence[str], dealer: bool) -> str:
-    x, y = HAND_AT[seat]
-    out = [f'<rect x="{x}" y="{y}" width="{HAND_W}" height="{HAND_H}" rx="6" class="sk-table-hand"/>',
-           f'<text x="{x + 8}" y="{y + 16}" class="sk-table-seat">{SEAT_WORDS[seat]}'
-           + (" (dealer)" if dealer else "") + "</text>"]
+def _hand_box(layout: Layout, words: TableWords, seat: str, hand: Sequence[str], dealer: bool) -> str:
+    x, y = layout.hand_at[seat]
+    out = [f'<rect x="{x}" y="{y}" width="{layout.width_of(seat)}" height="{layout.hand_h}" rx="6" '
+           'class="sk-table-hand"/>',
+           f'<text x="{x + 8}" y="{y + 16}" class="sk-table-seat">{escape(words.seats[seat])}'
+           + (f" ({escape(words.dealer)})" if dealer else "") + "</text>"]
     for row, (s, symbol) in enumerate(SUIT_ROWS):
         ranks = "".join(c[0] for c in hand if c[1] == s)
         colour = "sk-table-red" if s in "HD" else "sk-table-black"
         out.append(f'<text x="{x + 8}" y="{y + 36 + row * 17}" class="sk-table-cards">'
-                   f'<tspan class="{colour}">{symbol}</tspan> {escape(_suit_text(ranks) or "—")}</text>')
+                   f'<tspan class="{colour}">{symbol}</tspan> {escape(_suit_text(ranks, layout.rank_gap) or "—")}'
+                   "</text>")
     return "".join(out)
 
 
@@ -151,11 +201,11 @@ def _cards_text(codes: Sequence[str]) -> str:
     return " ".join(parts)
 
 
-def _anchor(seat: str, toward: str) -> tuple[float, float]:
+def _anchor(layout: Layout, seat: str, toward: str) -> tuple[float, float]:
     """Where an arrow between two seats meets ``seat``'s box: its side facing the table's middle, moved along
     that side toward the other seat, so the arrows of different pairs do not share an end."""
-    x, y = FACING[seat]
-    tx, ty = FACING[toward]
+    x, y = layout.facing[seat]
+    tx, ty = layout.facing[toward]
     if seat in "NS":
         return (x + (14 if tx > x else -14 if tx < x else 0), y)
     return (x, y + (14 if ty > y else -14 if ty < y else 0))
@@ -180,52 +230,70 @@ def _arrow(start: tuple[float, float], end: tuple[float, float], bend: float, nu
     badges.append((mx, my))
     return (f'<path d="M {x0:.0f} {y0:.0f} Q {cx:.0f} {cy:.0f} {x1:.0f} {y1:.0f}" class="sk-table-move" '
             f'marker-end="url(#{marker})"/>'
-            f'<circle cx="{mx:.0f}" cy="{my:.0f}" r="9" class="sk-table-badge"/>'
+            f'<circle cx="{mx:.0f}" cy="{my:.0f}" r="10" class="sk-table-badge"/>'
             f'<text x="{mx:.0f}" y="{my + 4:.0f}" text-anchor="middle" class="sk-table-number">{number}</text>')
 
 
-def deal_table_svg(ruleset: Ruleset, record: Mapping[str, Any], marker: str = "sk-table-arrow") -> str:
-    """The table diagram of one recorded deal: the four hands as dealt around the table, the centre cards in
-    the middle, and a numbered arrow for every card that changed hands (the centre cards to the seat that took
-    them, each ``give`` of the kitty and the exchanges, up to an action the rules refuse), listed under the
-    table in order with its phase."""
-    hands, centre, dealer, moves = transfers(ruleset, record)
-    labels = Labels([ruleset])
-    legend_top = 438
-    height = legend_top + 10 + len(moves) * ROW_H
-    cx, cy = CENTRE_AT
-    parts = [f'<svg class="sk-table" role="img" viewBox="0 0 {TABLE_W} {height}" width="{TABLE_W}" '
-             'xmlns="http://www.w3.org/2000/svg">',
-             "<title>The deal at the table: the hands as dealt, the centre cards, and who gave what to whom"
-             "</title>",
+def _table_svg(layout: Layout, words: TableWords, phase_word: Any, hands: Sequence[Sequence[str]],
+               centre: Sequence[str], dealer: int, moves: Sequence[Transfer], marker: str) -> str:
+    lines_per_move = 2 if layout.two_line_legend else 1
+    height = layout.legend_top + 10 + len(moves) * layout.row_h
+    cx, cy = layout.centre_at
+    parts = [f'<svg class="sk-table sk-{layout.name}" role="img" viewBox="0 0 {layout.width} {height}" '
+             f'width="{layout.width}" xmlns="http://www.w3.org/2000/svg">',
+             f"<title>{escape(words.title)}</title>",
              f'<defs><marker id="{marker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
              'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="currentColor"/>'
              "</marker></defs>"]
-    parts += [_hand_box(seat, hands[i], i == dealer) for i, seat in enumerate(SEATS)]
-    parts.append(f'<rect x="{cx}" y="{cy}" width="{CENTRE_W}" height="{CENTRE_H}" rx="6" class="sk-table-centre"/>'
-                 f'<text x="{cx + CENTRE_W / 2}" y="{cy + 22}" text-anchor="middle" class="sk-table-seat">'
-                 "centre cards</text>"
-                 f'<text x="{cx + CENTRE_W / 2}" y="{cy + 44}" text-anchor="middle" class="sk-table-cards">'
-                 f"{_cards_text(centre) if centre else 'none'}</text>")
+    parts += [_hand_box(layout, words, seat, hands[i], i == dealer) for i, seat in enumerate(SEATS)]
+    parts.append(f'<rect x="{cx}" y="{cy}" width="{layout.centre_w}" height="{layout.centre_h}" rx="6" '
+                 'class="sk-table-centre"/>'
+                 f'<text x="{cx + layout.centre_w / 2}" y="{cy + 22}" text-anchor="middle" class="sk-table-seat">'
+                 f"{escape(words.centre)}</text>"
+                 f'<text x="{cx + layout.centre_w / 2}" y="{cy + 44}" text-anchor="middle" class="sk-table-cards">'
+                 f"{_cards_text(centre) if centre else escape(words.none)}</text>")
     seen: dict[tuple[str, str], int] = {}
-    badges: list[tuple[float, float]] = [(cx + CENTRE_W / 2, cy + CENTRE_H / 2)]
+    badges: list[tuple[float, float]] = [(cx + layout.centre_w / 2, cy + layout.centre_h / 2)]
     for n, move in enumerate(moves, start=1):
+        start: tuple[float, float]
+        end: tuple[float, float]
         if move.giver is None:
-            start, end, pair = CENTRE_EDGE[move.taker], FACING[move.taker], ("centre", move.taker)
+            start, end, pair = layout.centre_edge[move.taker], layout.facing[move.taker], ("centre", move.taker)
         else:
-            start, pair = _anchor(move.giver, move.taker), (move.giver, move.taker)
-            end = _anchor(move.taker, move.giver)
+            start, pair = _anchor(layout, move.giver, move.taker), (move.giver, move.taker)
+            end = _anchor(layout, move.taker, move.giver)
         k = seen.get(pair, 0)
         seen[pair] = k + 1
         opposite = pair in (("N", "S"), ("S", "N"), ("E", "W"), ("W", "E"))
-        bend = (150 if opposite else 34) + 26 * k if move.giver is not None else 0
+        wide_bend = (150 if opposite else 34) + 26 * k
+        bend = (wide_bend * layout.width / WIDE.width if move.giver is not None else 0)
         parts.append(_arrow(start, end, bend, n, marker, badges))
-        y = legend_top + 6 + (n - 1) * ROW_H
-        who = (f"{SEAT_WORDS[move.taker]} takes the centre cards" if move.giver is None
-               else f"{SEAT_WORDS[move.giver]} gives {SEAT_WORDS[move.taker]}")
-        parts.append(f'<circle cx="20" cy="{y + 8}" r="9" class="sk-table-badge"/>'
-                     f'<text x="20" y="{y + 12}" text-anchor="middle" class="sk-table-number">{n}</text>'
-                     f'<text x="38" y="{y + 13}" class="sk-table-cards">{escape(who)} {_cards_text(move.cards)}'
-                     f' <tspan class="sk-table-phase">({escape(labels.word(move.phase))})</tspan></text>')
+        y = layout.legend_top + 6 + (n - 1) * layout.row_h
+        who = (words.takes.format(taker=words.seats[move.taker]) if move.giver is None
+               else words.gives.format(giver=words.seats[move.giver], taker=words.seats[move.taker]))
+        phase = escape(str(phase_word(move.phase)))
+        parts.append(f'<circle cx="20" cy="{y + 8}" r="10" class="sk-table-badge"/>'
+                     f'<text x="20" y="{y + 12}" text-anchor="middle" class="sk-table-number">{n}</text>')
+        if lines_per_move == 1:
+            parts.append(f'<text x="38" y="{y + 13}" class="sk-table-cards">{escape(who)} {_cards_text(move.cards)}'
+                         f' <tspan class="sk-table-phase">({phase})</tspan></text>')
+        else:
+            parts.append(f'<text x="36" y="{y + 13}" class="sk-table-cards">{escape(who)} {_cards_text(move.cards)}'
+                         f'</text><text x="36" y="{y + 31}" class="sk-table-cards sk-table-phase">({phase})</text>')
     parts.append("</svg>")
-    return f'<figure class="sk-figure">\n{"".join(parts)}\n</figure>'
+    return "".join(parts)
+
+
+def deal_table_svg(ruleset: Ruleset, record: Mapping[str, Any], marker: str = "sk-table-arrow",
+                   words: TableWords = ENGLISH, phase_word: Any = None) -> str:
+    """The table diagram of one recorded deal: the four hands as dealt around the table, the centre cards in
+    the middle, and a numbered arrow for every card that changed hands (the centre cards to the seat that took
+    them, each ``give`` of the kitty and the exchanges, up to an action the rules refuse), listed under the
+    table in order with its phase; once for a wide column and once for a phone. ``words`` and ``phase_word`` (a
+    phase id to its name) give its language."""
+    hands, centre, dealer, moves = transfers(ruleset, record)
+    if phase_word is None:
+        phase_word = Labels([ruleset]).word
+    drawn = [_table_svg(layout, words, phase_word, hands, centre, dealer, moves, f"{marker}-{layout.name}")
+             for layout in (WIDE, NARROW)]
+    return f'<figure class="sk-figure">\n{"".join(drawn)}\n</figure>'

@@ -11,7 +11,6 @@ from ..rules.paths import spec_dir
 from ..rules.ruleset import Ruleset
 from ..rules.yamlio import load_yaml
 from . import md
-from .cases import cases_of
 from .implementers import deal_rows, shapes_section
 from .values import Labels
 
@@ -303,37 +302,4 @@ def case_format_page(case_schema: Mapping[str, Any] | None = FROM_SPEC,
     out += ["### Statuses {#statuses}", md.table(["Status", "Meaning"], [[f"`{s}`", m] for s, m in STATUSES]),
             "`skruuvi replay FILE...` prints, for each case, the response object the protocol would carry "
             "(without `seq`), one JSON object per line."]
-    return "\n\n".join(out) + "\n"
-
-
-def index_page(rulesets: Sequence[Ruleset], cases: Sequence[Mapping[str, Any]] = ()) -> str:
-    """The landing page: the eras and the reference pages."""
-    here = md.INDEX
-    rows = []
-    for rs in sorted(rulesets, key=lambda r: r.era):
-        mine = cases_of(rs, cases)
-        n_ex = sum(1 for c in mine if c.get("example") is True)
-        rows.append([f"**{rs.era}**", md.link(rs.title, here, md.rules_page(rs.id)) + f"<br>*{rs.status}*",
-                     f"{len(rs.rules)} rules<br>" + md.link(f"{n_ex} worked examples", here, md.examples_path(rs.id))
-                     + "<br>" + md.link(f"{len(mine)} cases", here, md.cases_path(rs.id))])
-    out = ["# Skruuvi: the rule book",
-           "Skruuvi is the Finnish descendant of the Russian whist game Vint, played by four in two partnerships "
-           "with an auction, card exchanges and whist play. This book is generated from the project's executable "
-           "specification (`spec/`) and its conformance suite (`conformance/`) every time the site is built: "
-           "nothing in it is copied by hand.",
-           "## Eras {#eras}",
-           md.table(["Era", "Rule book (status)", "Contents"], rows) if rows
-           else "*No ruleset in `spec/rulesets/` yet.*",
-           "Every rule carries its status: " + ", ".join(f"{md.badge(s)} {h}" for s, h in md.STATUS_HELP.items())
-           + ". A rule's anchor is its id, so `rules/<ruleset>/#<rule-id>` is a stable address for reports and "
-           "cases.",
-           "## Reference {#reference}",
-           "\n".join([f"- {md.link('Error codes', here, md.ERRORS)}: the closed list, in precedence order.",
-                      f"- {md.link('Case format and SCP/1', here, md.CASE_FORMAT)}: recorded deals and the runner "
-                      "protocol.",
-                      f"- {md.link('Bibliography', here, md.SOURCES)}: every source, what was read, the caveats.",
-                      f"- {md.link('Glossary', here, md.GLOSSARY)}: Finnish–English."]),
-           "## Building this book {#building}",
-           "```sh\npip install -e '.[docs]'\nmkdocs serve          # http://127.0.0.1:8000, rebuilt on change\n"
-           "mkdocs build --strict # the static site in site/\n```"]
     return "\n\n".join(out) + "\n"

@@ -175,27 +175,39 @@ def players_chart_svg(sheets: Sequence[Mapping[str, Any]], players: Sequence[str
     return '<figure class="sk-figure">\n' + "".join(parts) + "\n</figure>"
 
 
-def match_sheet(ruleset: Ruleset, case: Mapping[str, Any], here: str) -> list[str]:
+def match_sheet(ruleset: Ruleset, case: Mapping[str, Any], here: str, checked: list[str] | None = None) -> list[str]:
     """A match case replayed and drawn: its deals in words, the score sheet, and whether the answer is the
-    case's expectation. Markdown blocks."""
+    case's expectation. Markdown blocks. A player reads the match; what the case is and whether the replay agrees
+    with it go into ``checked`` (the caller's fold for implementers), or, without it, into a fold of their own."""
     labels = Labels([ruleset])
     cid = str(case.get("id"))
     record = case.get("match") or {}
     deals = [d for d in record.get("deals") or [] if isinstance(d, Mapping)]
+    notes: list[str] = []
+    folded = checked is None
+    if checked is None:
+        checked = notes
+    checked.append(f"{md.link(str(case.get('description') or cid), here, md.cases_path(ruleset.id), cid)} "
+                   f"(case `{cid}`, {md.plural(len(deals), 'deal')}), replayed by the reference engine.")
+
+    def fold() -> list[str]:
+        return [md.admonition("abstract", "For implementers: the case behind this match", "\n\n".join(notes),
+                              collapsible=True)] if folded else []
+
     try:
         outcome = replay_match(ruleset, record)
     except SkruuviError as exc:
-        return [f"The match record of {md.link(f'`{cid}`', here, md.cases_path(ruleset.id), cid)} cannot be "
-                f"replayed: {exc}."]
-    intro = (f"{md.link(str(case.get('description') or cid), here, md.cases_path(ruleset.id), cid)} "
-             f"(case `{cid}`, {len(deals)} deals), replayed by the reference engine.")
+        return [f"This match cannot be replayed under these rules: {exc}.", *fold()]
+    intro = f"A match of {md.plural(len(deals), 'deal')}, replayed under the rules when the book is built."
     if not outcome.ok or outcome.result is None:
-        return [intro, f"The reference stops at deal {(outcome.error_deal or 0) + 1}: `{outcome.error_code}`, "
-                       f"{outcome.message}."]
+        return [intro, f"The replay stops at deal {(outcome.error_deal or 0) + 1}: {outcome.message}.", *fold()]
     answer = outcome.result["match"]
     same = answer == (case.get("expect") or {}).get("match")
-    out = [intro + (" Its sheet equals the case's expected one." if same
-                    else " **Its sheet differs from the case's expected one.**")]
+    out = [intro]
+    if same:
+        checked.append("Its sheet equals the case's expected one.")
+    else:
+        out.append("**The replayed sheet differs from the case's expected one.**")
     if "totals" in (answer["sheets"][0] if answer["sheets"] else {}):
         players = sorted({p for s in answer["sheets"] for p in s["totals"]})
         out.append(players_chart_svg(answer["sheets"], players))
@@ -212,4 +224,4 @@ def match_sheet(ruleset: Ruleset, case: Mapping[str, Any], here: str) -> list[st
         out.append(side_sheet_svg(answer["sheets"], answer["final"], ruleset.columns))
         lines = [f"{k + 1}. {_deal_line(ruleset, labels, d)}" for k, d in enumerate(deals)]
         out.append(md.admonition("example", "The deals of the match", "\n".join(lines), collapsible=True))
-    return out
+    return out + fold()

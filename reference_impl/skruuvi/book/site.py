@@ -1,6 +1,8 @@
-"""Collecting the book: read spec/ and conformance/ from a repository root and render every page.
+"""Collecting the book: read spec/ and conformance/ from a repository root and render every page of one language.
 
-Missing optional files (errors, sources, glossary, schemas, cases) are tolerated: the pages say so.
+The English edition is the whole book; the Finnish edition (under ``fi/``) is the player pages: the home page, the
+learn-to-play chapters and the glossary. Missing optional files (errors, sources, glossary, schemas, cases) are
+tolerated: the pages say so.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..rules import schemas
 from ..rules.errors import SkruuviError
 from ..rules.ruleset import Ruleset, load_ruleset
 from ..rules.yamlio import find_case_files, iter_records, load_yaml
@@ -21,9 +24,15 @@ from .cross_era import cross_era_page
 from .curated import curated_deals
 from .era import era_page
 from .examples import examples_page
+from .glossary_fi import finnish_glossary_page
+from .home import finnish_index_page, index_page
+from .learn import LANGUAGES, learn_page, learn_path
+from .learn.deals import example_deals
 from .reconstruction import reconstruction_page, reconstruction_path
-from .reference import case_format_page, errors_page, glossary_page, index_page, sources_page
-from .story import STORIES, story_page
+from .refcard import refcard_page, refcard_path
+from .reference import case_format_page, errors_page, glossary_page, sources_page
+
+DEFAULT_LANGUAGE = md.DEFAULT_LANGUAGE
 
 
 def optional_yaml(path: Path) -> Any:
@@ -58,27 +67,51 @@ def load_rulesets(root: Path) -> list[Ruleset]:
     return [load_ruleset(p) for p in sorted((root / "spec" / "rulesets").glob("*.yaml"))]
 
 
-def build_pages(root: Path) -> dict[str, str]:
-    """docs-relative path -> markdown, for every generated page."""
+def player_pages(rulesets: list[Ruleset], language: str) -> list[str]:
+    """The pages that have an edition in every language (docs-relative, in ``language``)."""
+    return [md.localized(md.INDEX, language), *(learn_path(rs.id, language) for rs in _by_era(rulesets)),
+            *(refcard_path(rs.id, language) for rs in _by_era(rulesets)), md.localized(md.GLOSSARY, language)]
+
+
+def _by_era(rulesets: list[Ruleset]) -> list[Ruleset]:
+    return sorted(rulesets, key=lambda r: r.era, reverse=True)  # the game played today first
+
+
+def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """docs-relative path -> content, for every generated file of ``language``: the pages (markdown) and the deal
+    viewer's traces (JSON, under ``viewer/``)."""
+    if language not in LANGUAGES:
+        raise SkruuviError(f"the book has no {language!r} edition (its languages: {', '.join(LANGUAGES)})")
     spec = root / "spec"
     rulesets = load_rulesets(root)
-    errors = optional_yaml(spec / "errors.yaml")
     sources = optional_yaml(spec / "sources.yaml")
     glossary = optional_yaml(spec / "glossary.yaml")
+    if glossary is not None:  # an unusable glossary stops the build with one line (file, place, reason)
+        schemas.check(glossary, "glossary", file="spec/glossary.yaml")
+    traces: dict[str, str] = {}  # the deal viewer's traces (JSON), beside the pages
+    if language != DEFAULT_LANGUAGE:
+        pages = {md.localized(md.INDEX, language): finnish_index_page(rulesets),
+                 md.localized(md.GLOSSARY, language): finnish_glossary_page(glossary, sources)}
+        for rs in _by_era(rulesets):
+            pages[learn_path(rs.id, language)] = learn_page(rs, language, example_deals(rs), traces)
+            pages[refcard_path(rs.id, language)] = refcard_page(rs, language)
+        return {**{rel: md.titled(text) for rel, text in pages.items()}, **traces}
+    errors = optional_yaml(spec / "errors.yaml")
     cases, problems = load_cases(root)
     codes = {e["code"] for e in (errors or {}).get("errors", [])} if errors else None
     pages = {md.INDEX: index_page(rulesets, cases)}
     for rs in rulesets:
         pages[md.rules_page(rs.id)] = era_page(rs, sources=sources, glossary=glossary, cases=cases)
-        pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes)
+        pages[md.examples_path(rs.id)] = examples_page(rs, cases, error_codes=codes, traces=traces)
         pages[md.cases_path(rs.id)] = cases_page(rs, cases, error_codes=codes, problems=problems)
         pages[card_path(rs.id)] = card_page(rs, cases)
+        pages[refcard_path(rs.id)] = refcard_page(rs)
     recon = optional_yaml(spec / "reconstruction.yaml")
     for rs in rulesets:
         pages[reconstruction_path(rs.id)] = reconstruction_page(rs, recon, sources)
     notes = optional_yaml(spec / "comparison.yaml")
-    for ruleset_id, seed, path in STORIES:
-        pages[path] = story_page(rulesets, ruleset_id, seed, path)
+    for rs in _by_era(rulesets):
+        pages[learn_path(rs.id)] = learn_page(rs, DEFAULT_LANGUAGE, example_deals(rs), traces)
     pages[md.COMPARISON] = comparison_page(rulesets, notes, sources)
     curated, curated_problems = curated_deals(notes, cases, rulesets)
     pages[md.CROSS_ERA] = cross_era_page(rulesets, curated, curated_problems)
@@ -87,16 +120,22 @@ def build_pages(root: Path) -> dict[str, str]:
                                              optional_json(spec / "schema" / "protocol.schema.json"), rulesets)
     pages[md.SOURCES] = sources_page(sources, rulesets)
     pages[md.GLOSSARY] = glossary_page(glossary, sources, rulesets)
-    return {rel: md.titled(text) for rel, text in pages.items()}
+    return {**{rel: md.titled(text) for rel, text in pages.items()}, **traces}
 
 
-def nav(rulesets: list[Ruleset]) -> list[Any]:
-    """The site navigation: home, one section per era, the reference pages."""
+def nav(rulesets: list[Ruleset], language: str = DEFAULT_LANGUAGE) -> list[Any]:
+    """The site navigation of one language: home, learn to play, the players' pages, then (English) one section per
+    era, the comparison and the reference pages."""
+    if language != DEFAULT_LANGUAGE:
+        return [{"Etusivu": md.localized(md.INDEX, language)},
+                {"Opi pelaamaan": [{rs.era: learn_path(rs.id, language)} for rs in _by_era(rulesets)]},
+                {"Muistikortit": [{rs.era: refcard_path(rs.id, language)} for rs in _by_era(rulesets)]},
+                {"Sanasto": md.localized(md.GLOSSARY, language)}]
     items: list[Any] = [{"Home": md.INDEX}]
-    items.append({"For players": [*({f"How to play ({rid.rsplit('-', 1)[-1]})": path}
-                                    for rid, _, path in STORIES if rid in {rs.id for rs in rulesets}),
-                                  *({f"Scoring card {rs.era}": card_path(rs.id)}
-                                    for rs in sorted(rulesets, key=lambda r: r.era, reverse=True))]})
+    items.append({"Learn to play": [{rs.era: learn_path(rs.id)} for rs in _by_era(rulesets)]})
+    items.append({"For players": [*({f"Reference card {rs.era}": refcard_path(rs.id)} for rs in _by_era(rulesets)),
+                                  *({f"Scoring card {rs.era}": card_path(rs.id)} for rs in _by_era(rulesets)),
+                                  {"Glossary": md.GLOSSARY}]})
     for rs in sorted(rulesets, key=lambda r: r.era):
         items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)},
                                         {"Worked examples": md.examples_path(rs.id)},
@@ -104,8 +143,31 @@ def nav(rulesets: list[Ruleset]) -> list[Any]:
                                         {"Cases": md.cases_path(rs.id)}]})
     items.append({"Comparison": [{"Rules by era": md.COMPARISON}, {"Cross-era replay": md.CROSS_ERA}]})
     items.append({"Reference": [{"Error codes": md.ERRORS}, {"Case format and SCP/1": md.CASE_FORMAT},
-                                {"Bibliography": md.SOURCES}, {"Glossary": md.GLOSSARY}]})
+                                {"Bibliography": md.SOURCES}]})
     return items
+
+
+def counterpart(path: str, language: str) -> str | None:
+    """The other edition of a player page (``learn/x.md`` <-> ``fi/learn/x.md``), or None for a page in one language."""
+    if language != DEFAULT_LANGUAGE:
+        prefix = f"{language}/"
+        return path[len(prefix):] if path.startswith(prefix) else None
+    shared = path in (md.INDEX, md.GLOSSARY) or path.startswith(("learn/", "refcard/"))
+    return md.localized(path, "fi") if shared else None
+
+
+def mark_language(file: Any, path: str, language: str) -> None:
+    """Give a generated page the other edition the i18n plugin (mkdocs-static-i18n) lists beside it in its sitemap.
+    The page's ``locale`` is left unset, so the plugin keeps the header's language switch on each edition's home page
+    (a switch to the page itself would make the theme look for a sitemap under every page); each player page links
+    its other edition in its text."""
+    from mkdocs.structure.files import File
+
+    other = counterpart(path, language)
+    file.alternates = {language: file}
+    if other is not None:
+        twin = File(other, src_dir=None, dest_dir="", use_directory_urls=True)
+        file.alternates["fi" if language == DEFAULT_LANGUAGE else DEFAULT_LANGUAGE] = twin
 
 
 def write_pages(pages: Mapping[str, str], out: Path) -> None:

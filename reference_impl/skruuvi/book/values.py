@@ -9,7 +9,9 @@ hyphens and underscores as spaces, so a new value is readable (if plain) before 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import html
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..rules.ruleset import Ruleset
@@ -154,6 +156,13 @@ def _scalar(v: Any) -> bool:
     return v is None or isinstance(v, str | int | float | bool)
 
 
+def plain_text(text: str) -> str:
+    """The formatter's words for a terminal: its markdown emphasis and code marks and its inline HTML (a red suit
+    symbol's span) dropped, entities unescaped (``&lt;`` -> ``<``)."""
+    text = re.sub(r"<[^>]+>", "", text).replace("*", "").replace("`", "").replace("\\|", "|")
+    return html.unescape(text)
+
+
 def number(n: int | float) -> str:
     """Numbers with a real minus sign."""
     return f"−{-n}" if n < 0 else str(n)
@@ -161,6 +170,45 @@ def number(n: int | float) -> str:
 
 def signed(n: int) -> str:
     return "0" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
+
+
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
+
+
+def card_text(code: str) -> str:
+    """A card as plain text, suit first: ``TH`` -> ``♥10`` (the HTML form is :func:`md.card`)."""
+    code = str(code)
+    if len(code) != 2 or code[1] not in md.SUIT_SYMBOL:
+        return code
+    return md.SUIT_SYMBOL[code[1]] + md.RANK_TEXT.get(code[0], code[0])
+
+
+def card_words(code: str) -> str:
+    """A card in words, as a screen reader should say it: ``TH`` -> "the 10 of hearts"."""
+    code = str(code)
+    if len(code) != 2 or code[1] not in SUIT_WORDS:
+        return code
+    return f"the {RANK_WORDS.get(code[0], code[0])} of {SUIT_WORDS[code[1]]}"
+
+
+def bid_text(code: str) -> str:
+    """A bid as plain text: ``5H`` -> ``5♥``, ``6G`` -> ``6 grandi`` (the HTML form is :func:`md.bid`)."""
+    code = str(code)
+    if len(code) == 2 and code[0].isdigit():
+        if code[1] in md.SUIT_SYMBOL:
+            return code[0] + md.SUIT_SYMBOL[code[1]]
+        if code[1] in md.STRAIN_TEXT:
+            return f"{code[0]} {md.STRAIN_TEXT[code[1]]}"
+    return code
+
+
+def bid_words(code: str) -> str:
+    """A bid in words: ``5H`` -> "5 hearts", ``6G`` -> "6 grandi"."""
+    code = str(code)
+    if len(code) == 2 and code[0].isdigit() and code[1] in SUIT_WORDS:
+        return f"{code[0]} {SUIT_WORDS[code[1]]}"
+    return bid_text(code)
 
 
 def count(n: int, one: str, many: str | None = None) -> str:
@@ -223,7 +271,7 @@ def _order(lab: Labels, v: Sequence[str]) -> str:
     return ", then ".join(lab.word(x) for x in v)
 
 
-_SPECIAL = {
+_SPECIAL: dict[str, Callable[[Labels, Any], str]] = {
     "distribution": _distribution,
     "procedures": _procedures,
     "stages": _stages,

@@ -366,11 +366,11 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         except Interrupted as exc:
             interrupted = exc.signum
     seconds = time.monotonic() - began
-    if interrupted is not None:
-        code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
-    else:
+    if interrupted is None:
         code, reason = runner.verdict(tally.counts, allow_xpass=args.allow_xpass,
                                       allow_unsupported=args.allow_unsupported)
+    else:
+        code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
     coverage = covered.rulesets(in_scope(engine, tally.by_ruleset))
     if interrupted is None and code == 0 and args.require_coverage:
         gap = gap_reason(coverage)

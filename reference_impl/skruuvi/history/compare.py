@@ -45,7 +45,10 @@ def phase_mechanism(ruleset: Ruleset, phase_id: str) -> str | None:
         spec = phases[phase_id] or {}
         if spec.get("mechanism"):
             return str(spec["mechanism"])
-        phase_id = spec.get("extends")
+        extends = spec.get("extends")
+        if not isinstance(extends, str):
+            return None
+        phase_id = extends
     return None
 
 

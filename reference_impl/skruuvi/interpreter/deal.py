@@ -161,8 +161,8 @@ def deal_values(deal: Any, ruleset: Ruleset) -> DealValues:
     form_name, dealer_name = deal.get("form"), deal.get("dealer")
     form = ruleset.forms.get(form_name) if isinstance(form_name, str) else None
     if form is None or not form.dealt:
-        dealt = ", ".join(n for n, f in ruleset.forms.items() if f.dealt)
-        raise _invalid(f"form {deal.get('form')!r} is not a dealt form of {ruleset.id} ({dealt})")
+        names = ", ".join(n for n, f in ruleset.forms.items() if f.dealt)
+        raise _invalid(f"form {deal.get('form')!r} is not a dealt form of {ruleset.id} ({names})")
     dealer = SEAT_INDEX.get(dealer_name) if isinstance(dealer_name, str) else None
     if dealer is None:
         raise _invalid(f"dealer {deal.get('dealer')!r} is not a seat (N E S W)")

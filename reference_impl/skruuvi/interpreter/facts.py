@@ -83,9 +83,9 @@ HOLDING_FACTS = (
 )
 
 
-TRUMP_SHIFTS = {suit: 13 * k for k, suit in enumerate(SUITS)}
+TRUMP_SHIFTS: dict[str | None, int] = {suit: 13 * k for k, suit in enumerate(SUITS)}
 """Per trump strain, where its suit's 13 bits start in a card mask."""
-TRUMP_HONOURS = {suit: HONOUR_BITS << shift for suit, shift in TRUMP_SHIFTS.items()}
+TRUMP_HONOURS: dict[str | None, int] = {suit: HONOUR_BITS << shift for suit, shift in TRUMP_SHIFTS.items()}
 """Per trump strain, the honours of its suit in a card mask."""
 
 

@@ -124,7 +124,8 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
             multiplied = rule.multiplied is True or (rule.multiplied == "winner" and side == winner)
             negation_to = OTHER[side] if rule.id in negated else None
             points = function_of(rule.points.specialised(known[side]))
-            facts_read, known_points = None, None
+            facts_read: Compiled | None = None
+            known_points: dict[Any, int | None] | None = None
             if pending:  # it reads a fact the plan leaves open, so ``read`` is never empty
                 read = sorted((rule.reads & facts).difference(known[side]))
                 facts_read, known_points = itemgetter(*read), {}
@@ -325,12 +326,13 @@ def _score_parts(
                 fresh += settlement
             continue
         env = per_side[side]
-        if known_points is None:  # a settled step, scored once for its plan
+        if known_points is None or facts_read is None:  # a settled step, scored once for its plan (both None)
             points = _step_points(state, rule, when, points_of, env)
         else:
             key = facts_read(env)
-            points = known_points.get(key, UNKNOWN)
-            if points is UNKNOWN:
+            try:
+                points = known_points[key]
+            except KeyError:  # (rare: most deals meet values scored before)
                 points = known_points[key] = _step_points(state, rule, when, points_of, env)
         if not points:  # None (the rule does not apply) or 0: no item
             continue

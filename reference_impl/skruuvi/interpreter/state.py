@@ -8,7 +8,7 @@ phase's mechanism.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 from ..rules.errors import IllegalAction
 from ..rules.notation import Bid, Card, side_of
@@ -183,7 +183,7 @@ def seat_ref(state: DealState, ref: str) -> int:
     """Resolve a ruleset's seat reference (``declarer-left``, ``forehand``, ...) to a seat; ``wrong-phase``
     when the seat it counts from is not known yet (no declarer before the auction has ended, ...)."""
     field, turns = _SEAT_FIELDS[ref]
-    seat = state[field]
+    seat = cast("int | None", state[field])  # the field an index names: a seat, or None
     if seat is None:
         raise IllegalAction("wrong-phase", f"no {_ANCHOR_NAMES[DealState._fields[field]]} yet")
     return (seat + turns) % 4

@@ -471,8 +471,8 @@ class _Types:
             self._number(node.operand, "a sign")
             return _NUMBER
         if isinstance(node, ast.BoolOp):
-            for value in node.values:
-                self.kind(value)
+            for operand in node.values:
+                self.kind(operand)
             return _NUMBER
         if isinstance(node, ast.Compare):
             return self._compare(node)

@@ -23,7 +23,7 @@ _POLL = 0.1
 class ReadAhead(io.RawIOBase):
     """The bytes of ``source`` (read ``block`` bytes at a time, in a thread), as a raw stream to buffer."""
 
-    def __init__(self, source: IO[bytes], block: int, closing: IO[bytes] | None = None) -> None:
+    def __init__(self, source: IO[bytes] | io.BufferedIOBase, block: int, closing: IO[bytes] | None = None) -> None:
         super().__init__()
         self._source = source
         self._closing_too = closing
@@ -86,11 +86,12 @@ class ReadAhead(io.RawIOBase):
         super().close()
 
 
-def read_ahead(source: IO[bytes], block: int, closing: IO[bytes] | None = None) -> IO[bytes]:
-    """``source`` read ahead in ``block`` bytes by a thread (:class:`ReadAhead`), buffered ``block`` bytes at a
-    time for its reader; ``closing``: a file closed with it (the file a :class:`gzip.GzipFile` reads, which
-    the GzipFile does not close)."""
-    return io.BufferedReader(ReadAhead(source, block, closing), buffer_size=block)  # type: ignore[return-value]
+def read_ahead(source: IO[bytes] | io.BufferedIOBase, block: int,
+               closing: IO[bytes] | None = None) -> io.BufferedReader:
+    """``source`` (a file, a :class:`gzip.GzipFile`) read ahead in ``block`` bytes by a thread (:class:`ReadAhead`),
+    buffered ``block`` bytes at a time for its reader; ``closing``: a file closed with it (the file a
+    :class:`gzip.GzipFile` reads, which the GzipFile does not close)."""
+    return io.BufferedReader(ReadAhead(source, block, closing), buffer_size=block)
 
 
 __all__ = ["DEPTH", "ReadAhead", "read_ahead"]

@@ -165,7 +165,7 @@ def resolve_values(ruleset: Ruleset, readings: Mapping[str, Any]) -> dict[str, A
     return chosen
 
 
-def with_readings(ruleset: Ruleset, readings: Mapping[str, Any], *, valid_base: bool = False) -> Ruleset:
+def with_readings(ruleset: Ruleset, readings: Mapping[str, Any]) -> Ruleset:
     """The ruleset with other readings of some rules: ``{rule id: value}``, where ``value`` replaces the
     rule's ``value`` (or the key its alternatives' ``field:`` names), or is :data:`FIRST_ALTERNATIVE` for the
     rule's first listed alternative (e.g. ``score.scale`` -> 10, the 1895 figures as printed). The copy is
@@ -173,10 +173,6 @@ def with_readings(ruleset: Ruleset, readings: Mapping[str, Any], *, valid_base: 
     original, and its ``readings`` list the readings on top of the ruleset's own. Raises
     :class:`RulesetError` for an unknown rule id, a rule without a value or alternatives, a reading that
     cannot be executed, a set of readings that cannot hold together, or a value the ruleset cannot use.
-
-    ``valid_base``: the ruleset's document is known to pass the JSON Schema (it was compiled with the check, or
-    its change from one that was is proven harmless); then the schema is checked again only when the readings'
-    changes are not proven harmless too (rules/schema_delta.py).
 
     Each ruleset under each set of readings is compiled once (the last :data:`COMPILED_KEPT` are kept); every
     call returns a copy of its own (a variant's name is set on the copy). A ruleset that is itself compiled
@@ -194,7 +190,7 @@ def with_readings(ruleset: Ruleset, readings: Mapping[str, Any], *, valid_base: 
         _COMPILED.move_to_end(key)
         compiled = kept[1]
     else:
-        compiled = _compile_under(ruleset, chosen, valid_base=valid_base)
+        compiled = _compile_under(ruleset, chosen)
         if kept is not None:
             _ORIGIN.pop(id(kept[1].raw), None)
         _COMPILED[key] = (root, compiled)  # the root is kept with it, so its id stays its own
@@ -244,14 +240,10 @@ def document_under(ruleset: Ruleset, chosen: Mapping[str, Any]) -> tuple[dict[st
     return doc, changes
 
 
-def _compile_under(ruleset: Ruleset, chosen: Mapping[str, Any], *, valid_base: bool) -> Ruleset:
-    base = dict(ruleset.raw)
-    doc, changes = document_under(ruleset, chosen)
-    if valid_base:  # imported here: the schema validator loads only where a schema is checked
-        from .schema_delta import keeps_valid
-    schema = not (valid_base and keeps_valid("ruleset", base, changes))
+def _compile_under(ruleset: Ruleset, chosen: Mapping[str, Any]) -> Ruleset:
+    doc, _ = document_under(ruleset, chosen)
     try:
-        compiled = compile_ruleset(doc, ruleset.path, schema=schema)
+        compiled = compile_ruleset(doc, ruleset.path)
     except RulesetError as exc:
         shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in chosen.items())
         raise RulesetError(f"under the reading(s) {shown}: {exc.reason}", file=exc.file, path=exc.path) from None

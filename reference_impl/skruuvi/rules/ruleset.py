@@ -350,7 +350,7 @@ class _Builder:
             if not phase_list and dealt:
                 raise self.fail("a dealt form needs at least one phase", f"{pointer}/phases")
             scheme = spec.get("scoring")
-            if scheme not in schemes:
+            if not isinstance(scheme, str) or scheme not in schemes:
                 raise self.fail(f"unknown scoring scheme {scheme!r}", f"{pointer}/scoring")
             forms[name] = FormSpec(name, dealt, params, tuple(phase_list), scheme)
         for form in forms.values():
@@ -430,7 +430,7 @@ class _Builder:
                     raise self.fail("a scoring rule needs 'points'", where)
                 when = entry.get("when")
                 column = entry.get("column", columns[0])
-                if column not in columns:
+                if not isinstance(column, str) or column not in columns:
                     raise self.fail(f"column {column!r} is not one of {columns}", f"{where}/column")
                 multiplied = entry.get("multiplied", False)
                 if multiplied not in (True, False, "winner"):
@@ -533,11 +533,9 @@ class _Builder:
 
 
 def _schema_check(doc: Any, file: str) -> None:
-    """Validate against the JSON Schema when the schema module and file are present."""
-    try:
-        from . import schemas
-    except ImportError:  # pragma: no cover - the module ships with the package
-        return
+    """Validate against the JSON Schema when the schema file is present."""
+    from . import schemas  # here: a compile without the check (the start's outline) never loads the validator
+
     if (paths.schema_dir() / "ruleset.schema.json").is_file():
         schemas.check(doc, "ruleset", file=file)
 
@@ -553,7 +551,7 @@ def compile_ruleset(doc: Any, file: str = "<ruleset>", *, schema: bool = True) -
 
 
 def load_ruleset(path: str | Path, *, schema: bool = True) -> Ruleset:
-    from .yamlio import load_yaml  # here: a ruleset compiled from a remembered document needs no YAML reader
+    from .yamlio import load_yaml  # here: a start answered from the feature cache needs no YAML reader
 
     return compile_ruleset(load_yaml(path), str(path), schema=schema)
 
@@ -587,9 +585,7 @@ def _load(ruleset_id: str, *, schema: bool, data: bytes | None = None) -> Rulese
     if not isinstance(ruleset_id, str) or ruleset_id not in available_rulesets():
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {', '.join(available_rulesets())})")
     path = paths.rulesets_dir() / f"{ruleset_id}.yaml"
-    if data is None and schema:
-        ruleset = _load_checked(path)
-    elif data is None:
+    if data is None:
         ruleset = load_ruleset(path, schema=schema)
     else:
         from .yamlio import parse_yaml_bytes
@@ -597,27 +593,4 @@ def _load(ruleset_id: str, *, schema: bool, data: bytes | None = None) -> Rulese
         ruleset = compile_ruleset(parse_yaml_bytes(data, str(path)), str(path), schema=schema)
     if ruleset.id != ruleset_id:
         raise RulesetError(f"file defines id {ruleset.id!r}, expected {ruleset_id!r}", file=ruleset.path, path="/id")
-    return ruleset
-
-
-def _load_checked(path: Path) -> Ruleset:
-    """``load_ruleset(path)``, the JSON Schema check included; the YAML reading and the check skipped where
-    :mod:`~skruuvi.rules.ruleset_cache` remembers the document of these very bytes passing it (under the same
-    schemas, code and libraries): the same ruleset, and the same error for a file that does not pass (never
-    remembered)."""
-    from . import ruleset_cache
-
-    data = ruleset_cache.read_ruleset(path)
-    if data is None:  # unreadable or too long: the YAML reader's way, with its error
-        return load_ruleset(path)
-    doc = ruleset_cache.checked_document(data)
-    if doc is not None:
-        return compile_ruleset(doc, str(path), schema=False)
-    from .yamlio import parse_yaml_bytes
-
-    doc = parse_yaml_bytes(data, str(path))
-    snapshot = ruleset_cache.snapshot(doc)  # the document as read, before the compiler sees it
-    ruleset = compile_ruleset(doc, str(path))
-    if snapshot is not None:
-        ruleset_cache.remember(data, snapshot)
     return ruleset

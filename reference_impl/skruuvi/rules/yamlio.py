@@ -49,7 +49,7 @@ def _marked(message: str, node: Any) -> yaml.MarkedYAMLError:
     return yaml.constructor.ConstructorError(None, None, message, node.start_mark)
 
 
-class _Loader(_Base):  # type: ignore[misc, valid-type]
+class _Loader(_Base):  # type: ignore[misc]  # a base chosen at import time (the C loader where PyYAML has it)
     """The safe loader, stricter: no duplicate keys, dates, NaN/infinity or oversized integers."""
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:

@@ -155,7 +155,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         collector.ihook.pytest_collectstart(collector=collector)
         collected = collector.collect()
         # reported like any collection, so that "collected N items" and --collect-only count the cases
-        collector.ihook.pytest_collectreport(report=pytest.CollectReport(name, "passed", None, collected))
+        collector.ihook.pytest_collectreport(report=pytest.CollectReport(name, "passed", None, list(collected)))
         items.extend(collected)
 
 

@@ -635,7 +635,9 @@ def _case_readings_errors(record: dict[str, Any], ruleset_id: str, file: str, pr
                           ctx: _Context) -> Iterator[CaseFormatError]:
     """A case's ``readings`` must be readings the ruleset can execute together (one error naming the rule)."""
     readings = record.get("readings")
-    ruleset = _compiled_ruleset(ruleset_id, ctx) if isinstance(readings, dict) and readings else None
+    if not isinstance(readings, dict) or not readings:
+        return
+    ruleset = _compiled_ruleset(ruleset_id, ctx)
     if ruleset is None:
         return
     case = f"case {record.get('id')!r}: readings"

@@ -4,6 +4,7 @@ case file under keys that cover everything it is worked out from (issue 30, part
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -114,18 +115,72 @@ def test_a_folder_that_cannot_be_written_costs_only_the_time(tmp_path: Path) -> 
     assert index.worked_out
 
 
-def test_a_corrupt_entry_is_a_miss(tmp_path: Path) -> None:
+def _framed(doc: Any) -> bytes:
+    """An entry holding ``doc`` as the module writes one: its sha256 (hex, worked out here) on the first line."""
+    payload = json.dumps(doc).encode("utf-8")
+    return hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload
+
+
+def _doc(entry: Path) -> dict[str, Any]:
+    digest, _, payload = entry.read_bytes().partition(b"\n")
+    assert digest.decode("ascii") == hashlib.sha256(payload).hexdigest()
+    doc = json.loads(payload)
+    assert isinstance(doc, dict)
+    return doc
+
+
+def _bogus(doc: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    """``doc`` with every case said to cover a made-up rule only, and ``changes``."""
+    return {**doc, "sets": [["skruuvi-2016", ["made.up"], []]], "cases": dict.fromkeys(doc["cases"], 0), **changes}
+
+
+CORRUPTIONS: dict[str, Any] = {
+    "cut short": lambda data, doc, other: data[: len(data) // 2],
+    "a byte changed": lambda data, doc, other: data[:-3] + bytes([data[-3] ^ 1]) + data[-2:],
+    "not framed": lambda data, doc, other: json.dumps(_bogus(doc)).encode(),
+    "empty": lambda data, doc, other: b"",
+    "not JSON": lambda data, doc, other: _framed_bytes(b"{not json"),
+    "another format": lambda data, doc, other: _framed(_bogus(doc, format="skruuvi-coverage/0")),
+    "another Python": lambda data, doc, other: _framed(_bogus(doc, python="2.7")),
+    "a module changed": lambda data, doc, other: _framed(_bogus(doc, code=[*doc["code"][:-1], ["x.py", "0" * 64]])),
+    "a ruleset changed": lambda data, doc, other: _framed(_bogus(doc, spec=[["skruuvi-2016.yaml", "0" * 64]])),
+    "another case file's": lambda data, doc, other: other,
+    "a case out of range": lambda data, doc, other: _framed({**doc, "cases": dict.fromkeys(doc["cases"], 99)}),
+    "sets of another shape": lambda data, doc, other: _framed({**doc, "sets": [["skruuvi-2016", ["made.up"], 7]]}),
+}
+
+
+def _framed_bytes(payload: bytes) -> bytes:
+    return hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload
+
+
+@pytest.mark.parametrize("how", sorted(CORRUPTIONS))
+def test_a_bad_entry_is_a_miss_and_gives_the_same_coverage(tmp_path: Path, how: str) -> None:
+    files = sorted((CASES / "2016" / "passimisaari").glob("*.yaml"))[:2]
     folder = tmp_path / "kept"
-    with CaseSpool([CASES / "2016" / "passimisaari"], coverage=CoverageIndex(folder)) as spool:
+    with CaseSpool(files, coverage=CoverageIndex(folder)) as spool:
         fresh = {case.id: case.coverage for case in spool.cases()}
-    for entry in folder.glob("*.json"):
-        doc = json.loads(entry.read_text())
-        doc["sets"] = [["skruuvi-2016", ["made.up"], 7]]
-        entry.write_text(json.dumps(doc))
+    entries = {path: path.read_bytes() for path in folder.glob("*.json")}
+    assert len(entries) == 2
+    (first, data), (_, other) = sorted(entries.items())
+    first.write_bytes(CORRUPTIONS[how](data, _doc(first), other))
     index = CoverageIndex(folder)
-    with CaseSpool([CASES / "2016" / "passimisaari"], coverage=index) as spool:
+    with CaseSpool(files, coverage=index) as spool:
         assert {case.id: case.coverage for case in spool.cases()} == fresh
-    assert index.worked_out == len(fresh)
+    assert index.worked_out == 1  # the bad entry's one case, worked out again; the other file's read
+    assert _doc(first)["cases"]  # and the entry written anew
+
+
+def test_an_entry_whose_keys_all_hold_is_what_is_read(tmp_path: Path) -> None:
+    """(So that the test above shows the misses: a whole entry with the right keys is believed.)"""
+    path = sorted((CASES / "2016" / "passimisaari").glob("*.yaml"))[0]
+    folder = tmp_path / "kept"
+    with CaseSpool([path], coverage=CoverageIndex(folder)) as spool:
+        list(spool.cases())
+    (entry,) = folder.glob("*.json")
+    entry.write_bytes(_framed(_bogus(_doc(entry))))
+    with CaseSpool([path], coverage=CoverageIndex(folder)) as spool:
+        assert [case.coverage.rules for case in spool.cases()] == [frozenset({"made.up"})]
 
 
 def test_a_generated_file_s_cases_are_covered_alike_from_the_index(tmp_path: Path) -> None:

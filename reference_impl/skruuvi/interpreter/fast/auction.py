@@ -11,7 +11,7 @@ it, and :func:`apply_many`, asked directly, leaves it whole to the step path.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ...rules.notation import Bid
 from ..mechanisms.auction import AuctionStep, bidder_count
@@ -77,6 +77,8 @@ _FIRST = DealState._fields.index(_AUCTION_FIELDS[0])
 _END = _FIRST + len(_AUCTION_FIELDS)
 _FIRST_BID_END = _FIRST + 5
 """The end of the fields from ``step`` to ``side_first_bid`` (read at once at the start of :func:`apply_many`)."""
+_BidFields = tuple[AuctionStep, int | None, Bid | None, int | None, tuple[Bid | None, Bid | None]]
+"""Their types (the slice of a :class:`DealState` is typed as a tuple of all its fields' types)."""
 if DealState._fields[_FIRST:_END] != _AUCTION_FIELDS:  # pragma: no cover - a guard for changes to DealState
     raise ImportError(f"auction.apply_many needs the DealState fields {_AUCTION_FIELDS} in this order, in a row")
 
@@ -104,7 +106,7 @@ def apply_many(
     )  # the plan's fields unpacked at once (cheaper than reading them one by one)
     if step_only:
         return state, start, False
-    step, seat, highest, highest_bidder, firsts = state[_FIRST:_FIRST_BID_END]
+    step, seat, highest, highest_bidder, firsts = cast(_BidFields, state[_FIRST:_FIRST_BID_END])
     passes, bids, called, _ = step  # no callers are kept by default (equal_bids: rejected)
     assert seat is not None
     if highest is None:

@@ -50,7 +50,7 @@ def apply_gifts(
     index, count = start, len(actions)
     while index < count:
         try:
-            action, given = read_action(actions[index])  # type: ignore[arg-type]
+            action, given = read_action(actions[index])
             gift = step.gift
             if action.seat != gift.giver:  # the seat to act is the giver
                 break

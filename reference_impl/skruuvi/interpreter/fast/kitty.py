@@ -50,7 +50,7 @@ def apply_many(
     while index < count and k < len(gifts):
         gift = gifts[k]
         try:
-            action, given = read_action(actions[index])  # type: ignore[arg-type]
+            action, given = read_action(actions[index])
             if action.seat != gift.giver:
                 break
             check_give(action, gift, hands[gift.giver], given)  # the step path's own check

@@ -191,9 +191,9 @@ def _whole_tricks(
     for number, a0, a1, a2, a3 in zip(count(before + 1), remaining, remaining, remaining, remaining, strict=False):
         try:
             c0, b0, best, plays1, plays2, plays3, held1, held2, held3 = turns[seat][a0]  # type: ignore[index]
-            c1, b1, k1 = plays1[a1]  # type: ignore[index]
-            c2, b2, k2 = plays2[a2]  # type: ignore[index]
-            c3, b3, k3 = plays3[a3]  # type: ignore[index]
+            c1, b1, k1 = plays1[a1]
+            c2, b2, k2 = plays2[a2]
+            c3, b3, k3 = plays3[a3]
         except (KeyError, TypeError):  # not four canonical plays in turn
             break
         # each follower: following suit (a positive key), or not holding the suit led (then a trump can win);

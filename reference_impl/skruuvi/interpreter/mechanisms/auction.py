@@ -151,8 +151,8 @@ def _round_over(state: DealState, step: AuctionStep) -> tuple[DealState, bool]:
 
 
 def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[DealState, bool]:
-    step: AuctionStep = state.step
-    if type(step) is CallerChoice:
+    step: AuctionStep | CallerChoice = state.step
+    if isinstance(step, CallerChoice):
         return _apply_choice(state, action)
     nxt = _next(params, action.seat)
     if action.verb == "bid":

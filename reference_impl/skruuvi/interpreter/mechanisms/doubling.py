@@ -17,7 +17,7 @@ from ..state import DealState, seat_ref
 
 class DoublingStep(NamedTuple):
     redouble: bool  # False: a double may be made; True: a double stands and a redouble may be made
-    index: int  # position in the doublers / redoublers list
+    position: int  # in the doublers / redoublers list (not ``index``: that name is the tuple method's)
 
 
 FIRST_DOUBLER = DoublingStep(False, 0)
@@ -56,7 +56,7 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
     if action.verb == "redouble":
         return state.evolve(doubling=2, step=None, to_act=None), True
     seats = params["redoublers"] if step.redouble else params["doublers"]
-    index = step.index + 1
+    index = step.position + 1
     if index >= len(seats):
         return state.evolve(step=None, to_act=None), True
     return state.evolve(step=DoublingStep(step.redouble, index), to_act=seat_ref(state, seats[index])), False

@@ -23,7 +23,7 @@ class Gift(NamedTuple):
 
     giver: int
     receiver: int
-    count: int
+    size: int  # cards (not ``count``: that name is the tuple method's)
     not_card: Card | None = None
 
 
@@ -39,8 +39,8 @@ def check_give(action: Any, gift: Gift, hand: int, given: int) -> None:
         raise IllegalAction("wrong-phase", f"a give is required here, not {action.verb!r}")
     if action.target != gift.receiver:
         raise IllegalAction("give-wrong-recipient", "the card(s) must go to another player")
-    if len(action.cards) != gift.count:
-        raise IllegalAction("give-wrong-count", f"exactly {gift.count} card(s) must be given, not {len(action.cards)}")
+    if len(action.cards) != gift.size:
+        raise IllegalAction("give-wrong-count", f"exactly {gift.size} card(s) must be given, not {len(action.cards)}")
     if given & ~hand:  # a card not held: the first one named is the one reported
         for card in action.cards:
             if not hand & card.bit:

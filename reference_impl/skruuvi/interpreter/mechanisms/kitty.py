@@ -165,11 +165,13 @@ def apply(state: DealState, params: Mapping[str, Any], action: Action) -> tuple[
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     step: KittyStep = state.step
     if not step.gifts:
+        seat = state.to_act
+        assert seat is not None
         for name in params["procedures"]:
-            yield Action(state.to_act, "choose", option=name)
+            yield Action(seat, "choose", option=name)
         return
     for gift in open_gifts(state, params):
-        for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.count):
+        for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.size):
             yield Action(gift.giver, "give", target=gift.receiver, cards=cards)
 
 

@@ -63,7 +63,7 @@ apply = exchange_apply(transition)
 
 def legal(state: DealState, params: Mapping[str, Any]) -> Iterator[Action]:
     (gift,) = open_gifts(state, params)
-    for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.count):
+    for cards in combinations(card_list(state.hand_masks[gift.giver]), gift.size):
         yield Action(gift.giver, "give", target=gift.receiver, cards=cards)
 
 

@@ -10,14 +10,16 @@ compact JSON. Either text decodes to the same object.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from ...rules.jsonsafe import Spans, compact_encoder, dumps_compact
 from .answer_shape import is_error_body
 
 encode_canonical = compact_encoder()
 #: A member's key and colon (a JSON string without escapes: the spanned members' keys have none).
-_VALUE_AFTER_KEY = re.compile(r'"[^"\\]*"[ \t\n]*:[ \t\n]*').match
+#: (Always matches where a member's span starts: at its key, which has no escape.)
+_VALUE_AFTER_KEY = cast("Callable[[str, int], re.Match[str]]", re.compile(r'"[^"\\]*"[ \t\n]*:[ \t\n]*').match)
 _RESULT_PREFIX = b'{"result":'
 _ERROR_PREFIX = b'{"error":'
 

@@ -43,7 +43,7 @@ from .cases import (
 from .id_hashes import IdHashes
 from .selection import Selection
 
-_scan = make_scanner(json.JSONDecoder())  # for the spool's own lines: compact JSON it wrote itself
+_scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # (typeshed: a decoder is what it takes)
 
 
 #: Bytes a :class:`CaseSpool` writes and reads at once (the default, 4 KiB, is two or three generated cases: a

@@ -69,7 +69,7 @@ class Verdict:
     """Readings (by index) under which the reference itself failed on the case, with the first message."""
 
 
-def _differs(answer: Mapping[str, Any], kind: str, body: Any) -> bool:
+def _differs(answer: dict[str, Any], kind: str, body: Any) -> bool:
     """Whether the engine's answer ``(kind, body)`` differs from ``answer`` (an expectation): a legal set as a set,
     a perft count, or :func:`~skruuvi.suite.run.runner.compare`'s differences."""
     if "legal" in answer:
@@ -116,7 +116,7 @@ class Explainer:
         key = (ruleset_id, json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr))
         if key not in self._compiled:
             try:
-                self._compiled[key] = with_readings(self.base(ruleset_id), readings, valid_base=True) if readings \
+                self._compiled[key] = with_readings(self.base(ruleset_id), readings) if readings \
                     else self.base(ruleset_id)
             except RulesetError:
                 self._compiled[key] = None
@@ -171,7 +171,8 @@ class Explainer:
 
     def explain(self, case: Case, got: Mapping[str, Any]) -> Verdict:
         kind, body = next(iter(got.items()))
-        own = case.record.get("readings") if isinstance(case.record.get("readings"), dict) else {}
+        pinned = case.record.get("readings")
+        own: dict[str, Any] = pinned if isinstance(pinned, dict) else {}
         found = self.candidates(case.ruleset)
         verdict = Verdict(case.id, case.ruleset, case.where)
         beyond = out_of_range(body)
@@ -306,7 +307,7 @@ def summarise(verdicts: list[Verdict], explainer: Explainer, seconds: float) -> 
     rows: dict[tuple[str, tuple[int, ...]], Row] = {}
     for verdict in verdicts:
         found = explainer.candidates(verdict.ruleset)
-        keys = [(i,) for i in verdict.singles] or [tuple(p) for p in verdict.pairs]
+        keys: list[tuple[int, ...]] = [(i,) for i in verdict.singles] or [tuple(p) for p in verdict.pairs]
         for key in keys:
             row = rows.get((verdict.ruleset, key))
             if row is None:

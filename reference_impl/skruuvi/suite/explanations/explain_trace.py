@@ -144,7 +144,8 @@ def parting(case: Case, kind: str, body: Any, ruleset: Ruleset) -> dict[str, Any
             lines.append(f"match record: the match result differs in {', '.join(keys) or 'its shape'}")
         trace["lines"] = lines
         return trace
-    actions = record.get("actions") if isinstance(record.get("actions"), list) else []
+    given_actions = record.get("actions")
+    actions: list[Any] = given_actions if isinstance(given_actions, list) else []
     count = len(actions)
     if kind == "error" or ref_kind == "error":
         mine = _position(ref_kind, ref_body, count)

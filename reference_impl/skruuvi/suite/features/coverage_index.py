@@ -1,20 +1,27 @@
 """What each case of a case file covers, worked out once per case file and kept the way Python keeps a ``.pyc``.
 
 Walking a case through the reference (:func:`~skruuvi.suite.features.coverage.case_coverage`) costs about what
-replaying it costs, too much to do for every case of every run. So the checking pass asks a
-:class:`CoverageIndex` for each case it keeps; the coverage of a case file's cases is kept in a small JSON file
-(:func:`cache_dir`) under keys that cover everything it is worked out from:
+replaying it costs: over the generated suites, more than the rest of a run's checking pass and about what the
+embedded engine takes to answer. So the checking pass asks a :class:`CoverageIndex` for each case it keeps, and what
+a case file's cases cover is kept in a small file of its own (in :func:`cache_dir`), under keys stored in the file
+and checked at every use:
 
-* the sha256 of the case file's bytes;
-* the sha256 of each ruleset file and of ``spec/errors.yaml``;
+* the sha256 of the case file's bytes (read in blocks; the entry is named after it);
+* the sha256 of each ruleset file and of ``spec/errors.yaml`` (a case covers rules of its ruleset, and an error the
+  rules that list names);
 * the sha256 of the source of every module of :mod:`skruuvi.rules` and :mod:`skruuvi.interpreter` and of the
-  modules that walk a case (:data:`SOURCES`), and the Python version.
+  modules that walk a case (:data:`SOURCES`);
+* the format (:data:`FORMAT`) and the Python version.
 
-An entry whose keys do not all hold is never read (another file name); a case the entry lacks (a run that selected
-other cases of the file) is worked out and added. Nothing here decides a verdict: a case passes or fails on its
-expectation alone; what it covers is what the run reports per rule and feature, and what ``--require-coverage``
-checks. Writing is best effort (a read-only folder keeps nothing: the coverage is worked out on every run) and
-atomic. The folder keeps the :data:`MAX_ENTRIES` newest entries.
+The file is the sha256 of its payload (hex, one line), then the payload (JSON), as
+:mod:`~skruuvi.suite.features.feature_cache` writes its own: a file cut short, changed in any byte, stale in any key,
+of another format or another case file is a miss, and the cases are worked out again and the entry written anew. A
+case the entry lacks (a run that selected other cases of the file) is worked out and added. Nothing here decides
+whether a case passes: a case passes or fails on its expectation alone; what it covers is what the run reports per
+rule and feature, and what ``--require-coverage`` checks (``tests/suite/features/test_coverage.py`` corrupts the
+entries in each of these ways and gets the same coverage back). Writing is best effort (a read-only folder keeps
+nothing: the coverage is worked out on every run) and atomic. The folder keeps the :data:`MAX_ENTRIES` newest
+entries.
 """
 
 from __future__ import annotations
@@ -28,19 +35,21 @@ from pathlib import Path
 from typing import Any
 
 from ...rules.errors import SkruuviError
-from ...rules.keyed_files import PACKAGE, read_capped, sha256_hex, write_whole
 from ...rules.paths import rulesets_dir, spec_dir
 from .coverage import Coverage, case_coverage, from_json
+from .feature_cache import PACKAGE, framed, read_capped, sha256_hex, unframed, write_whole
 
-FORMAT = "skruuvi-coverage/1"
-#: Entries kept in the folder (one per case file and keys): the oldest beyond it are removed.
+FORMAT = "skruuvi-coverage/2"
+#: Entries kept in the folder (one per case file): the oldest beyond it are removed.
 MAX_ENTRIES = 256
-#: A case file longer than this is keyed all the same, read in blocks.
+#: An entry longer than this is not read (a miss).
+MAX_ENTRY_BYTES = 256 << 20
+#: A case file is hashed in blocks of this size.
 _BLOCK = 1 << 20
 
 SOURCES = ("suite/features/coverage.py", "suite/features/coverage_index.py", "suite/features/features.py",
            "suite/cases/cases.py")
-"""The modules that walk a case, besides every module of ``rules/`` and ``interpreter/`` (read at run time)."""
+"""The modules that walk a case, besides every module of ``rules/`` and ``interpreter/`` (listed at run time)."""
 
 
 def cache_dir() -> Path:
@@ -61,23 +70,24 @@ def _file_digest(path: Path) -> str | None:
     return digest.hexdigest()
 
 
-def _inputs_digest() -> str | None:
-    """One sha256 over the rulesets, the error list, the code that walks a case and the Python version; None when
-    one of them cannot be read."""
-    parts = [FORMAT, sys.version]
+def input_keys() -> dict[str, Any] | None:
+    """The keys every entry is kept under besides its case file's: ``{"format", "python", "code": [[source,
+    sha256]...], "spec": [[file, sha256]...]}``; None when one of the inputs cannot be read (then nothing is kept)."""
     sources = sorted(str(p.relative_to(PACKAGE)) for folder in ("rules", "interpreter")
                      for p in (PACKAGE / folder).rglob("*.py"))
+    code = []
     for source in [*sources, *SOURCES]:
         data = read_capped(PACKAGE / source, 16 << 20)
         if data is None:
             return None
-        parts.append(f"{source}:{sha256_hex(data)}")
+        code.append([source, sha256_hex(data)])
+    spec = []
     for path in [*sorted(rulesets_dir().glob("*.yaml")), spec_dir() / "errors.yaml"]:
         data = read_capped(path, 64 << 20)
         if data is None:
             return None
-        parts.append(f"{path.name}:{sha256_hex(data)}")
-    return sha256_hex("\n".join(parts).encode("utf-8"))
+        spec.append([path.name, sha256_hex(data)])
+    return {"format": FORMAT, "python": sys.version, "code": code, "spec": spec}
 
 
 def _ruleset_of(record: Mapping[str, Any]) -> Any:
@@ -95,25 +105,52 @@ def coverage_now(record: Mapping[str, Any]) -> Coverage | None:
         return None
 
 
+def _read_entry(path: Path, keys: Mapping[str, Any], digest: str) -> tuple[dict[str, int], list[Coverage]]:
+    """``(case id -> number, coverages)`` of the entry at ``path`` when it is whole and every key holds, else empty."""
+    data = read_capped(path, MAX_ENTRY_BYTES)
+    payload = None if data is None else unframed(data)
+    if payload is None:
+        return {}, []
+    try:
+        doc = json.loads(payload)
+    except (ValueError, RecursionError):
+        return {}, []
+    if not isinstance(doc, dict) or doc.get("case_file") != digest or any(doc.get(k) != v for k, v in keys.items()):
+        return {}, []
+    raw_sets, raw_cases = doc.get("sets"), doc.get("cases")
+    if not isinstance(raw_sets, list) or not isinstance(raw_cases, dict):
+        return {}, []
+    sets = [from_json(value) for value in raw_sets]
+    if not all(sets):
+        return {}, []
+    kept = [c for c in sets if c is not None]
+    cases = {k: v for k, v in raw_cases.items() if type(v) is int and 0 <= v < len(kept)}
+    if len(cases) != len(raw_cases):
+        return {}, []
+    return cases, kept
+
+
 class CoverageIndex:
     """Hands the checking pass each case's coverage, file by file (:meth:`for_file`, then :meth:`done`)."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder or cache_dir()
-        self._inputs: str | bool | None = False  # False: not worked out yet
+        self._keys: dict[str, Any] | None | bool = False  # False: not worked out yet
         self._file: Path | None = None
-        self._known: dict[str, Any] = {}
+        self._digest = ""
+        self._known: tuple[dict[str, int], list[Coverage]] = ({}, [])
         self._added = False
         self.worked_out = 0
         """Cases whose coverage this run worked out (not found kept)."""
 
     def _entry_path(self, path: Path) -> Path | None:
-        if self._inputs is False:
-            self._inputs = _inputs_digest()
-        digest = _file_digest(path) if self._inputs else None
+        if self._keys is False:
+            self._keys = input_keys()
+        digest = _file_digest(path) if self._keys else None
         if digest is None:
             return None
-        return self.folder / f"{sha256_hex(f'{self._inputs}:{digest}'.encode())[:40]}.json"
+        self._digest = digest
+        return self.folder / f"{digest[:40]}.json"
 
     def for_file(self, path: str | Path) -> Callable[[Mapping[str, Any]], Coverage | None]:
         """The coverage of each record of the case file ``path`` (kept ones read, the others worked out)."""
@@ -121,19 +158,10 @@ class CoverageIndex:
         self._file = self._entry_path(Path(path))
         cases: dict[str, int] = {}
         sets: list[Coverage] = []
-        if self._file is not None:
-            data = read_capped(self._file, 256 << 20)
-            try:
-                doc = json.loads(data) if data is not None else None
-            except ValueError:
-                doc = None
-            if isinstance(doc, dict) and doc.get("format") == FORMAT:
-                found = [from_json(value) for value in doc.get("sets") or ()]
-                if all(found) and isinstance(doc.get("cases"), dict):
-                    sets = [c for c in found if c is not None]
-                    cases = {k: v for k, v in doc["cases"].items() if type(v) is int and 0 <= v < len(sets)}
+        if self._file is not None and isinstance(self._keys, dict):
+            cases, sets = _read_entry(self._file, self._keys, self._digest)
         numbers = {coverage: n for n, coverage in enumerate(sets)}
-        self._known = {"cases": cases, "sets": sets}
+        self._known = (cases, sets)
 
         def cover(record: Mapping[str, Any]) -> Coverage | None:
             case_id = record.get("id")
@@ -154,10 +182,10 @@ class CoverageIndex:
 
     def done(self) -> None:
         """Keep what this file's cases added (best effort)."""
-        if self._file is not None and self._added:
-            doc = {"format": FORMAT, "sets": [c.to_json() for c in self._known["sets"]],
-                   "cases": self._known["cases"]}
-            data = json.dumps(doc, separators=(",", ":")).encode("utf-8")
+        if self._file is not None and self._added and isinstance(self._keys, dict):
+            cases, sets = self._known
+            doc = {**self._keys, "case_file": self._digest, "sets": [c.to_json() for c in sets], "cases": cases}
+            data = framed(json.dumps(doc, separators=(",", ":")).encode("utf-8"))
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
             except OSError:
@@ -178,4 +206,4 @@ def _prune(folder: Path) -> None:
             os.unlink(old)
 
 
-__all__ = ["FORMAT", "MAX_ENTRIES", "CoverageIndex", "cache_dir", "coverage_now"]
+__all__ = ["FORMAT", "MAX_ENTRIES", "CoverageIndex", "cache_dir", "coverage_now", "input_keys"]

@@ -47,8 +47,8 @@ def _expect_from(old: Mapping[str, Any], response: Mapping[str, Any]) -> dict[st
     result = response["result"]
     if "match" in old:
         return {"match": result["match"]}
-    keys = list(old["result"]) if isinstance(old.get("result"), dict) else list(result)
-    return {"result": {k: result[k] for k in keys if k in result} or dict(result)}
+    wanted = list(old["result"]) if isinstance(old.get("result"), dict) else list(result)
+    return {"result": {k: result[k] for k in wanted if k in result} or dict(result)}
 
 
 def _legal_expect(record: Mapping[str, Any], old: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
@@ -66,7 +66,7 @@ def _legal_expect(record: Mapping[str, Any], old: Mapping[str, Any], ruleset: Ru
 def expect_under(case: Case, variant: Ruleset) -> Case:
     """``case`` with the expectation of the reference interpreter under ``variant`` (the case's own readings
     applied on top), for judging an engine that implements the variant."""
-    ruleset = with_readings(variant, _case_readings(case.record), valid_base=True)
+    ruleset = with_readings(variant, _case_readings(case.record))
     if "legal" in case.expect or "perft" in case.expect:
         expect = _legal_expect(case.record, case.expect, ruleset)
     else:
@@ -113,7 +113,7 @@ def _under(base: Ruleset, readings: Mapping[str, Any]) -> Ruleset:
     key = (id(base), json.dumps(readings, sort_keys=True, ensure_ascii=False, default=repr))
     kept = _UNDER.get(key)
     if kept is None or kept[0] is not base:
-        kept = _UNDER[key] = (base, with_readings(base, readings, valid_base=True))
+        kept = _UNDER[key] = (base, with_readings(base, readings))
         while len(_UNDER) > _UNDER_KEPT:
             _UNDER.popitem(last=False)
     else:
@@ -141,7 +141,7 @@ class ReadingReplay:
         key = (rid, repr(sorted(own.items(), key=lambda kv: kv[0])))
         if key not in self._compiled:
             base = self.variants.get(rid) or get_ruleset(rid)
-            self._compiled[key] = with_readings(_under(base, self.readings), own, valid_base=True)
+            self._compiled[key] = with_readings(_under(base, self.readings), own)
         return self._compiled[key]
 
     def __call__(self, record: Mapping[str, Any]) -> Outcome:

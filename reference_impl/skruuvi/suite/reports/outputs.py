@@ -57,7 +57,7 @@ def check_targets(targets: dict[str, str], inputs: Iterable[str | Path]) -> str 
             if _same_place(path, Path(other)):
                 return f"--{option} and --{other_option} name the same file {target}"
         for source in inputs:
-            if _same_place(path, source):
+            if _same_place(path, Path(source)):
                 return f"--{option} {target} is an input of the run (it would be overwritten); choose another file"
     return None
 

@@ -71,7 +71,7 @@ def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[st
     if not isinstance(readings, dict):
         raise DeclarationError(f"readings of {rid} must be an object {{rule id: value}}")
     ruleset = get_ruleset(rid)
-    entries = {entry.get("id"): entry for _, entry in rule_entries(dict(ruleset.raw))}
+    entries = {entry["id"]: entry for _, entry in rule_entries(dict(ruleset.raw)) if isinstance(entry.get("id"), str)}
     every: dict[str, Any] = {}
     changed: dict[str, Any] = {}
     for rule_id, value in readings.items():
@@ -215,7 +215,7 @@ class Plan:
         if found is None:
             try:
                 base = ruleset_under(rid, applying)
-                found = (base, with_readings(base, own, valid_base=True) if own else base)
+                found = (base, with_readings(base, own) if own else base)
             except InputError as exc:
                 found = exc
             if len(self._played) >= _PLAYED_KEPT:
@@ -281,15 +281,16 @@ class Plan:
             derived = expect_under(case, base)
         except InputError as exc:
             return f"no expectation under the declared readings: {exc}"
+        from ..features.coverage import case_coverage  # (as expect_under: for declared readings only)
+
+        covered = case_coverage(derived.record, ruleset)  # the rules that decide it under the readings
         if derived.expect == case.expect:
             self.same += 1  # the declared readings change nothing here: judged by its file, as it stands
-            return case
+            return replace(case, coverage=covered)
         note = f"expect derived under readings {_readings_text(applying)}" + \
             (f" (the case's own {_readings_text(own)} on top)" if own else "")
         self.judged += 1
-        from ..features.coverage import case_coverage  # (as expect_under: for declared readings only)
-
-        return replace(derived, judged_under=dict(applying), coverage=case_coverage(derived.record, ruleset),
+        return replace(derived, judged_under=dict(applying), coverage=covered,
                        record={**derived.record, "justification": {"kind": "reference-under-readings",
                                                                    "note": note}})
 

@@ -23,7 +23,7 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -779,7 +779,7 @@ def _planned(plan: Plan, case: Case) -> Case | CaseResult:
 
 
 def run_cases(cases: Iterable[Case], config: RunConfig, engines: list[Engine],
-              plan: Plan | None = None) -> Iterator[CaseResult]:
+              plan: Plan | None = None) -> Generator[CaseResult, None, None]:
     """Run ``cases`` on the started ``engines`` (one worker thread each); yield results in case order.
 
     ``cases`` is consumed lazily: at most ``config.window`` cases are in flight (sent, waiting or

@@ -1,0 +1,161 @@
+"""The learn-to-play chapters (skruuvi.book.learn): the ten steps of each era's game, told from the ruleset, every
+paragraph linked to its rules, every scoring rule told, the example deals replayed, in English and in Finnish."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+
+from skruuvi.book.learn import EXAMPLES, LANGUAGES, example_deals, learn_page
+from skruuvi.book.learn.chapter import sections
+from skruuvi.book.learn.facts import Game
+from skruuvi.book.learn.language import Prose
+from skruuvi.rules.ruleset import available_rulesets, compile_ruleset, get_ruleset
+
+STEPS = ["players", "deal", "first-auction", "kitty", "second-auction", "defenders-exchange", "doubling", "play",
+         "score", "whole-game"]
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[tuple[str, str], str]:
+    """Every chapter in every language, rendered once for the tests below."""
+    return {(rid, lang): learn_page(get_ruleset(rid), lang) for rid in available_rulesets() for lang in LANGUAGES}
+
+
+def _rules_part(page: str) -> str:
+    return page.split("{#examples}")[0]
+
+
+def _paragraphs(page: str) -> list[str]:
+    """The prose paragraphs of a chapter's rules part: no heading, table, list, or the lines under the title."""
+    body = _rules_part(page).split("\n## ", 1)[1]  # from the first section on (the title and the intro before)
+    blocks = [b.strip() for b in body.split("\n\n") if b.strip()]
+    return [b for b in blocks[1:] if not b.startswith(("#", "|", "- ", "<"))]
+
+
+@pytest.mark.parametrize("rid", ["skruuvi-2016", "skruuvi-1944"])
+def test_the_chapters_of_the_two_auction_eras_tell_the_ten_steps_in_order(pages, rid):
+    for lang in LANGUAGES:
+        page = pages[rid, lang]
+        at = [page.index(f"{{#{anchor}}}") for anchor in STEPS]
+        assert at == sorted(at), (rid, lang)
+        assert [int(n) for n in re.findall(r"^## (\d+)\. ", page, re.M)] == list(range(1, len(STEPS) + 1))
+
+
+def test_the_1895_chapter_says_what_its_game_has_not(pages):
+    en = pages["skruuvi-1895", "en"]
+    assert "{#second-auction}" not in en and "{#defenders-exchange}" not in en
+    assert "There is no second auction" in en and "There is no doubling in this era's game" in en
+    assert "Misère cannot be bid in this era's game." in en
+    assert "*ostoskruuvi*" in en and "*pakettiskruuvi*" in en
+    assert "Much of this game had to be reconstructed" in en
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_every_paragraph_of_the_rules_links_to_its_rules(pages, rid):
+    for lang in LANGUAGES:
+        bare = [p[:80] for p in _paragraphs(pages[rid, lang]) if 'class="sk-src"' not in p]
+        assert bare == [], (rid, lang)
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_every_scoring_rule_of_the_forms_played_is_told(pages, rid):
+    rs = get_ruleset(rid)
+    g = Game(rs)
+    forms = [*g.dealt, *(f for f in (g.all_pass(d)[0] for d in g.dealt) if f is not None)]
+    ids = {str(e["id"]) for f in forms for e in g.scheme(f)}
+    for lang in LANGUAGES:
+        linked = set(re.findall(r'class="sk-src" href="[^"#]*#([^"]+)"', pages[rid, lang]))
+        assert ids - linked == set(), (rid, lang)
+        assert linked <= set(rs.rules), (rid, lang)  # every § leads to a rule of the era
+
+
+def test_the_2016_chapter_answers_a_whist_player_s_questions(pages):
+    rs = get_ruleset("skruuvi-2016")
+    en = pages["skruuvi-2016", "en"]
+    order = rs.forms["alkupeli"].params["strain_order"]
+    assert "| *alkupeli* | misère < " in en and en.count(" < ") >= 2 * (len(order) - 1)
+    assert "You must follow suit" in en and "no duty to trump" in en
+    assert "If the first 4 calls are all passes" in en and "*passimisääri*" in en
+    assert "The exchange is not allowed when the main pair's first bid in the first auction was at level 6" in en
+    assert "A double multiplies the points by 2, a redouble by 3" in en
+    assert "The usual game is 3 × 8 = 24 deals." in en
+    assert "fixed partnerships" not in en and "Partners do not stay together for the whole game" in en
+    assert "No source gives the points of a bolsevikki" in en
+
+
+def test_the_numbers_of_the_chapter_are_the_ruleset_s():
+    """Change the rules and the chapter changes with them, in both languages."""
+    rs = get_ruleset("skruuvi-2016")
+    doc = copy.deepcopy(dict(rs.raw))
+    for rule in doc["scoring"]["rules"]:
+        if rule.get("param") == "multipliers":
+            rule["value"] = [1, 5, 7]
+    for rule in doc["phases"]["second-auction"]["rules"]:
+        if rule.get("param") == "final_min_level":
+            rule["value"] = 4
+    for table in doc["scoring"]["tables"]:
+        if table.get("name") == "made_value":
+            table["value"]["trump"][5] = table["value"]["grand"][5] = 26
+    changed = compile_ruleset(doc, "<test>")
+    before = learn_page(rs, "en", [])
+    after = learn_page(changed, "en", [])
+    after_fi = learn_page(changed, "fi", [])
+    assert "A double multiplies the points by 2, a redouble by 3" in before
+    assert "A double multiplies the points by 5, a redouble by 7" in after
+    assert "Kahdennus kertoo pisteet 5:lla, kolmennus 7:lla" in after_fi
+    assert "at least at level 5 (in a *kotka*, 6)" in before and "at least at level 4 (in a *kotka*, 6)" in after
+    assert "| Made: suit or grandi | 26 | 35 | 50 |" in after and "| Made: suit or grandi | 25 | 35 | 50 |" in before
+    assert "25 + 2 = 27" in before and "26 + 2 = 28" in after
+
+
+def test_the_2016_example_deal_is_replayed_and_its_score_follows_from_the_tables(pages):
+    """The chapter's first deal is 5♦ doubled, one down: by hand from the 2016 tables, the first undertrick of a
+    level-5 suit contract times the doubled multiplier, to the main pair, and the negation to the defenders."""
+    rs = get_ruleset("skruuvi-2016")
+    [(_, record), *_] = example_deals(rs)
+    assert record["generated"]["seed"] == EXAMPLES[rs.id][0].seed  # the seed's own deal, not a later one
+    tables = {t["name"]: t["value"] for t in rs.raw["scoring"]["tables"]}
+    points = tables["first_undertrick"]["trump"][5] * rs.scoring_params["multipliers"][1]
+    first = pages[rs.id, "en"].split("{#example-alkupeli}")[1].split("\n### ")[0]
+    assert "The contract is 5" in first and "West doubles." in first and "1 short" in first
+    assert f"On the score sheet: North–South −{points}; East–West +{points}." in first
+    fi = pages[rs.id, "fi"].split("{#example-alkupeli}")[1].split("\n### ")[0]
+    assert "Länsi kahdentaa." in fi and f"Pisteet: Pohjoinen–Etelä −{points}; Itä–Länsi +{points}." in fi
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_each_example_deal_keeps_its_anchor_and_plays_to_its_end(pages, rid):
+    rs = get_ruleset(rid)
+    deals = example_deals(rs)
+    assert [ex.anchor for ex, _ in deals] == [ex.anchor for ex in EXAMPLES[rid]]
+    for lang in LANGUAGES:
+        for example, record in deals:
+            told = pages[rid, lang].split(f"{{#{example.anchor}}}")[1].split("\n### ")[0]
+            assert "no longer plays" not in told and "ei enää pelaudu" not in told
+            assert 'class="sk-deal"' in told and 'class="sk-tricks"' in told
+            assert record["deal"]["form"] == example.dealt
+
+
+def test_the_finnish_chapter_uses_the_sources_words():
+    fi = learn_page(get_ruleset("skruuvi-2016"), "fi", [])
+    for word in ("keskikortit", "passimisääri", "kahdennus", "kolmennus", "pelinviejä", "valttipakkoa",
+                 "maalattu misääri", "pieti", "sitsi", "etumie"):
+        assert word in fi, word
+    fi44 = learn_page(get_ruleset("skruuvi-1944"), "fi", [])
+    for word in ("pöytäkortit", "pakkomisääri", "koputus", "vastakoputus", "ulosmeno", "arvokortit", "kruunu"):
+        assert word in fi44, word
+    assert "keskikort" not in fi44.split("{#deal}")[1].split("{#first-auction}")[0]
+
+
+def test_a_language_the_book_has_not_is_refused():
+    with pytest.raises(ValueError, match="no player chapters in language 'sv'"):
+        Prose(get_ruleset("skruuvi-2016"), "sv", "learn/x.md")
+
+
+def test_sections_are_none_only_where_the_game_lacks_the_step():
+    rs = get_ruleset("skruuvi-1895")
+    anchors = [s.anchor for s in sections(rs, Prose(rs, "en", "learn/skruuvi-1895.md"))]
+    assert anchors == ["players", "deal", "first-auction", "kitty", "doubling", "play", "score", "whole-game"]
