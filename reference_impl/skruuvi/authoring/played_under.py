@@ -8,7 +8,7 @@ reading forbids is judged as that error: its game form's results are not judged 
 that gap. Each is played legally under its readings by :mod:`skruuvi.authoring.bots`, carries them in
 ``readings`` with ``played_under_readings: true`` (the runner sends it only to an engine that declares those
 readings, or that lists ``case-readings``: :mod:`skruuvi.suite.run.declare`), and expects what the reference
-answers under them (the oracle must agree: tests/suite/test_played_under.py).
+answers under them (the oracle must agree: tests/authoring/test_played_under.py).
 
 :func:`reading_sets` lists the readings played, in a fixed order:
 

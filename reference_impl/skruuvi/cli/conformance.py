@@ -156,6 +156,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
 def _cmd_conformance(args: argparse.Namespace) -> int:
     from ..suite.cases import cases as case_files
     from ..suite.cases.spool import CaseSpool
+    from ..suite.features.coverage_index import CoverageIndex
 
     try:
         command = shlex.split(args.impl) if args.impl is not None else default_impl()
@@ -179,8 +180,6 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         files = case_files.list_case_files(expand_exports(paths))
         inputs = [*files, *export_manifests(paths), *([args.known_failures] if args.known_failures else []),
                   *command_files(command)]
-        from ..suite.features.coverage_index import CoverageIndex
-
         # the checking pass; the run reads the cases back from it, each with what it covers
         spool = CaseSpool(files, selection, coverage=CoverageIndex())
     except InputError as exc:
@@ -282,15 +281,7 @@ class _NoVariants:
 
 def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: dict[str, Any],
          args: argparse.Namespace, variants: Any = None) -> int:
-    from ..suite.reports.coverage_report import (
-        CoverageTally,
-        coverage_record,
-        gap_reason,
-        in_scope,
-        not_judged_line,
-        summary_coverage,
-        summary_note,
-    )
+    from ..suite.reports.coverage_report import CoverageTally, run_coverage
     from ..suite.reports.report import (
         ReportFile,
         Tally,
@@ -325,7 +316,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
             markdown = GuardedWriter(MarkdownWriter(outputs["markdown"]), outputs["markdown"])
     terminal = Terminal(sys.stdout, sys.stderr, total, quiet=args.quiet)
     tally = Tally()
-    covered = CoverageTally()
+    coverage_tally = CoverageTally()
     interrupted: int | None = None
     stdout_closed = False
     failures: list[Any] = []  # (case, answer) of each failing case, for --explain
@@ -333,7 +324,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     try:
         if report is not None:
             report.write(header_record(config.command, engine, started, total))
-        count, cover, show, explain = tally.add, covered.add, terminal.on_result, bool(args.explain)
+        count, cover, show, explain = tally.add, coverage_tally.add, terminal.on_result, bool(args.explain)
         writers = [writer.on_result for writer in (junit, markdown) if writer is not None]
         for result in results:
             count(result)
@@ -371,22 +362,18 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
                                       allow_unsupported=args.allow_unsupported)
     else:
         code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
-    coverage = covered.rulesets(in_scope(engine, tally.by_ruleset))
-    if interrupted is None and code == 0 and args.require_coverage:
-        gap = gap_reason(coverage)
-        if gap is not None:
-            code, reason = 1, gap
-    last = not_judged_line(tally.counts, coverage, args.require_coverage) if interrupted is None else None
-    notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary(),
-             summary_note(coverage)]
+    covered = run_coverage(coverage_tally, engine, tally.counts, tally.by_ruleset, code, reason,
+                           required=args.require_coverage, interrupted=interrupted is not None)
+    code, reason = covered.code, covered.reason
+    notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary(), covered.note]
     note = "; ".join(n for n in notes if n)
     # the reports first, then the terminal: nothing that happens to the terminal can cost a report
     if report is not None:
         if explanation is not None:
             report.write(explanation.record())
-        report.write(coverage_record(coverage, args.require_coverage))
+        report.write(covered.record)
         report.write(summary_record(tally.counts, seconds, code, interrupted=interrupted is not None, reason=reason,
-                                    judged_under=plan.counts(), coverage=summary_coverage(coverage)))
+                                    judged_under=plan.counts(), coverage=covered.summary))
     if junit is not None:
         junit.finish(engine, config.command, seconds, started)
     if markdown is not None:
@@ -399,8 +386,8 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
 
                 sys.stdout.write("\n".join(explain_lines(explanation, printable)) + "\n")
             terminal.finish(tally.counts, seconds, reason, note=note)
-            if last is not None:
-                sys.stdout.write(last + "\n")
+            if covered.last is not None:
+                sys.stdout.write(covered.last + "\n")
                 sys.stdout.flush()
         except BrokenPipeError:
             quiet_stdout()

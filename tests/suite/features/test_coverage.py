@@ -183,6 +183,19 @@ def test_an_entry_whose_keys_all_hold_is_what_is_read(tmp_path: Path) -> None:
         assert [case.coverage.rules for case in spool.cases()] == [frozenset({"made.up"})]
 
 
+def test_a_file_changed_while_it_is_read_gets_no_entry(tmp_path: Path) -> None:
+    path = tmp_path / "case.yaml"
+    source = sorted((CASES / "2016" / "passimisaari").glob("*.yaml"))[0]
+    path.write_bytes(source.read_bytes())
+    index = CoverageIndex(tmp_path / "kept")
+    cover = index.for_file(path)
+    (record,) = [case.record for case in iter_cases([path])]
+    assert cover(record) is not None
+    path.write_bytes(source.read_bytes() + b"\n")  # the bytes the entry would be kept under are gone
+    index.finish()
+    assert not list((tmp_path / "kept").glob("*.json"))
+
+
 def test_a_generated_file_s_cases_are_covered_alike_from_the_index(tmp_path: Path) -> None:
     with gzip.open(ROOT / "conformance" / "generated" / "2016" / "readings-3.jsonl.gz", "rt") as handle:
         lines = handle.readlines()[:40]

@@ -72,7 +72,7 @@ class CaseSpool:
         self.count = 0
         self._cover = -1
         self._files: list[str] = []
-        self._coverage = coverage  # for_file(path) -> (record -> what it covers), done(): see features.coverage_index
+        self._coverage = coverage  # for_file(path) -> (record -> what it covers), finish(): see features.coverage_index
         self._covers: list[Any] = []  # what the cases cover, each distinct value once (a case's meta holds its number)
         self._cover_numbers: dict[Any, int] = {}
         paths = list(paths)
@@ -132,7 +132,7 @@ class CaseSpool:
                     spool(case_id, ruleset, file_number, location, line[a:b], True,
                           cut_public(line, public_runs(spans)), kept)
         if self._coverage is not None:
-            self._coverage.done()
+            self._coverage.finish()
 
     def _cover_number(self, covered: Any) -> int:
         """The number of what a case covers among the run's distinct values (-1: nothing known)."""

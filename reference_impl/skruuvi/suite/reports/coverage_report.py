@@ -169,5 +169,32 @@ def summary_coverage(coverage: Mapping[str, RulesetCoverage]) -> dict[str, Any]:
             for rid, cov in coverage.items()}
 
 
-__all__ = ["CoverageTally", "RulesetCoverage", "coverage_record", "gap_reason", "in_scope", "not_judged_line",
-           "summary_coverage", "summary_note"]
+@dataclass(frozen=True)
+class RunCoverage:
+    """What a finished run says of its coverage: the exit code and reason (``--require-coverage`` may turn a 0 into
+    a 1), the note for the summary line, the last line (or None), and the report's records."""
+
+    code: int
+    reason: str | None
+    note: str
+    last: str | None
+    record: dict[str, Any]
+    summary: dict[str, Any]
+
+
+def run_coverage(tally: CoverageTally, engine: Mapping[str, Any], counts: Mapping[str, int],
+                 by_ruleset: Iterable[str], code: int, reason: str | None, *, required: bool,
+                 interrupted: bool) -> RunCoverage:
+    """The coverage of a run whose verdict before coverage is ``code``/``reason`` (see :class:`RunCoverage`)."""
+    coverage = tally.rulesets(in_scope(engine, by_ruleset))
+    if not interrupted and code == 0 and required:
+        gap = gap_reason(coverage)
+        if gap is not None:
+            code, reason = 1, gap
+    last = None if interrupted else not_judged_line(counts, coverage, required)
+    return RunCoverage(code, reason, summary_note(coverage), last, coverage_record(coverage, required),
+                       summary_coverage(coverage))
+
+
+__all__ = ["CoverageTally", "RulesetCoverage", "RunCoverage", "coverage_record", "gap_reason", "in_scope",
+           "not_judged_line", "run_coverage", "summary_coverage", "summary_note"]

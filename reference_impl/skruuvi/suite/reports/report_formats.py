@@ -13,8 +13,8 @@ import tempfile
 from typing import IO, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .report import Tally, printable
 from ..run.runner import STATUSES, CaseResult, failing_statuses
+from .report import Tally, printable
 
 #: Characters XML 1.0 cannot hold (an engine may answer with any bytes): replaced by U+FFFD.
 _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
