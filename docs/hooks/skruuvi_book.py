@@ -5,7 +5,8 @@ the player pages; the kept plugin mkdocs-static-i18n builds the site once per la
 Finnish under ``fi/``) and gives the theme its language switch, which leads to the other edition's home page (each
 player page links its other edition itself). For each of those builds, ``on_config`` renders
 the pages of the build's language (skruuvi.book.site) and sets their navigation, and ``on_files`` adds them as
-generated files. Both run after the i18n plugin's own handlers (priority -200 against its -100), so that the
+generated files; the English build also runs the reference and the oracle over the suite for the Implementations
+page (skruuvi.book.implementations). Both run after the i18n plugin's own handlers (priority -200 against its -100), so that the
 build's language is known and the plugin, which reads pages from docs/, leaves the generated ones alone. Nothing
 is written to docs/.
 """
@@ -20,6 +21,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 from skruuvi.book import site
+from skruuvi.book.implementations import implementation_files
 from skruuvi.rules.errors import SkruuviError
 
 _pages: dict[str, str] = {}
@@ -38,6 +40,8 @@ def on_config(config):
     _pages.clear()
     try:
         _pages.update(site.build_pages(root, lang))
+        if lang == site.DEFAULT_LANGUAGE:  # the engines run over the suite: once per build, for the English edition
+            _pages.update(implementation_files(root))
         config.nav = site.nav(site.load_rulesets(root), lang)
     except SkruuviError as exc:  # a spec file the book cannot use: one line naming the file, the place, the reason
         raise PluginError(str(exc)) from None

@@ -26,6 +26,7 @@ from .era import era_page
 from .examples import examples_page
 from .glossary_fi import finnish_glossary_page
 from .home import finnish_index_page, index_page
+from .implementations import HERE as IMPLEMENTATIONS
 from .learn import LANGUAGES, learn_page, learn_path
 from .learn.deals import example_deals
 from .reconstruction import reconstruction_page, reconstruction_path
@@ -143,7 +144,7 @@ def nav(rulesets: list[Ruleset], language: str = DEFAULT_LANGUAGE) -> list[Any]:
                                         {"Cases": md.cases_path(rs.id)}]})
     items.append({"Comparison": [{"Rules by era": md.COMPARISON}, {"Cross-era replay": md.CROSS_ERA}]})
     items.append({"Reference": [{"Error codes": md.ERRORS}, {"Case format and SCP/1": md.CASE_FORMAT},
-                                {"Bibliography": md.SOURCES}]})
+                                {"Implementations": IMPLEMENTATIONS}, {"Bibliography": md.SOURCES}]})
     return items
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import __version__
 from ..rules.errors import InputError
-from . import conformance, declaring, export, tools
+from . import conformance, declaring, export, report, tools
 from .conformance import default_impl
 from .serve_stdio import serve_on_stdio
 
@@ -129,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_serve)
     tools.add_parsers(sub)
     export.add_parser(sub)
+    report.add_parser(sub)
     return parser
 
 

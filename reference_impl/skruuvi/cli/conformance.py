@@ -225,7 +225,7 @@ def _conformance(args: argparse.Namespace, command: list[str], paths: list[str],
             cases = spool.cases(full_records=whole or bool(variants.variants))
             return variants.apply(cases) if variants.variants else cases
 
-        code = _run(read_cases, total, config, outputs, args, variants)
+        code = _run(read_cases, total, config, outputs, args, variants, (selection, spool))
         if code == EXIT_USAGE:
             return code
         failed = []
@@ -280,7 +280,7 @@ class _NoVariants:
 
 
 def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: dict[str, Any],
-         args: argparse.Namespace, variants: Any = None) -> int:
+         args: argparse.Namespace, variants: Any = None, chosen: tuple[Any, Any] | None = None) -> int:
     from ..suite.reports.coverage_report import CoverageTally, run_coverage
     from ..suite.reports.report import (
         ReportFile,
@@ -323,7 +323,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     results = runner.run_cases(cases, config, engines, plan)
     try:
         if report is not None:
-            report.write(header_record(config.command, engine, started, total))
+            report.write(header_record(config.command, engine, started, total, *(chosen or ())))
         count, cover, show, explain = tally.add, coverage_tally.add, terminal.on_result, bool(args.explain)
         writers = [writer.on_result for writer in (junit, markdown) if writer is not None]
         for result in results:
@@ -351,7 +351,9 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     explanation = None
     if args.explain and interrupted is None:
         try:
-            explanation = _explain(failures, _explain_bases(variants, plan), config.jobs)
+            from ..suite.explanations.explain import explain, explain_bases
+
+            explanation = explain(failures, explain_bases(variants, plan), jobs=config.jobs)
         except KeyboardInterrupt:
             interrupted = signal.SIGINT
         except Interrupted as exc:
@@ -395,22 +397,3 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         _say(reason)
     return code
 
-
-def _explain_bases(variants: Any, plan: Any) -> dict[str, Any] | None:
-    """The ruleset each failing case is explained from: the variant ``--ruleset`` names, else the ruleset
-    under the readings the engine declares (so a reading is looked for beyond what it already says it plays)."""
-    from ..rules.readings import with_readings
-    from ..rules.ruleset import get_ruleset
-
-    bases = dict(variants.variants) if variants is not None and variants.variants else {}
-    for rid, changes in plan.declarations.changes.items():
-        if rid not in bases and changes:
-            bases[rid] = with_readings(get_ruleset(rid), changes)
-    return bases or None
-
-
-def _explain(failures: list[Any], bases: dict[str, Any] | None, jobs: int) -> Any:
-    """``--explain``: the failing cases grouped by the readings that explain them."""
-    from ..suite.explanations.explain import explain
-
-    return explain(failures, bases, jobs=jobs)

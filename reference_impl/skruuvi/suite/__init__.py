@@ -11,6 +11,7 @@ from the imports):
 * layer 3, ``run/``: the runner: engine processes driven and their answers judged, what an engine declares and the
   plan that makes of each case, the legal and perft cases, an engine's output read line by line;
 * layer 4, ``reports/``: the terminal lines, the JSON Lines, JUnit and markdown reports, and their output files;
+  reading reports back: the compliance page and the badges of ``skruuvi report``, and the shards of a run merged;
 * layer 4, ``explanations/``: ``--explain``: the readings that explain a run's failures, and where the others part;
 * layer 4, ``validate``: ``skruuvi validate`` of everything a suite is made of (validation sits here, above the
   interpreter, because checking a case's deal builds it);

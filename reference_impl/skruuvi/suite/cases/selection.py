@@ -22,10 +22,21 @@ def parse_shard(text: str) -> tuple[int, int]:
     return k, n
 
 
+def id_hash(case_id: str) -> int:
+    """The first 8 bytes of the sha256 of the UTF-8 id, as an integer: what :func:`shard_of` splits by, and what
+    :func:`fingerprint` sums."""
+    return int.from_bytes(hashlib.sha256(case_id.encode("utf-8")).digest()[:8], "big")
+
+
 def shard_of(case_id: str, shards: int) -> int:
     """The 1-based shard of ``case_id`` among ``shards``: sha256 of the UTF-8 id, as an integer, mod N."""
-    digest = hashlib.sha256(case_id.encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big") % shards + 1
+    return id_hash(case_id) % shards + 1
+
+
+def fingerprint(hashes_sum: int) -> str:
+    """A set of case ids in 16 hex digits: the sum of their :func:`id_hash` modulo 2**64 (the same whatever the order,
+    so that the shards of a run, each summing its own cases, add up to the sum of the whole selection)."""
+    return f"{hashes_sum % (1 << 64):016x}"
 
 
 @dataclass(frozen=True)
@@ -54,6 +65,15 @@ class Selection:
         k, n = self.shard
         return n == 1 or shard_of(case_id, n) == k
 
+    def unsharded(self) -> Selection:
+        """The same selection without its shard: the cases all N shards together run."""
+        return Selection(self.rulesets, self.run, self.skip)
+
+    def record(self) -> dict[str, Any]:
+        """The selection as the report's header writes it (``--ruleset``, ``--run``, ``--skip``, ``--shard``)."""
+        return {"rulesets": sorted(self.rulesets), "run": list(self.run), "skip": list(self.skip),
+                "shard": list(self.shard)}
+
     def describe(self) -> str:
         """The selection in words, for "no cases ... found" messages; empty when nothing is filtered."""
         parts = []
@@ -68,4 +88,4 @@ class Selection:
         return " ".join(parts)
 
 
-__all__ = ["Selection", "parse_shard", "shard_of"]
+__all__ = ["Selection", "fingerprint", "id_hash", "parse_shard", "shard_of"]

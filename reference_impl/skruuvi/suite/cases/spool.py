@@ -41,7 +41,7 @@ from .cases import (
     list_case_files,
 )
 from .id_hashes import IdHashes
-from .selection import Selection
+from .selection import Selection, fingerprint, id_hash
 
 _scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # (typeshed: a decoder is what it takes)
 
@@ -71,6 +71,9 @@ class CaseSpool:
                  coverage: Any = None) -> None:
         self.count = 0
         self._cover = -1
+        self.unsharded = 0
+        """The cases of the selection without its shard (``count`` is those of the shard): what all shards run."""
+        self._ids_sum = 0
         self._files: list[str] = []
         self._coverage = coverage  # for_file(path) -> (record -> what it covers), finish(): see features.coverage_index
         self._covers: list[Any] = []  # what the cases cover, each distinct value once (a case's meta holds its number)
@@ -111,7 +114,8 @@ class CaseSpool:
 
     def _check(self, paths: list[str | Path], selection: Selection, ids: IdHashes) -> None:
         """Check every file's records strictly and spool the selected ones."""
-        accepts, spool = selection.accepts_id, self._spool
+        accepts, spool = selection.unsharded().accepts_id, self._spool
+        k, n = selection.shard
         for file_path in list_case_files(paths):
             file_number = len(self._files)
             self._files.append(str(file_path))
@@ -120,6 +124,11 @@ class CaseSpool:
                 case_id, ruleset = check_fields(record, file, location)
                 ids.add(case_id)
                 if not accepts(case_id, ruleset):
+                    continue
+                self.unsharded += 1
+                hashed = id_hash(case_id)
+                self._ids_sum += hashed
+                if n > 1 and hashed % n + 1 != k:
                     continue
                 kept = _kept_keys(record)
                 self._cover = self._cover_number(cover(record)) if cover is not None else -1
@@ -163,6 +172,11 @@ class CaseSpool:
         except OSError as exc:  # e.g. no space left in the temporary folder
             raise _no_room(exc) from None
         self.count += 1
+
+    @property
+    def fingerprint(self) -> str:
+        """The ids of the selection without its shard (:attr:`unsharded`), as :func:`~.selection.fingerprint`."""
+        return fingerprint(self._ids_sum)
 
     def cases(self, *, full_records: bool = False) -> Iterator[Case]:
         """The spooled cases in order; with ``full_records`` each record is whole (its public part parsed

@@ -303,6 +303,17 @@ def explain(failures: Iterable[tuple[Case, Mapping[str, Any]]], variants: Mappin
     return summarise(verdicts, explainer, time.monotonic() - began)
 
 
+def explain_bases(variants: Any, plan: Any) -> dict[str, Ruleset] | None:
+    """The ruleset each failing case of a run is explained from: the variant ``--ruleset`` names (``variants``), else
+    the ruleset under the readings the engine declares (``plan``: a reading is looked for beyond what it already
+    says it plays)."""
+    bases = dict(variants.variants) if variants is not None and variants.variants else {}
+    for rid, changes in plan.declarations.changes.items():
+        if rid not in bases and changes:
+            bases[rid] = with_readings(get_ruleset(rid), changes)
+    return bases or None
+
+
 def summarise(verdicts: list[Verdict], explainer: Explainer, seconds: float) -> Explanation:
     rows: dict[tuple[str, tuple[int, ...]], Row] = {}
     for verdict in verdicts:
@@ -365,5 +376,18 @@ def explain_lines(explanation: Explanation, printable: Any = str) -> list[str]:
     return lines
 
 
-__all__ = ["BOUND", "MAX_PAIR_READINGS", "Explainer", "Explanation", "Reading", "Row", "Verdict", "candidates",
-           "distance", "explain", "explain_lines", "summarise"]
+__all__ = [
+    "BOUND",
+    "MAX_PAIR_READINGS",
+    "Explainer",
+    "Explanation",
+    "Reading",
+    "Row",
+    "Verdict",
+    "candidates",
+    "distance",
+    "explain",
+    "explain_bases",
+    "explain_lines",
+    "summarise",
+]

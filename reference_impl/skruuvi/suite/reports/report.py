@@ -13,7 +13,9 @@ from datetime import UTC, datetime
 from typing import IO, Any
 
 from ... import __version__
+from ...rules.errors import InputError
 from ...rules.jsonsafe import dumps_safe, safe_text
+from ..cases.selection import Selection
 from ..run.runner import STATUSES, CaseResult
 
 RUNNER_NAME = "skruuvi-runner"
@@ -45,9 +47,28 @@ def now_iso() -> str:
 # Records
 
 
-def header_record(command: list[str], engine: dict[str, Any], started: str, cases: int) -> dict[str, Any]:
-    return {"type": "header", "runner": {"name": RUNNER_NAME, "version": __version__}, "impl": list(command),
-            "engine": engine, "started": started, "cases": cases}
+def header_record(command: list[str], engine: dict[str, Any], started: str, cases: int,
+                  selection: Selection | None = None, spool: Any = None) -> dict[str, Any]:
+    """The header; with the run's ``selection`` and its checked ``spool`` (a
+    :class:`~skruuvi.suite.cases.spool.CaseSpool`), also ``suite_version`` and ``selection``: ``--ruleset``, ``--run``,
+    ``--skip`` and ``--shard``, and the cases of the selection without its shard (``cases``, and ``ids``, a fingerprint
+    of their ids) that the shards of a run must together run once each (``skruuvi report --merge`` checks it)."""
+    record = {"type": "header", "runner": {"name": RUNNER_NAME, "version": __version__}, "impl": list(command),
+              "engine": engine, "started": started, "cases": cases}
+    if selection is not None and spool is not None:
+        record["suite_version"] = _suite_version()
+        record["selection"] = {**selection.record(), "cases": spool.unsharded, "ids": spool.fingerprint}
+    return record
+
+
+def _suite_version() -> str | None:
+    """The suite's version (its changelog's latest), or None when the data has no changelog."""
+    from ..export import suite_version
+
+    try:
+        return suite_version()
+    except InputError:
+        return None
 
 
 def case_record(result: CaseResult) -> dict[str, Any]:
