@@ -351,9 +351,9 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     explanation = None
     if args.explain and interrupted is None:
         try:
-            from ..suite.explanations.explain import explain, explain_bases
+            from ..suite.explanations import explain as why
 
-            explanation = explain(failures, explain_bases(variants, plan), jobs=config.jobs)
+            explanation = why.explain(failures, why.explain_bases(variants, plan), jobs=config.jobs)
         except KeyboardInterrupt:
             interrupted = signal.SIGINT
         except Interrupted as exc:
