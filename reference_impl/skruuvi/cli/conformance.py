@@ -111,9 +111,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--allow-unsupported", action="store_true",
                    help="a run in which every case is unsupported (none sent) exits 0 instead of 1")
     p.add_argument("--require-coverage", action="store_true",
-                   help="fail the run (exit 1) when a rule of a ruleset the engine declares, of which cases were "
-                        "selected, has no judged case (the rules that decided each case's answer are derived by "
-                        "walking it through the reference); CI jobs should use it")
+                   help="fail the run (exit 1) when a rule of a declared ruleset with selected cases has no judged "
+                        "case (with --shard: checked when the shards are merged); CI jobs should use it")
     p.add_argument("--explain", action="store_true",
                    help="after the run, group the failing cases by cause: the readings (listed alternatives of "
                         "the rules, then pairs of them) under which the reference gives the engine's answer, "
@@ -365,7 +364,8 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     else:
         code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
     covered = run_coverage(coverage_tally, engine, tally.counts, tally.by_ruleset, code, reason,
-                           required=args.require_coverage, interrupted=interrupted is not None)
+                           required=args.require_coverage, interrupted=interrupted is not None,
+                           sharded=chosen is not None and chosen[0].shard[1] > 1)
     code, reason = covered.code, covered.reason
     notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary(), covered.note]
     note = "; ".join(n for n in notes if n)

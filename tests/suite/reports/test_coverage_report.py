@@ -100,3 +100,17 @@ def test_the_reference_judges_every_rule_and_the_report_says_so_per_rule_and_fea
     assert all(v["passed"] == v["judged"] for v in mine["rules"].values())
     count = len(get_ruleset("skruuvi-2016").rules)
     assert records[-1]["coverage"]["skruuvi-2016"] == {"rules": count, "rules_judged": count, "rules_passed": count}
+
+
+def test_one_shard_of_several_leaves_require_coverage_to_the_merge(tmp_path: Path) -> None:
+    """A shard judges some of the cases: a rule only other shards judge must not fail it; its record says coverage
+    is required, and the merge of the shards checks it."""
+    report = tmp_path / "shard.jsonl"
+    proc = _conformance("conformance/cases/2016", "--shard", "1/8", "--require-coverage", "--report", str(report))
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    records = [json.loads(line) for line in report.read_text().splitlines()]
+    coverage = next(r for r in records if r["type"] == "coverage")
+    assert coverage["required"] is True
+    rules = coverage["rulesets"]["skruuvi-2016"]["rules"]
+    assert any(not row["judged"] for row in rules.values())  # (else this shard shows nothing)
+    assert "checked when the shards are merged" in proc.stdout.splitlines()[-1]

@@ -184,16 +184,20 @@ class RunCoverage:
 
 def run_coverage(tally: CoverageTally, engine: Mapping[str, Any], counts: Mapping[str, int],
                  by_ruleset: Iterable[str], code: int, reason: str | None, *, required: bool,
-                 interrupted: bool) -> RunCoverage:
-    """The coverage of a run whose verdict before coverage is ``code``/``reason`` (see :class:`RunCoverage`)."""
+                 interrupted: bool, sharded: bool = False) -> RunCoverage:
+    """The coverage of a run whose verdict before coverage is ``code``/``reason`` (see :class:`RunCoverage`). One
+    shard of several (``sharded``) is not failed for a rule it did not judge: its record says coverage is required,
+    and ``skruuvi report --merge`` checks the shards together."""
     coverage = tally.rulesets(in_scope(engine, by_ruleset))
-    if not interrupted and code == 0 and required:
+    note = summary_note(coverage)
+    if not interrupted and code == 0 and required and not sharded:
         gap = gap_reason(coverage)
         if gap is not None:
             code, reason = 1, gap
+    elif required and sharded and note:
+        note += " (--require-coverage: checked when the shards are merged, skruuvi report --merge)"
     last = None if interrupted else not_judged_line(counts, coverage, required)
-    return RunCoverage(code, reason, summary_note(coverage), last, coverage_record(coverage, required),
-                       summary_coverage(coverage))
+    return RunCoverage(code, reason, note, last, coverage_record(coverage, required), summary_coverage(coverage))
 
 
 __all__ = ["CoverageTally", "RulesetCoverage", "RunCoverage", "coverage_record", "gap_reason", "in_scope",
