@@ -110,3 +110,36 @@ def test_the_sizes_stay_small() -> None:
     counts = {rid: len(_records(rid)) for rid in FILES}
     assert sum(counts.values()) < 1000, counts
     assert all(itertools.starmap(lambda rid, n: n >= len(reading_sets(get_ruleset(rid))), counts.items()))
+
+
+def test_the_export_carries_them_and_a_run_of_it_judges_them_under_the_declared_readings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the export as in the checkout: the records keep their readings and marker, and the reference declaring the
+    readings of some of them (and, as it declares every feature, case-readings) passes them all."""
+    import shutil
+    import subprocess
+
+    from skruuvi.rules import paths
+    from skruuvi.suite.export import export_suite
+
+    generated = tmp_path / "generated"
+    for rid, (path, _) in FILES.items():
+        (generated / get_ruleset(rid).era).mkdir(parents=True)
+        shutil.copy(path, generated / get_ruleset(rid).era / path.name)
+    monkeypatch.setattr(paths, "generated_dir", lambda: generated)
+    manifest = export_suite(tmp_path / "export")
+    exported = [json.loads(line) for line in (tmp_path / "export" / "generated" / "skruuvi-2016" / "readings-3.jsonl")
+                .read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in exported] == [r["id"] for r in _records("skruuvi-2016")]
+    assert all(r[PLAYED_UNDER] is True and r["readings"] for r in exported)
+    assert any(f["path"] == "generated/skruuvi-1895/readings-5.jsonl" for f in manifest["files"])
+    mine = {r["id"] for r in exported if r["readings"] == {"passimisaari.return-order": "reverse"}}
+    assert mine
+    serve = f"{sys.executable} -m skruuvi serve --reading passimisaari.return-order=reverse"
+    done = subprocess.run([sys.executable, "-m", "skruuvi", "conformance", str(tmp_path / "export"), "--ruleset",
+                           "skruuvi-2016", "--run", "gen.2016.*", "--quiet", "--impl", serve, "--report",
+                           str(tmp_path / "r.jsonl")], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    statuses = {r["id"]: r["status"] for r in map(json.loads, (tmp_path / "r.jsonl").read_text().splitlines())
+                if r["type"] == "case"}
+    assert mine <= set(statuses) and len(statuses) == len(exported) and set(statuses.values()) == {"pass"}
