@@ -21,8 +21,9 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 # What the commands read at run time (rules.paths): all of spec/, the hand-written and generated cases, the
-# mutation equivalents, the suite changelog (its version) and the runner documentation.
-DATA = ("spec", "conformance/cases", "conformance/generated", "conformance/mutation",
+# mutation equivalents, the suite changelog (its version), the runner documentation and the export's README and
+# skeleton engine.
+DATA = ("spec", "conformance/cases", "conformance/generated", "conformance/mutation", "conformance/export",
         "conformance/CHANGELOG.md", "conformance/INTERPRETING.md")
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
 

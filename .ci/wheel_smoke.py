@@ -5,7 +5,8 @@ checkout, and run the commands there against the data the wheel ships.
 
 Steps (each must succeed; the first failure ends the run with exit code 1 and says which):
 ``skruuvi --version`` (reads the installed copy), ``skruuvi validate`` of the shipped spec/ and some cases,
-``skruuvi conformance`` of the shipped hand-written cases (all pass), ``skruuvi replay`` of one shipped case,
+``skruuvi conformance`` of the shipped hand-written cases (all pass), ``skruuvi replay`` of one shipped case
+and of the shipped cases ``--run`` selects,
 ``import skruuvi.strategies`` (and one drawn record), the pytest plugin on the shipped 1944 below-the-line cases,
 ``skruuvi export`` and ``skruuvi conformance`` of the export. Needs PyPI (or pip's cache) for the build
 backend and the dependencies. Run by .ci/run and by tests/test_wheel.py (marker ``wheel``).
@@ -93,6 +94,8 @@ def smoke(work: Path) -> None:
     case = data / "conformance" / "cases" / "2016" / "score" / "made-5H-exact.yaml"
     out = run([skruuvi, "replay", str(case)], here, env, "skruuvi replay (one shipped case)")
     expect("result" in json.loads(out.splitlines()[0]), f"replay: {out[:500]}")
+    out = run([skruuvi, "replay", "--run", "2016.score.made-5H-*"], here, env, "skruuvi replay --run (shipped cases)")
+    expect(json.loads(out.splitlines()[0])["id"].startswith("2016.score.made-5H-"), f"replay --run: {out[:500]}")
     out = run([python, "-c", "import skruuvi.strategies as s; r = s.legal_records('skruuvi-2016').example(); "
                              "print(r['ruleset'])"], here, env, "import skruuvi.strategies (and draw a record)")
     expect(out.strip() == "skruuvi-2016", f"strategies: {out[:500]}")

@@ -218,6 +218,7 @@ class Era:
     final_rounding: int = 1                   # ... rounded to a multiple of this (1944 alt 5)
     call_first_forehand: bool = False         # 2016 bolsevikki.call-first: dealer's left calls first
     one_against_three_lead_right: bool = False    # 2016 bolsevikki.lead: the bolshevik's right leads
+    bolsevikki_any: bool = False    # 2016 ANY's bolsevikki scoring (bolsevikki.scoring-made = declarer-shared &c.)
     defenders_receive_negation: bool = True   # 2016 score.defenders-receive ('nothing': False)
     misere_aces_both_sides: bool = True       # 2016 score.misere-aces ('main': only the main pair)
     sitsi_stages: tuple[tuple[str, int], ...] = (("alkupeli", 4), ("kotka", 4))   # 2016 sitsi.block
@@ -234,7 +235,7 @@ class Era:
     kitty_partner_any_order: bool = False     # 2016 kitty.partner-order = any-order
     final_min_every_pass: bool = False        # 2016 auction2.final-min-passes = every-pass
     defenders_return_rule: bool = True        # 2016 defenders-exchange.different-card
-    defenders_exchange_compulsory: bool = False   # 2016 defenders-exchange.optional = true
+    defenders_exchange_compulsory: bool = False   # 2016 defenders-exchange.kind = compulsory
     all_pass_return_reverse: bool = False     # 2016 passimisaari.return-order = reverse
     all_pass_doublers: tuple[str, ...] = ("dealer", "dealer-partner")   # 2016 passimisaari.doubling-order
     zero_sum: frozenset[str] = frozenset()    # 2016 score.zero-sum: scoring rules settled zero-sum
@@ -363,6 +364,13 @@ READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
         "bolsevikki.several-callers": [("first-chooses", _SAME), ("rejected", _with(several_callers=False))],
         "bolsevikki.gift-order": [("clockwise-from-left", _SAME),
                                   ("any-order", _with(bolsevikki_gifts_any_order=True))],
+        # ANY's bolsevikki scoring: four readings that require one another, each giving the whole of it
+        "bolsevikki.scoring-made": [("declarer-against-each", _SAME),
+                                    ("declarer-shared", _with(bolsevikki_any=True))],
+        "bolsevikki.scoring-failed": [("declarer-against-each", _SAME),
+                                      ("declarer-shared", _with(bolsevikki_any=True))],
+        "bolsevikki.first-trick": [(35, _SAME), (20, _with(bolsevikki_any=True))],
+        "bolsevikki.aces": [(0, _SAME), (1, _with(bolsevikki_any=True))],
         "bolsevikki.lead": [("declarer-left", _SAME),
                             ("declarer-right", _with(one_against_three_lead_right=True))],
         "kitty.partner-order": [("clockwise-from-left", _SAME),
@@ -370,7 +378,7 @@ READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
         "auction2.end-four-passes": [(4, _SAME), (2, _with(second_auction_end_passes=2))],
         "auction2.final-min-passes": [("ending-pass", _SAME), ("every-pass", _with(final_min_every_pass=True))],
         "defenders-exchange.different-card": [(True, _SAME), (False, _with(defenders_return_rule=False))],
-        "defenders-exchange.optional": [(False, _SAME), (True, _with(defenders_exchange_compulsory=True))],
+        "defenders-exchange.kind": [("optional", _SAME), ("compulsory", _with(defenders_exchange_compulsory=True))],
         "passimisaari.return-order": [("same", _SAME), ("reverse", _with(all_pass_return_reverse=True))],
         "passimisaari.different-card": [(True, _SAME), (False, _with(all_pass_return_rule=False))],
         "passimisaari.doubling-order": [(["dealer", "dealer-partner"], _SAME),
@@ -379,7 +387,9 @@ READINGS: dict[str, dict[str, list[tuple[Any, Change]]]] = {
                                                                   "dealer-right")))],
         "score.defenders-receive": [("negation", _SAME), ("nothing", _with(defenders_receive_negation=False))],
         "score.zero-sum": [([], _SAME), (ALL_PASS_COSTS, _with(zero_sum=frozenset(ALL_PASS_COSTS))),
-                           (MISERE_ACES, _with(zero_sum=frozenset(MISERE_ACES)))],
+                           (MISERE_ACES, _with(zero_sum=frozenset(MISERE_ACES))),
+                           ([*ALL_PASS_COSTS, *MISERE_ACES],
+                            _with(zero_sum=frozenset([*ALL_PASS_COSTS, *MISERE_ACES])))],
         "score.misere-aces": [("each", _SAME), ("main", _with(misere_aces_both_sides=False))],
         "sitsi.block": [([{"form": "alkupeli", "deals": 4}, {"form": "kotka", "deals": 4}], _SAME),
                         ([{"form": "alkupeli", "deals": 2}, {"form": "kotka", "deals": 2}],
@@ -536,6 +546,7 @@ class Game:
         self.trick_no = 0
         self.tricks = {"NS": 0, "EW": 0}
         self.seat_tricks = {s: 0 for s in SEATS}            # bolsevikki scores per seat
+        self.seat_ace_points = {s: 0 for s in SEATS}        # (ANY's bolsevikki scoring counts them per seat)
         self.ace_points = {"NS": 0, "EW": 0}
         self.trick_log: list[tuple[str, int]] = []          # per trick: (winning side, aces in it)
         self.won_cards: dict[str, list[str]] = {"NS": [], "EW": []}   # the cards in each side's tricks
@@ -954,6 +965,7 @@ class Game:
         aces = sum(1 for _, c in self.trick if c[0] == "A")
         self.won_cards[won_by].extend(c for _, c in self.trick)
         self.ace_points[won_by] += aces * self.trick_no
+        self.seat_ace_points[winner] += aces * self.trick_no
         self.trick_log.append((won_by, aces))
         self.trick = []
         self.to_act = winner
@@ -1106,7 +1118,7 @@ def result_2016(game: Game) -> dict[str, Any]:
     return {"contract": game.contract(), "tricks": dict(game.tricks), "score": _score_2016(game)}
 
 
-def _score_bolsevikki(game: Game) -> dict[str, int]:
+def _score_bolsevikki(game: Game) -> dict[str, Any]:
     """Per seat, zero-sum (ADDENDUM 2, unsourced): a redeal scores nothing; no multiplier, no aces."""
     if game.redealt:
         return {s: 0 for s in SEATS}
@@ -1114,8 +1126,20 @@ def _score_bolsevikki(game: Game) -> dict[str, int]:
     t = game.seat_tricks[d]
     assert game.high is not None                            # 7M: no trick; 7S..7G: all 13 tricks
     under = t if game.high[1] == "M" else 13 - t
+    if game.era.bolsevikki_any:
+        return _score_bolsevikki_any(game, d, under)
     each = -BOLSEVIKKI_VALUE if under == 0 else BOLSEVIKKI_VALUE + BOLSEVIKKI_FURTHER_TRICK * (under - 1)
     return {s: -3 * each if s == d else each for s in SEATS}
+
+
+def _score_bolsevikki_any(game: Game, d: str, under: int) -> dict[str, Any]:
+    """ANY's bolsevikki (unsourced): the bolshevik scores his seven misère by the 2016 table (35 made; 20 for the
+    first trick, 5 more each) plus the others' ace trick numbers minus his own; each other player a third of
+    the opposite (a fraction where it does not divide)."""
+    points = 35 if under == 0 else -(20 + 5 * (under - 1))
+    theirs = sum(v for s, v in game.seat_ace_points.items() if s != d)
+    points += theirs - game.seat_ace_points[d]
+    return {s: points if s == d else -points / 3 for s in SEATS}
 
 
 def _score_passimisaari(game: Game) -> dict[str, int]:

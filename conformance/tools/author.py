@@ -720,9 +720,10 @@ def bolsevikki_rules(st):
     ids += ["bolsevikki.strain", "bolsevikki.level", "bolsevikki.one-against-three", "bolsevikki.gives-each",
             "bolsevikki.no-other-exchange", "bolsevikki.lead", "play.follow-suit", "play.trick-winner"]
     t = st.won_seat[st.declarer]
-    if t == 0:
-        return [*ids, "bolsevikki.scoring-made", "bolsevikki.value"]
-    return [*ids, "bolsevikki.scoring-failed", "bolsevikki.value"] + (["bolsevikki.further-trick"] if t > 1 else [])
+    if t == 0:  # the ace term (bolsevikki.aces, weight 0) is in both scoring rules
+        return [*ids, "bolsevikki.scoring-made", "bolsevikki.value", "bolsevikki.aces"]
+    return ([*ids, "bolsevikki.scoring-failed", "bolsevikki.first-trick", "bolsevikki.aces"]
+            + (["bolsevikki.further-trick"] if t > 1 else []))
 
 
 def bolsevikki_text(st):

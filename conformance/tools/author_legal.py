@@ -244,13 +244,13 @@ def d_defenders_first(h, a):
     return set_case(["W pass", *gives("W", h["W"], "E", 1)], s(f"""Position: contract 6H by S; the main pair's
         first bid was N's 5H (level 5 < 6), so the defenders' exchange is allowed
         (defenders-exchange.banned-after-high-first-bid). W, the declarer's left, acts first: he may pass
-        (defenders-exchange.optional) or give his partner E one card (defenders-exchange.one-card); W holds
+        (defenders-exchange.kind) or give his partner E one card (defenders-exchange.one-card); W holds
         {show(h['W'])}: pass and 13 gives."""))
 
 
 def d_defenders_compulsory(h, a):
     return set_case(gives("W", h["W"], "E", 1), s(f"""Position: as in 2016.legal.defenders-exchange-first, W
-        holds {show(h['W'])}. Under defenders-exchange.optional=true read as a compulsory exchange, W may not
+        holds {show(h['W'])}. Under defenders-exchange.kind = compulsory, W may not
         pass: only the 13 gives to E."""))
 
 
@@ -648,7 +648,7 @@ RULES_AUCTION = ["auction.end-eight-passes", "auction.higher-bid", "auction.bid-
 RULES_2ND = ["auction2.first-speaker", "auction2.final-min-level", "auction2.final-min-passes",
              "auction2.end-four-passes"]
 RULES_DX = ["defenders-exchange.banned-after-high-first-bid", "defenders-exchange.one-card",
-            "defenders-exchange.optional", "defenders-exchange.different-card"]
+            "defenders-exchange.kind", "defenders-exchange.different-card"]
 RULES_BOLS = ["bolsevikki.call-first", "bolsevikki.call-once", "bolsevikki.level", "bolsevikki.strain",
               "bolsevikki.several-callers"]
 RULES_PASSI = ["passimisaari.centre-cards", "passimisaari.partner-exchange", "passimisaari.return-order",
@@ -668,7 +668,7 @@ SPECS = [
      RULES_2ND, ("take", 11, "S"), d_second_auction_first),
     ("2016", "defenders-exchange-first", A16, 19, {}, "the first defender may pass or give one card",
      RULES_DX, ("take", 11, "S"), d_defenders_first),
-    ("2016", "defenders-exchange-compulsory", A16, 19, {"defenders-exchange.optional": True},
+    ("2016", "defenders-exchange-compulsory", A16, 19, {"defenders-exchange.kind": "compulsory"},
      "a compulsory exchange: no pass", RULES_DX, ("take", 11, "S"), d_defenders_compulsory),
     ("2016", "defenders-exchange-return", A16, 20, {}, "the card back may not be the card received",
      RULES_DX, ("take", 11, "S"), d_defenders_return),

@@ -351,15 +351,15 @@ def same_card_defenders_played(base):
         "EW -29. (By default W's return of 9S at 19 is return-same-card.)"), {"actions": actions}
 
 
-# --- defenders-exchange.optional: compulsory = true (ANY) --------------------------------------------------
+# --- defenders-exchange.kind = compulsory (ANY) --------------------------------------------------
 
-COMPULSORY = {"defenders-exchange.optional": True}
+COMPULSORY = {"defenders-exchange.kind": "compulsory"}
 
 
 def compulsory(base, defender, index):
     expect_actions(base, index, f"{defender} pass")
     return err(index, "wrong-phase"), (
-        "Under the reading defenders-exchange.optional = true (ANY's practice: the exchange is compulsory "
+        "Under the reading defenders-exchange.kind = compulsory (ANY's practice: the exchange is compulsory "
         f"where it is allowed): the main pair's first bid is at level 1, so the exchange is allowed, and "
         f"{defender}, on the declarer's left, must give; his pass at {index} is a pass where a give is "
         f"mandatory: wrong-phase at {index} (DESIGN §4).")
@@ -656,7 +656,7 @@ SPECS = [
     ("2016", "same-card-defenders-played", "2016/defenders-exchange/passed.yaml", DEFENDERS_SAME,
      "Defenders' exchange: E gives W 9S and W gives it back; the hands and play are the base case's",
      same_card_defenders_played),
-    # defenders-exchange.optional: compulsory
+    # defenders-exchange.kind: compulsory
     ("2016", "compulsory-exchange-E-passes", "2016/defenders-exchange/passed.yaml", COMPULSORY,
      "The defenders' exchange is compulsory: E, on the declarer N's left, may not pass it",
      lambda base: compulsory(base, "E", 18)),

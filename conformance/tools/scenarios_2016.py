@@ -320,7 +320,7 @@ A(id="2016.defenders-exchange.done", example=True,
 
 A(id="2016.defenders-exchange.passed",
   description="After 5H by N, E passes the optional exchange; W does nothing and doubling starts with E",
-  rules=["defenders-exchange.one-card", "defenders-exchange.before-doubling", "defenders-exchange.optional", *FLOW],
+  rules=["defenders-exchange.one-card", "defenders-exchange.before-doubling", "defenders-exchange.kind", *FLOW],
   pre=[*A_PRE, "E pass", *NODBL],
   remark=A_REMARK + A_KITTY_REMARK + " E passes: no exchange; the doubling round starts with E again.")
 
@@ -397,7 +397,7 @@ A(id="2016.defenders-exchange.done-then-first-defender-doubles",
 add(id="2016.defenders-exchange.passed-then-second-defender-doubles",
     description="5C by S: W (S's left) passes the exchange; the doubling round follows, W passes and E doubles",
     rules=["deal.players", "deal.pack", "defenders-exchange.one-card", "defenders-exchange.before-doubling",
-           "defenders-exchange.optional", "doubling.defenders-order", "doubling.redouble-order", "score.multipliers",
+           "defenders-exchange.kind", "doubling.defenders-order", "doubling.redouble-order", "score.multipliers",
            *FLOW],
     dealer="S", fix={"S": "C:AKQJT9"},
     pre=fa("S", ["1C", *P8]) + kitty("C") + sa("S", ["5C", *P4]) + dx_pass()

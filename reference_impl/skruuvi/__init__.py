@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+__version__ = "0.6.0"
+"""The package's version is the suite's (conformance/CHANGELOG.md's latest heading; a test holds them equal)."""
 
 __all__ = ["__version__", "legal_actions", "replay"]
 

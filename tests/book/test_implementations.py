@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from test_book_browser import SHOTS
 
+from skruuvi import __version__
 from skruuvi.book.implementations import implementations_page
 from skruuvi.cli import main
 from skruuvi.rules.paths import repo_root
@@ -36,7 +37,7 @@ def test_the_reference_and_the_oracle_ran_the_whole_current_suite_at_build_time(
     for name in ("reference", "oracle"):
         report = load_report(folder / f"{name}.jsonl")
         names.add(report.implementation["name"])
-        assert report.header["suite_version"] == suite_version()
+        assert report.header["suite"]["version"] == suite_version()
         assert report.header["selection"]["shard"] == [1, 1]
         assert report.summary is not None and not report.summary["interrupted"]
         assert len(_cases(folder / f"{name}.jsonl")) == report.header["cases"] == report.header["selection"]["cases"]
@@ -59,7 +60,7 @@ def name_slug(name: str) -> str:
 def test_an_added_report_of_another_suite_version_is_flagged(built_book: Any, tmp_path: Path) -> None:
     folder = built_book.site / "implementations"
     items = [json.loads(line) for line in (folder / "oracle.jsonl").read_text(encoding="utf-8").splitlines()]
-    items[0]["suite_version"] = "0.0.1"
+    items[0]["suite"] = {"version": "0.0.1", "released": None}
     items[0]["engine"]["implementation"]["name"] = "their-engine"
     added = tmp_path / "their-engine.jsonl"
     added.write_text("".join(json.dumps(r) + "\n" for r in items), encoding="utf-8")
@@ -115,7 +116,8 @@ def test_the_books_compliance_page_loads_at_each_width(tab: Any, base_url: str, 
     response = tab.goto(base_url + "implementations/compliance.html", wait_until="load")
     assert response is not None and response.ok
     assert tab.locator("h1").inner_text() == "Skruuvi conformance"
-    assert tab.locator(".engine h3").all_inner_texts() == ["1. skruuvi-reference 0.1.0", "2. skruuvi-oracle 0.11.0"]
+    engines = tab.locator(".engine h3").all_inner_texts()
+    assert engines == [f"1. skruuvi-reference {__version__}", "2. skruuvi-oracle 0.11.0"]
     _fits(tab)
     SHOTS.mkdir(parents=True, exist_ok=True)
     tab.screenshot(path=str(SHOTS / f"implementations-compliance-{width}.png"), full_page=False)

@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from skruuvi.cli import commands as cli
+from skruuvi.cli import serve as serve_command
 from skruuvi.rules.errors import InputError
 from skruuvi.rules.paths import cases_dir, repo_root, schema_dir
 from skruuvi.suite.reports.report import Terminal, summary_line
@@ -248,12 +249,12 @@ def test_replay_yaml_jsonl_and_stdin(tmp_path: Path) -> None:
     proc = skruuvi("replay", str(tmp_path / "one.yaml"), str(tmp_path / "all.jsonl"), "-",
                    stdin=json.dumps(cases[1]) + "\n")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines() == [
-        '{"error":{"index":0,"code":"incomplete-record"}}',
-        '{"error":{"index":0,"code":"incomplete-record"}}',
-        '{"error":{"index":0,"code":"malformed-action"}}',
-        '{"error":{"index":null,"code":"invalid-deal"}}',
-        '{"error":{"index":0,"code":"malformed-action"}}',
+    assert proc.stdout.splitlines() == [  # each line led by its case's id (a file holds many cases)
+        '{"id":"cli.incomplete","error":{"index":0,"code":"incomplete-record"}}',
+        '{"id":"cli.incomplete","error":{"index":0,"code":"incomplete-record"}}',
+        '{"id":"cli.malformed","error":{"index":0,"code":"malformed-action"}}',
+        '{"id":"cli.invalid-deal","error":{"index":null,"code":"invalid-deal"}}',
+        '{"id":"cli.malformed","error":{"index":0,"code":"malformed-action"}}',
     ]
 
 
@@ -264,7 +265,7 @@ def test_replay_input_errors_are_one_line_and_the_next_file_runs(tmp_path: Path)
     proc = skruuvi("replay", str(tmp_path / "broken.yaml"), str(tmp_path / "missing.yaml"),
                    str(tmp_path / "unknown.jsonl"), str(tmp_path / "good.jsonl"))
     assert proc.returncode == 1
-    assert proc.stdout.splitlines() == ['{"error":{"index":0,"code":"incomplete-record"}}']
+    assert proc.stdout.splitlines() == ['{"id":"cli.incomplete","error":{"index":0,"code":"incomplete-record"}}']
     errors = proc.stderr.splitlines()
     assert len(errors) == 3, proc.stderr
     assert all(line.startswith("skruuvi: ") for line in errors)
@@ -327,7 +328,7 @@ def test_keyboard_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch, capsys: p
     def interrupted(args: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "cmd_serve", interrupted)
+    monkeypatch.setattr(serve_command, "cmd_serve", interrupted)
     assert cli.main(["serve"]) == 130
     assert capsys.readouterr().err == ""
 
@@ -336,6 +337,6 @@ def test_input_error_is_one_line_exit_1(monkeypatch: pytest.MonkeyPatch, capsys:
     def broken(args: object) -> int:
         raise InputError("no such thing", file="x.yaml", path="line 3")
 
-    monkeypatch.setattr(cli, "cmd_serve", broken)
+    monkeypatch.setattr(serve_command, "cmd_serve", broken)
     assert cli.main(["serve"]) == 1
     assert capsys.readouterr().err == "skruuvi: x.yaml: line 3: no such thing\n"

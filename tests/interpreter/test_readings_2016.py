@@ -134,7 +134,7 @@ READINGS: list[dict[str, Any]] = [
     },
     {
         "name": "compulsory-exchange-made",
-        "readings": {"defenders-exchange.optional": True},
+        "readings": {"defenders-exchange.kind": "compulsory"},
         "base": "defenders-exchange/done",
         "default": SAME,
         "expect": SAME,
@@ -142,7 +142,7 @@ READINGS: list[dict[str, Any]] = [
     },
     {
         "name": "compulsory-exchange-banned",
-        "readings": {"defenders-exchange.optional": True},
+        "readings": {"defenders-exchange.kind": "compulsory"},
         "base": "defenders-exchange/banned-first-bid-6",
         "default": SAME,
         "expect": SAME,

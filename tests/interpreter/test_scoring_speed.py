@@ -20,8 +20,9 @@ from skruuvi.authoring import bots
 from skruuvi.interpreter import engine
 from skruuvi.interpreter.cards import card_mask
 from skruuvi.interpreter.facts import HOLDING_FACTS, OTHER, ace_ordinals, add_holding_facts, deal_facts, side_tricks
+from skruuvi.interpreter.one_against_three import one_against_each
 from skruuvi.interpreter.outcome import ScoreItem
-from skruuvi.interpreter.scoring import _one_against_each, score_items
+from skruuvi.interpreter.scoring import score_items
 from skruuvi.interpreter.state import DealState
 from skruuvi.rules.errors import RulesetError
 from skruuvi.rules.expr import Folded, Formula, compile_expression, expression_names
@@ -271,7 +272,7 @@ def _plain_items(state: DealState) -> list[ScoreItem]:
     items = []
     for rule in ruleset.schemes[state.form.scheme]:
         if rule.to == "declarer-against-each":
-            items.extend(_one_against_each(state, rule, env["NS"]))
+            items.extend(one_against_each(state, rule, env["NS"]))
             continue
         sides = {"each": SIDES, "main": (main,), "defenders": (OTHER.get(main),)}.get(rule.to, (rule.to,))
         for side in sides:

@@ -156,7 +156,7 @@ def test_issue_17_texts_and_citations() -> None:
 
 @pytest.mark.parametrize(("era", "rid", "status"), [
     ("2016", "bolsevikki.several-callers", "stated"), ("2016", "bolsevikki.call-once", "stated"),
-    ("2016", "bolsevikki.call-first", "conflict"), ("2016", "defenders-exchange.optional", "stated"),
+    ("2016", "bolsevikki.call-first", "conflict"), ("2016", "defenders-exchange.kind", "stated"),
     ("2016", "score.contract-points", "inferred"), ("2016", "deal.cut", "stated"),
     ("1895", "score.honour-unit", "inferred"), ("1895", "score.ace-unit", "inferred"),
     ("1895", "score.undertrick-unit", "inferred"), ("1895", "score.undertricks", "inferred"),
@@ -206,7 +206,7 @@ def test_issue_33_what_the_2016_book_rests_on(sources: dict[str, Any]) -> None:
     assert "Taskinen" in sources["KPO"]["covers"] and sources["CAC"]["year"] == "unknown"
     assert "2016 Handbook rules" not in sources["S001"]["covers"]
     assert "S001's score table" in _rule("2016", "score.contract-points")["note"]
-    assert "saavat vaihtaa" in _rule("2016", "defenders-exchange.optional")["note"]
+    assert "saavat vaihtaa" in _rule("2016", "defenders-exchange.kind")["note"]
     assert "Hyvä tapa" in _rule("2016", "deal.cut")["note"]
 
 

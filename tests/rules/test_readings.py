@@ -36,8 +36,12 @@ def test_every_alternative_executes_or_is_refused_in_one_line() -> None:
         for rule_id, alt in alternatives(ruleset):
             assert "value" in alt, f"{rid} {rule_id}: an alternative without a value cannot be tried"
             if executable(alt):
-                under = with_readings(ruleset, {rule_id: alt["value"]})
-                assert under.readings == {rule_id: alt["value"]} and under.id == rid
+                readings = {rule_id: alt["value"], **(alt.get("requires") or {})}  # with what it requires
+                under = with_readings(ruleset, readings)
+                assert under.readings == readings and under.id == rid
+                if alt.get("requires"):
+                    with pytest.raises(RulesetError, match=r"requires .* which is not among the readings"):
+                        with_readings(ruleset, {rule_id: alt["value"]})
                 continue
             refused.add((rid, rule_id))
             with pytest.raises(RulesetError) as info:

@@ -44,7 +44,7 @@ def _hand_written() -> dict[str, dict]:
 def _changelog_version() -> str:
     for line in (ROOT / "conformance" / "CHANGELOG.md").read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
-            return line[3:].strip()
+            return line[3:].split()[0]  # "## 0.6.0 (unreleased)", "## 0.5.0 (2026-12-03)"
     raise AssertionError("no version heading")
 
 

@@ -91,7 +91,8 @@ def universe(game: Any, rng: random.Random) -> list[str]:
 
 MUTABLE = {"hands": "sets", "holding": "plain", "won_cards": "lists", "centre": "list", "first_bids": "list",
            "steps": "list", "received": "plain", "queue": "list", "trick": "list", "tricks": "plain",
-           "seat_tricks": "plain", "ace_points": "plain", "trick_log": "list", "callers": "list"}
+           "seat_tricks": "plain", "ace_points": "plain", "seat_ace_points": "plain", "trick_log": "list",
+           "callers": "list"}
 """The containers of the oracle's `Game` and how deep a copy of each must go (their items are
 immutable: cards, tuples, numbers, frozensets)."""
 
@@ -296,7 +297,7 @@ REACHES = {
     "bolsevikki.call-first": "call", "bolsevikki.several-callers": "call", "bolsevikki.lead": "play",
     "bolsevikki.gift-order": "gifts", "kitty.partner-order": "kitty", "auction2.end-four-passes": "second-auction",
     "auction2.final-min-passes": "second-auction", "defenders-exchange.different-card": "defenders-exchange",
-    "defenders-exchange.optional": "defenders-exchange", "passimisaari.return-order": "partner-exchange",
+    "defenders-exchange.kind": "defenders-exchange", "passimisaari.return-order": "partner-exchange",
     "passimisaari.different-card": "partner-exchange", "passimisaari.doubling-order": "doubling",
 }
 """The phase whose legal sets a rule's alternative changes; the sample must check a state in it."""

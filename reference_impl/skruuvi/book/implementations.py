@@ -105,7 +105,7 @@ def implementations_page(reports: list[Report], built: int) -> str:
            "## Engines", ""]
     rows = []
     for i, report in enumerate(reports):
-        version = report.header.get("suite_version")
+        version = report.suite_version
         ran = f"{version or 'not recorded'}"
         if i >= built and current and version != current:
             ran += f" (not the current {current})"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..rules.readings import alternatives
 from ..rules.ruleset import Ruleset
 from . import md
 
@@ -57,6 +58,12 @@ def _score_shape(rs: Ruleset) -> str:
     if seat_forms:
         names = ", ".join(f"`{f.name}`" for f in seat_forms)
         side += f"; in {names} (one against three) an integer per seat, `{{N: …, E: …, S: …, W: …}}`"
+        shared = any(alt.get("value") == "declarer-shared" and alt.get("field") == "to"
+                     for _, alt in alternatives(rs))
+        if shared:
+            side += (" (under a reading whose bolshevik shares his score with the other three, each share is a "
+                     "third of it: a fraction where it does not divide, written as the nearest double, "
+                     "`2.6666666666666665`)")
     return side
 
 

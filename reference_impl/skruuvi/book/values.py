@@ -58,6 +58,7 @@ TARGETS = {
     "defenders": "the defenders",
     "each": "each side, counted from its own tricks",
     "declarer-against-each": "the declarer, collected from each opponent (or paid to each)",
+    "declarer-shared": "the declarer, once; the three opponents share the opposite amount, a third each",
     "NS": "North–South",
     "EW": "East–West",
 }

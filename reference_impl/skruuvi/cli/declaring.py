@@ -45,8 +45,10 @@ def _declares(args: argparse.Namespace, readings: dict[str, Any], variants: dict
     from ..suite.run.declare import serve_declarations  # here: the plain reference starts without it
     declared = serve_declarations(readings, variants, features)
     if not declared["rulesets"]:
-        raise InputError(f"no ruleset holds the readings {', '.join(readings)} (each as the rule's value "
-                         "or a listed alternative)")
+        from ..suite.run.declare import unlisted
+
+        raise InputError(unlisted(readings) or f"no ruleset holds the readings {', '.join(readings)} (each as "
+                         "the rule's value or a listed alternative)")
     if args.undeclared:
         declared.pop("readings", None)  # played under them all the same: only the rulesets are said
     return declared

@@ -36,6 +36,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     total = manifest["counts"]["total"]
     per = ", ".join(f"{rid} {block['cases']}" for rid, block in manifest["counts"]["rulesets"].items())
     sys.stdout.write(f"exported suite {manifest['suite_version']} to {args.dir}: {total['cases']} cases "
-                     f"({total['valid']} valid, {total['invalid']} invalid; {per}) in {len(manifest['files'])} "
+                     f"({total['valid']} valid, {total['invalid']} invalid, {total['legal']} legal and perft; {per}) "
+                     f"in {len(manifest['files'])} "
                      "files\n")
     return 0

@@ -13,7 +13,7 @@ class ScoreItem(NamedTuple):
 
     rule: str
     side: str
-    points: int
+    points: int  # (at run time a float under a reading that shares a one-against-three score in thirds)
     column: str = "deal"
 
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..rules.errors import RulesetError
 from ..rules.expr import FACTS, Compiled, Folded, function_of
 from ..rules.notation import SEATS, SIDES
+from ..rules.ruleset import ONE_AGAINST_THREE
 from .facts import (
     HOLDING_FACTS,
     HOLDING_READS,
@@ -46,12 +47,14 @@ from .facts import (
     side_tricks,
     winner_of,
 )
+from .one_against_three import one_against_each
 from .outcome import ScoreItem
 from .state import DealState, tuple_new
 from .totals import add_points, add_to_columns, totals
 
 if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset, ScoringRule
+
 
 class Step(NamedTuple):
     """One scoring rule scored for one side of a deal, as :class:`ContractScheme` lists them."""
@@ -111,7 +114,7 @@ def _specialise(ruleset: Ruleset, scheme: str, kind: str, level: int, made: bool
     facts = FACTS.keys() | names
     steps = []
     for rule in ruleset.schemes[scheme]:
-        if rule.to == "declarer-against-each":
+        if rule.to in ONE_AGAINST_THREE:
             steps.append(Step(rule, None, None, rule.points.compiled, False, None, True, None, None))
             continue
         pending = not rule.reads.isdisjoint(unsettled)  # see DealPlan
@@ -253,7 +256,7 @@ def _side_facts(state: DealState, plan: DealPlan) -> dict[str, dict[str, Any]]:
 
     The holding facts and the ace ordinals cost more than the rest: they are computed only when a step of
     the specialised scheme, or a derived fact computed for it, reads them (a rule settled one against three
-    is scored from the deal's facts and the declarer's tricks, see :func:`_one_against_each`).
+    is scored from the deal's facts and the declarer's tricks, :mod:`skruuvi.interpreter.one_against_three`).
     """
     scheme = plan.scheme
     ns, ew = plan.sides["NS"].copy(), plan.sides["EW"].copy()
@@ -320,7 +323,7 @@ def _score_parts(
     for before, rule, side, when, points_of, factor, negation_to, facts_read, known_points in steps:
         items += before
         if side is None:
-            settlement = _one_against_each(state, rule, per_side["NS"])
+            settlement = one_against_each(state, rule, per_side["NS"])
             items += settlement
             if fresh is not None:
                 fresh += settlement
@@ -352,9 +355,6 @@ def _score_parts(
     return items
 
 
-UNKNOWN = object()
-
-
 def _step_points(
     state: DealState, rule: ScoringRule, when: Compiled | None, points_of: Compiled, env: Any
 ) -> int | None:
@@ -365,32 +365,3 @@ def _step_points(
     if type(points) is not int:  # not a bool either
         raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
     return points
-
-
-def _one_against_each(state: DealState, rule: ScoringRule, facts: dict[str, Any]) -> list[ScoreItem]:
-    """A one-against-three settlement: the declarer receives the points from each other player."""
-    if state.declarer is None:
-        return []
-    seat = SEATS[state.declarer]
-    won = seat_tricks(state)
-    env = {
-        **facts,
-        "own_tricks": won[seat],
-        "opp_tricks": 13 - won[seat] if state.tricks else 0,
-        "own_ace_ordinals": 0,
-        "opp_ace_ordinals": 0,
-        "is_main": True,
-    }
-    if rule.when is not None and not rule.when.compiled(env):
-        return []
-    points = rule.points.compiled(env)
-    if not isinstance(points, int) or isinstance(points, bool):
-        raise RulesetError(f"scoring rule {rule.id} gave {points!r}, not a whole number", file=state.ruleset.path)
-    if rule.multiplied is True:
-        points *= facts["multiplier"]
-    points *= state.ruleset.scale
-    others = [s for s in SEATS if s != seat]
-    return [
-        ScoreItem(rule.id, seat, points * len(others), rule.column),
-        *(ScoreItem(rule.id, other, -points, rule.column) for other in others),
-    ]

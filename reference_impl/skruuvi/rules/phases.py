@@ -238,8 +238,9 @@ PHASES: dict[str, PhaseVocabulary] = {
     "defenders_exchange": PhaseVocabulary(
         params=frozenset({"first", "return_must_differ", "banned_if_main_first_bid_at_least"}),
         seat_params=frozenset({"first"}),
-        choices={"banned_by_first_bid_of": frozenset({"main", "either"})},
-        kinds={"banned_if_main_first_bid_at_least": WHOLE, "return_must_differ": FLAG, "compulsory": FLAG},
+        choices={"banned_by_first_bid_of": frozenset({"main", "either"}),
+                 "exchange": frozenset({"optional", "compulsory"})},
+        kinds={"banned_if_main_first_bid_at_least": WHOLE, "return_must_differ": FLAG},
     ),
     "doubling": PhaseVocabulary(
         params=frozenset({"doublers", "redoublers"}),

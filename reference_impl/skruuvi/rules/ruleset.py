@@ -29,7 +29,9 @@ SCORING_PARAMS = frozenset({"multipliers", "defenders_receive"})
 HONOURS_FROM = ("hands-at-play", "tricks-won")
 """Where the optional scoring parameter ``honours_from`` takes the aces and trump honours a side counts: the
 hands when play begins (the default) or the cards the side won in tricks."""
-SCORING_TARGETS = frozenset({"main", "defenders", "each", "NS", "EW", "declarer-against-each"})
+SCORING_TARGETS = frozenset({"main", "defenders", "each", "NS", "EW", "declarer-against-each", "declarer-shared"})
+ONE_AGAINST_THREE = frozenset({"declarer-against-each", "declarer-shared"})
+"""The targets of a one-against-three settlement, scored for the declarer's seat (not per side)."""
 MATCH_PARAMS = frozenset({"stages", "dealer_rotation", "totals"})
 GAME_PARAMS = frozenset({"game_threshold", "game_bonus", "simultaneous_games"})
 SIDE_TOTAL_PARAMS = frozenset({"final_divisor", "final_rounding"})
@@ -461,7 +463,7 @@ class _Builder:
         """``zero_sum`` (optional; scoring rules whose every item the other side also receives negated) and
         ``contract_points`` (the rules the defenders receive negated under ``defenders_receive: negation``)
         each list scoring rules scored per side."""
-        per_side = {rule.id for rules in schemes.values() for rule in rules if rule.to != "declarer-against-each"}
+        per_side = {rule.id for rules in schemes.values() for rule in rules if rule.to not in ONE_AGAINST_THREE}
         if not isinstance(rule_ids, list):
             raise self.fail(f"{param} must be a list of scoring rule ids", "/scoring/rules")
         for rule_id in rule_ids:

@@ -2,8 +2,12 @@
 
 Layout of an export (every path relative to ``DIR``; JSON Lines are UTF-8, one compact JSON object a line)::
 
-    manifest.json                       format, suite version, counts, sha256 of every other file
+    README.md                           what the export holds, the formats in brief, how to run it (with and
+                                        without the runner), from conformance/export/README.md
+    engine-skeleton.js                  an SCP/1 engine that speaks the protocol and plays nothing yet
+    manifest.json                       format, suite version and release date, counts, sha256 of every other file
     INTERPRETING.md                     the runner's and the protocol's documentation
+    CHANGELOG.md                        the cases added, changed and retired per suite version
     errors.yaml                         the error codes
     schema/<name>.schema.json           the JSON Schemas (case format, protocol SCP/1, report, ruleset, ...)
     rulesets/<ruleset>.yaml             the rulesets the cases are played under
@@ -41,11 +45,12 @@ FORMAT = "skruuvi-suite-export"
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
 HAND_WRITTEN, GENERATED = "hand-written", "generated"
-_VERSION_HEADING = re.compile(r"^## \[?(\d+\.\d+\.\d+)\]?", re.MULTILINE)
+_VERSION_HEADING = re.compile(r"^## \[?(\d+\.\d+\.\d+)\]?(?: \((unreleased|\d{4}-\d{2}-\d{2})\))?", re.MULTILINE)
 
 
-def suite_version(changelog: Path | None = None) -> str:
-    """The latest version in the suite's changelog (its first ``## X.Y.Z`` heading)."""
+def suite_release(changelog: Path | None = None) -> tuple[str, str | None]:
+    """The suite's latest version and its release date (None while unreleased), from the changelog's first
+    ``## X.Y.Z (YYYY-MM-DD)`` or ``## X.Y.Z (unreleased)`` heading."""
     changelog = changelog or paths.changelog_file()
     try:
         text = changelog.read_text(encoding="utf-8")
@@ -53,8 +58,19 @@ def suite_version(changelog: Path | None = None) -> str:
         raise InputError(f"cannot read the suite changelog: {exc.strerror or exc}", file=str(changelog)) from None
     found = _VERSION_HEADING.search(text)
     if found is None:
-        raise InputError("no '## X.Y.Z' version heading", file=str(changelog))
-    return found.group(1)
+        raise InputError("no '## X.Y.Z (YYYY-MM-DD)' version heading", file=str(changelog))
+    released = found.group(2)
+    return found.group(1), None if released in (None, "unreleased") else released
+
+
+def suite_version(changelog: Path | None = None) -> str:
+    """The latest version in the suite's changelog (its first ``## X.Y.Z`` heading)."""
+    return suite_release(changelog)[0]
+
+
+def release_words(version: str, released: str | None) -> str:
+    """``0.6.0 (released 2026-12-20)`` or ``0.6.0 (not yet released)``."""
+    return f"{version} (released {released})" if released else f"{version} (not yet released)"
 
 
 def kind_of(case: Case) -> str:
@@ -170,8 +186,12 @@ def export_suite(target: str | Path, *, force: bool = False, generated: bool = T
     ``target`` without ``force``, an unwritable path or a case that cannot be exported."""
     root = Path(target)
     _check_target(root, force)
-    version = suite_version()
-    copied = [_copy(paths.conformance_dir() / "INTERPRETING.md", root, "INTERPRETING.md"),
+    version, released = suite_release()
+    front = paths.conformance_dir() / "export"  # the export's own README and the skeleton engine it shows
+    copied = [_copy(front / "README.md", root, "README.md"),
+              _copy(front / "engine-skeleton.js", root, "engine-skeleton.js"),
+              _copy(paths.conformance_dir() / "INTERPRETING.md", root, "INTERPRETING.md"),
+              _copy(paths.changelog_file(), root, "CHANGELOG.md"),
               _copy(paths.spec_dir() / "errors.yaml", root, "errors.yaml")]
     copied += [_copy(p, root, f"schema/{p.name}") for p in sorted(paths.schema_dir().glob("*.schema.json"))]
     copied += [_copy(p, root, f"rulesets/{p.name}") for p in sorted(paths.rulesets_dir().glob("*.yaml"))]
@@ -201,7 +221,7 @@ def export_suite(target: str | Path, *, force: bool = False, generated: bool = T
     files += [{"path": rel, **output.meta[rel], "sha256": _sha256(root / rel), "bytes": (root / rel).stat().st_size}
               for rel in sorted(output.meta)]
     manifest = {
-        "format": FORMAT, "format_version": FORMAT_VERSION, "suite_version": version,
+        "format": FORMAT, "format_version": FORMAT_VERSION, "suite_version": version, "suite_released": released,
         "generated_by": f"skruuvi export (skruuvi-spec {__version__})", "protocol": "SCP/1",
         "kinds": {"valid": "expect.result or expect.match: a legal record and its outcome",
                   "invalid": "expect.error: the index and code of the first illegal action",

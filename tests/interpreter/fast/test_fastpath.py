@@ -37,7 +37,7 @@ READINGS_2016 = {
     "bolsevikki.gift-order": "any-order",
     "passimisaari.different-card": False,
     "defenders-exchange.different-card": False,
-    "defenders-exchange.optional": True,
+    "defenders-exchange.kind": "compulsory",
     "deal.centre-not-top-or-bottom": [],
     "deal.centre-not-consecutive": 4,
 }

@@ -47,7 +47,7 @@ def test_the_header_says_the_shard_and_the_whole_selection(runs: Runs) -> None:
         assert header["selection"]["shard"] == [k, 3]
         assert header["selection"]["cases"] == len(ids) == whole[0]["cases"]
         assert header["selection"]["ids"] == fingerprint(expected_sum) == whole[0]["selection"]["ids"]
-        assert header["suite_version"] == whole[0]["suite_version"]
+        assert header["suite"] == whole[0]["suite"]
         assert header["cases"] == sum(1 for i in ids if shard_of(i, 3) == k)
 
 
@@ -104,7 +104,7 @@ def test_a_case_of_another_shard_is_refused(runs: Runs, tmp_path: Path, capsys: 
 
 
 @pytest.mark.parametrize(("key", "value", "words"), [
-    ("suite_version", "0.0.1", "its suite version differs"),
+    ("suite", {"version": "0.0.1", "released": None}, "its suite version differs"),
     ("runner", {"name": "skruuvi-runner", "version": "9.9.9"}, "its runner differs"),
     ("engine", {"protocol": 1, "implementation": {"name": "other", "version": "1", "rulesets": []}},
      "its engine's start answer differs"),

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from report_runs import Runs, records, write_records
 
+from skruuvi import __version__
 from skruuvi.cli import main
 from skruuvi.suite.reports.page import page_html
 from skruuvi.suite.reports.reading import load_report
@@ -62,7 +63,7 @@ def test_engines_side_by_side_with_their_figures(runs: Runs, tmp_path: Path) -> 
     failing = [r["id"] for r in buggy if r["status"] == "fail"]
     assert failing and all(r["ruleset"] == "skruuvi-2016" for r in buggy if r["status"] == "fail")
     per_2016 = [r for r in buggy if r["ruleset"] == "skruuvi-2016"]
-    assert "skruuvi-reference 0.1.0" in text and "buggy 1.0" in text
+    assert f"skruuvi-reference {__version__}" in text and "buggy 1.0" in text
     passed = sum(r["status"] == "pass" for r in per_2016)
     assert f"{passed} of {len(per_2016)}" in text and f"{len(per_2016)} of {len(per_2016)}" in text
     for case_id in failing:
@@ -112,7 +113,7 @@ def test_rules_and_features_from_a_coverage_record(runs: Runs, tmp_path: Path) -
     assert "<b>0/7</b>" in section and "<b>7/7</b>" in section
     assert "not judged" in section
     text = " ".join(" ".join(parsed(html).text).split())
-    assert "The report of skruuvi-reference 0.1.0 carries no per-rule coverage" in text
+    assert f"The report of skruuvi-reference {__version__} carries no per-rule coverage" in text
 
 
 def test_engine_text_is_escaped(runs: Runs, tmp_path: Path) -> None:

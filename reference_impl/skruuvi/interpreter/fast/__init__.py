@@ -48,7 +48,7 @@ COVERS: dict[str, frozenset[str]] = {
          "banned_if_other_side_first_bid"}
     ),
     "defenders_exchange": frozenset(
-        {"first", "return_must_differ", "banned_if_main_first_bid_at_least", "banned_by_first_bid_of", "compulsory"}
+        {"first", "return_must_differ", "banned_if_main_first_bid_at_least", "banned_by_first_bid_of", "exchange"}
     ),
     "doubling": frozenset({"doublers", "redoublers"}),
     "play": frozenset({"lead"}),

@@ -1,8 +1,8 @@
-"""The defenders' one-card exchange, optional unless ``compulsory``.
+"""The defenders' one-card exchange, optional unless its ``exchange`` is ``compulsory``.
 
 Parameters: ``first`` (seat reference of the defender who may give first), ``return_must_differ``
-(the partner may not give back the card he just received), optionally ``compulsory`` (true: the first
-defender may not pass, his pass is ``wrong-phase``; default false) and
+(the partner may not give back the card he just received), optionally ``exchange`` (``compulsory``: the
+first defender may not pass, his pass is ``wrong-phase``; ``optional``, the default: he may pass) and
 ``banned_if_main_first_bid_at_least`` (no exchange when the main pair's first bid had this level or
 more; the state then remembers that the exchange is forbidden, for the doubling phase's error code) and
 the optional ``banned_by_first_bid_of`` (``main``, the default: only the main pair's first bid counts;
@@ -39,6 +39,11 @@ def _step(giver: int, received: Card | None, return_must_differ: bool, compulsor
     return ExchangeStep(giver, received, Gift(partner(giver), giver, 1, not_card), False)
 
 
+SKIPPED_BY = ("banned_if_main_first_bid_at_least", "banned_by_first_bid_of")
+"""The parameters that can make this phase pass without an action (its ban): what ``--explain`` names when an
+engine and the reference part just after it."""
+
+
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     main = state.declarer
     assert main is not None
@@ -47,7 +52,7 @@ def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], 
     if any((bid := state.side_first_bid[side]) is not None and bid.level >= level for side in sides):
         return {"exchange_banned": True, "step": None, "to_act": None}, True
     giver = seat_ref(state, params["first"])
-    step = _step(giver, None, params["return_must_differ"], params.get("compulsory", False))
+    step = _step(giver, None, params["return_must_differ"], params.get("exchange", "optional") == "compulsory")
     return {"step": step, "to_act": giver}, False
 
 

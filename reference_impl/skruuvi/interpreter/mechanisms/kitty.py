@@ -120,6 +120,11 @@ def _banned(state: DealState, taker: int, at_least: int) -> bool:
     return first_bid is not None and first_bid.level >= at_least
 
 
+SKIPPED_BY = ("banned_if_other_side_first_bid",)
+"""The parameters that can make this phase pass without an action (its ban): what ``--explain`` names when an
+engine and the reference part just after it."""
+
+
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     taker = seat_ref(state, params["taker"])
     hands = list(state.hand_masks)

@@ -33,6 +33,11 @@ def _step(giver: int, back: bool, count: int) -> SwapStep:
     return SwapStep(giver, back, Gift(b, a, count) if back else Gift(a, b, count))
 
 
+SKIPPED_BY = ("banned_if_other_side_first_bid_at_least",)
+"""The parameters that can make this phase pass without an action (its ban): what ``--explain`` names when an
+engine and the reference part just after it."""
+
+
 def enter(state: DealState, params: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     giver = seat_ref(state, params["giver"])
     at_least = params.get("banned_if_other_side_first_bid_at_least")

@@ -2,7 +2,7 @@
 
 A :class:`Reading` is one listed alternative (with the readings its ``requires:`` name), in words for the
 table (``rule = value (title, shortened)``), with its sources and the deal forms whose phases or scheme it
-changes, so that it is replayed only on cases that can feel it (:mod:`skruuvi.suite.explanations.explain`).
+changes, so that it is replayed only on cases that can feel it (:mod:`skruuvi.suite.explanations.explain_search`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,47 @@ class Reading:
     """The deal forms whose phases or scheme the reading changes (None: any form)."""
     match_only: bool = False
     """A match rule: only match records and deals with a set position can feel it."""
+    phases: frozenset[str] | None = None
+    """The phases whose parameters the reading sets (None: not a phase rule): it is on a replay's path only when
+    the replay reaches one of them (:func:`on_path`)."""
+    schemes: frozenset[str] | None = None
+    """The scoring schemes the reading changes (None: not a scheme's rule): on a replay's path only when the deal
+    is scored by one of them."""
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The exact readings, ``{rule id: value}`` (the alternative's value and those its ``requires:`` name)."""
+        return dict(self.readings)
+
+
+@dataclass(frozen=True)
+class ReplayPath:
+    """What a replay of one case went through, for the pair search: the phases it reached (up to the action that
+    decided its answer) and the schemes that scored it; ``everything``: any rule may have been read (a match
+    record, a legal case, a replay that could not be traced)."""
+
+    phases: frozenset[str] = frozenset()
+    schemes: frozenset[str] = frozenset()
+    state: bool = False
+    """The deal carries a set position (a match rule may read it)."""
+    everything: bool = False
+
+
+EVERYTHING = ReplayPath(everything=True)
+
+
+def on_path(reading: Reading, path: ReplayPath) -> bool:
+    """Whether the rules ``reading`` changes can have been read by a replay that went ``path``'s way: if not, the
+    reading cannot change that replay's answer (the same answer with it as without it)."""
+    if path.everything or len(reading.readings) > 1:
+        return True
+    if reading.match_only:
+        return path.state
+    if reading.phases is not None:
+        return bool(reading.phases & path.phases)
+    if reading.schemes is not None:
+        return bool(reading.schemes & path.schemes)
+    return True  # a deal, form, table or fact rule: read by every replay
 
 
 def _shorten(text: str, width: int = 60) -> str:
@@ -85,24 +126,40 @@ def _scope(ruleset: Ruleset, rule_id: str, path: Sequence[Any]) -> tuple[frozens
     return None, head == "match"
 
 
+def _places(ruleset: Ruleset, rule_id: str, path: Sequence[Any]) -> tuple[frozenset[str] | None,
+                                                                            frozenset[str] | None]:
+    """The phases whose parameters a rule sets, or the scheme it belongs to (each None where it is not one)."""
+    phases = frozenset(p.id for f in ruleset.forms.values() for p in f.phases if rule_id in p.rule_of_param.values())
+    if phases or (path and path[0] == "phases"):
+        return phases | ({str(path[1])} if len(path) > 1 and path[0] == "phases" else set()), None
+    if path and path[0] == "scoring" and len(path) > 2 and path[1] == "schemes":
+        return None, frozenset({str(path[2])})
+    return None, None
+
+
 def candidates(base: Ruleset) -> list[Reading]:
-    """Every executable alternative of ``base``'s rules as a :class:`Reading`, in file order; an alternative
+    """Every executable alternative of ``base``'s rules as a :class:`Reading`, in file order (alternatives that
+    require one another, the same readings listed on each rule they change, once); an alternative
     that ``base`` already reads (a variant's own reading) is left out, and for each rule a variant reads
     otherwise, the ruleset's own value is a reading too."""
     paths = {str(entry.get("id")): path for path, entry in rule_entries(dict(base.raw))}
-    out = []
+    out: list[Reading] = []
     for rule_id, alt in alternatives(base):
         if not executable(alt) or (rule_id in base.readings and base.readings[rule_id] == alt["value"]):
             continue
         readings = {rule_id: alt["value"], **(alt.get("requires") or {})}
+        if any(dict(r.readings) == readings for r in out):
+            continue  # one reading listed on each rule it changes (the alternatives require one another): once
         forms, match_only = _scope(base, rule_id, paths.get(rule_id, ()))
+        phases, schemes = _places(base, rule_id, paths.get(rule_id, ()))
         if len(readings) > 1:
-            forms, match_only = None, False
+            forms, match_only, phases, schemes = None, False, None, None
         title = alt.get("title") or alt.get("note") or ""
         words = f"{rule_id} = {_value_text(alt['value'])}" + (f" ({_shorten(title)})" if title else "")
         source = alt.get("source") or ()
         out.append(Reading(base.id, rule_id, readings, words,
-                           tuple(source) if isinstance(source, list) else (str(source),), forms, match_only))
+                           tuple(source) if isinstance(source, list) else (str(source),), forms, match_only,
+                           phases, schemes))
     if base.readings:  # under a variant, each rule it reads otherwise may be read as the ruleset writes it
         written = get_ruleset(base.id)
         entries = {str(entry.get("id")): entry for _, entry in rule_entries(dict(written.raw))}
@@ -112,10 +169,11 @@ def candidates(base: Ruleset) -> list[Reading]:
                 continue
             value = entry[rule_field(entry)]
             forms, match_only = _scope(written, rule_id, paths.get(rule_id, ()))
+            phases, schemes = _places(written, rule_id, paths.get(rule_id, ()))
             out.append(Reading(base.id, rule_id, {rule_id: value},
                                f"{rule_id} = {_value_text(value)} (as the ruleset writes it, not the variant's)",
-                               tuple(written.rules[rule_id].source), forms, match_only))
+                               tuple(written.rules[rule_id].source), forms, match_only, phases, schemes))
     return out
 
 
-__all__ = ["Reading", "candidates", "reach"]
+__all__ = ["EVERYTHING", "Reading", "ReplayPath", "candidates", "on_path", "reach"]

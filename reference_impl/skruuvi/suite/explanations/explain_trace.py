@@ -1,65 +1,52 @@
 """Where an engine's answer and the reference's part, for a failure that no reading explains.
 
+* Every trace first names the contract (the reference's, at the point where they part).
 * An error on either side: the first action at which they part is the earlier of the two error indices
   (an answer that accepts every action counts as past the last one; the deal itself, index null, comes
   before the first action). The reference is replayed up to that action and the phase it is in then is
   named, with its mechanism and the rules of that phase (each with the parameter it sets, if it sets one).
+  When the reference has just changed phase there (it took the actions before in another phase, or passed
+  a phase without any action), the trace names that phase and the rules that decide whether it takes place
+  (an exchange's ban, say): an engine that skipped or added a phase parts from the reference just after it.
   An error at the deal names the deal rules.
 * Two results: both sides accepted every action, so no action is the one at which they part; what can be
   said is which keys of the result differ. A differing ``tricks`` names the play phase's rules; a differing
   ``contract`` the phases before play (auctions, exchanges, doubling); a differing ``score`` compares each
-  side's total with the reference's score items (``Outcome.breakdown``) for that side, and points out the
-  items whose points are exactly the difference (missing from the engine's total, or counted twice).
+  side's total with the reference's score items (``Outcome.breakdown``) for that side. Where one item
+  accounts for the whole difference, on every side at once (an item missing, counted twice, credited to the
+  other side, or its negation given to the other side as well; also an item the case's own readings drop,
+  taken from the ruleset's own reading), the trace says so; else it points out the items whose points are
+  exactly one side's difference.
 * A match record: the deal and action of the first error, or the keys of the match result that differ;
   its phases are not traced.
+
+Each trace also carries a ``pattern`` (ruleset, form, contract kind, where they part, the size of the
+difference) by which :mod:`skruuvi.suite.explanations.explain_summary` groups the failures nothing explains.
+The phases and their deciding rules come from :mod:`skruuvi.suite.explanations.explain_phases`, the score
+items from :mod:`skruuvi.suite.explanations.explain_score`.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...interpreter.engine import apply, apply_run, start
 from ...interpreter.replay import replay
-from ...rules.errors import IllegalAction, InputError
+from ...rules.notation import SEATS
 from ...rules.ruleset import Ruleset
 from ..cases.cases import Case
-
-MAX_RULES_SHOWN = 10
-
-
-def _rules_at(ruleset: Ruleset, prefix: str) -> list[str]:
-    """The rules whose place in the ruleset starts with ``prefix`` (``/phases/play/``), each with its param."""
-    return [f"{r.id} [{r.param}]" if r.param else r.id for r in ruleset.rules.values()
-            if r.pointer.startswith(prefix)]
-
-
-def _shown(rules: Sequence[str]) -> str:
-    more = len(rules) - MAX_RULES_SHOWN
-    return ", ".join(rules[:MAX_RULES_SHOWN]) + (f" (+{more} more)" if more > 0 else "") if rules else "none listed"
-
-
-def phase_before(ruleset: Ruleset, deal: Any, actions: Sequence[Any], index: int) -> Any:
-    """The phase the reference is in after ``actions[:index]`` (None when the deal is over or not started)."""
-    try:
-        state = start(ruleset, deal)
-        done = 0
-        head = list(actions[:index])
-        while done < index:
-            state, done = apply_run(state, head, done)
-            if done >= index:
-                break
-            state = apply(state, head[done])
-            done += 1
-    except (IllegalAction, InputError, IndexError, TypeError):
-        return None
-    return state.phase
-
-
-def _phase_lines(ruleset: Ruleset, phase: Any) -> list[str]:
-    rules = _rules_at(ruleset, f"/phases/{phase.id}/")
-    return [f"the reference's phase there: {phase.id} (mechanism {phase.mechanism}), rules: {_shown(rules)}"]
+from .explain_phases import (
+    deciding_rules,
+    final_form_phases,
+    phase_before,
+    phase_lines,
+    replay_path,
+    rule_list,
+    rules_at,
+    transition_lines,
+    walk,
+)
+from .explain_score import compact, roles_of, score_difference_lines, whole_explanations
 
 
 def _position(kind: str, body: Mapping[str, Any], count: int) -> int:
@@ -70,78 +57,85 @@ def _position(kind: str, body: Mapping[str, Any], count: int) -> int:
     return -1 if index is None else int(index) if isinstance(index, int) else count
 
 
-def _show(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+def _clip(text: str, width: int = 160) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _score_lines(outcome: Any, engine_score: Any, reference_score: Any) -> tuple[list[str], list[dict[str, Any]]]:
-    lines: list[str] = []
-    items: list[dict[str, Any]] = []
-    if not isinstance(engine_score, dict) or not isinstance(reference_score, dict):
-        return [f"score: engine {_show(engine_score)}, reference {_show(reference_score)}"], items
-    for side in [*reference_score, *(s for s in engine_score if s not in reference_score)]:
-        ours, theirs = reference_score.get(side), engine_score.get(side)
-        if ours == theirs:
-            continue
-        own = [i for i in outcome.breakdown if i.side == side]
-        delta = theirs - ours if isinstance(ours, int) and isinstance(theirs, int) else None
-        listed = ", ".join(f"{i.rule} {i.points:+d}" for i in own) or "none"
-        lines.append(f"score {side}: engine {_show(theirs)}, reference {_show(ours)}"
-                     + (f" (difference {delta:+d})" if delta is not None else "") + f"; reference items: {listed}")
-        for item in own:
-            hint = None
-            if delta is not None and delta and item.points == -delta:
-                hint = "missing from the engine's total?"
-            elif delta is not None and delta and item.points == delta:
-                hint = "counted twice by the engine?"
-            items.append({"side": side, "rule": item.rule, "points": item.points, "hint": hint})
-            if hint:
-                lines.append(f"    {item.rule} {item.points:+d} for {side}: {hint}")
-    return lines, items
+def _contract_words(contract: Any, declarer: Any, doubling: int) -> str:
+    if contract is None:
+        return "none"
+    doubled = {0: "undoubled", 1: "doubled", 2: "redoubled"}.get(doubling, f"doubling {doubling}")
+    return f"{contract} by {declarer}, {doubled}"
+
+
+def _kind_of(bid: Any) -> str:
+    strain = str(bid)[-1:] if bid else ""
+    return {"G": "grand", "M": "misère", "": "no contract"}.get(strain, "trump")
 
 
 def _result_lines(trace: dict[str, Any], outcome: Any, ruleset: Ruleset, body: Mapping[str, Any],
-                  ref_body: Mapping[str, Any], deal: Any, actions: Sequence[Any]) -> list[str]:
+                  ref_body: Mapping[str, Any], deal: Any, actions: Sequence[Any],
+                  others: Sequence[tuple[str, Sequence[Any]]]) -> list[str]:
     """Two results: the keys that differ, the phases that decide them, the score items that differ."""
     differ = [k for k in ref_body if ref_body.get(k) != body.get(k)]
     lines = ["both accepted every action (no action at which they part): the results differ in "
              + (", ".join(differ) or "keys the reference does not give")]
     last = phase_before(ruleset, deal, actions, len(actions) - 1) if actions else None
     phases = final_form_phases(ruleset, last)
+    found = ref_body.get("contract")
+    contract: Mapping[str, Any] = found if isinstance(found, dict) else {}
+    roles = roles_of([*(ref_body.get("score") or {}), *(ref_body.get("tricks") or {})], contract.get("declarer"))
+    pattern = trace["pattern"]
+    pattern["where"] = "result: " + (", ".join(differ) or "its keys")
     if body.get("tricks") != ref_body.get("tricks"):
         for phase in (p for p in phases if p.mechanism == "play"):
-            rules = _rules_at(ruleset, f"/phases/{phase.id}/")
+            rules = rules_at(ruleset, f"/phases/{phase.id}/")
             trace["rules"] += rules
-            lines.append(f"tricks: engine {_show(body.get('tricks'))}, reference {_show(ref_body.get('tricks'))}; "
-                         f"the reference's play phase {phase.id}: {_shown(rules)}")
+            lines.append(f"tricks: engine {compact(body.get('tricks'))}, reference {compact(ref_body.get('tricks'))}; "
+                         f"the reference's play phase {phase.id}: {rule_list(rules)}")
     if body.get("contract") != ref_body.get("contract"):
         before = ", ".join(p.id for p in phases if p.mechanism != "play") or "none"
-        lines.append(f"contract: engine {_show(body.get('contract'))}, reference {_show(ref_body.get('contract'))}; "
-                     f"decided by the phases {before}")
+        lines.append(f"contract: engine {compact(body.get('contract'))}, "
+                     f"reference {compact(ref_body.get('contract'))}; decided by the phases {before}")
     if body.get("score") != ref_body.get("score"):
-        score_lines, trace["score_items"] = _score_lines(outcome, body.get("score"), ref_body.get("score"))
+        score_lines, trace["score_items"], size, because = score_difference_lines(outcome, body.get("score"),
+                                                                          ref_body.get("score"), roles, others)
         lines.extend(score_lines)
+        pattern["difference"] = size
+        if because:
+            pattern["where"] += f" ({because})"
     return lines
 
 
-def parting(case: Case, kind: str, body: Any, ruleset: Ruleset) -> dict[str, Any]:
-    """What can be said about where the engine (``kind``, ``body``) and the reference part on ``case``."""
+def parting(case: Case, kind: str, body: Any, ruleset: Ruleset,
+            others: Sequence[tuple[str, Sequence[Any]]] = ()) -> dict[str, Any]:
+    """What can be said about where the engine (``kind``, ``body``) and the reference part on ``case``;
+    ``others`` are other score breakdowns of the case (with their words) that a score difference may be
+    explained by."""
     record = case.record
     outcome = replay(record, ruleset)
     reference = outcome.to_response()
     ref_kind, ref_body = next(iter(reference.items()))
+    deal = record.get("deal")
+    form = deal.get("form") if isinstance(deal, Mapping) else None
     trace: dict[str, Any] = {"engine": {kind: body}, "reference": reference, "at": None, "action": None,
-                             "phase": None, "rules": [], "score_items": []}
+                             "phase": None, "rules": [], "score_items": [], "contract": None,
+                             "pattern": {"ruleset": case.ruleset, "form": str(form) if form else "match",
+                                         "contract": "", "where": "", "difference": ""}}
     lines: list[str] = []
+    pattern = trace["pattern"]
     if "match" in record:
+        pattern["form"] = "match"
         if kind == "error" or ref_kind == "error":
-            lines.append(f"match record: engine {_show({kind: body})}, reference {_show(reference)} "
+            lines.append(f"match record: engine {_clip(compact({kind: body}))}, reference {_clip(compact(reference))} "
                          "(phases of match records are not traced)")
+            pattern["where"] = "match: an error"
         else:
             ours = (ref_body or {}).get("match", {})
             given = body.get("match", {}) if isinstance(body, dict) else {}
             keys = [k for k in {**ours, **given} if ours.get(k) != given.get(k)] if isinstance(given, dict) else []
             lines.append(f"match record: the match result differs in {', '.join(keys) or 'its shape'}")
+            pattern["where"] = f"match: {', '.join(keys) or 'its shape'}"
         trace["lines"] = lines
         return trace
     given_actions = record.get("actions")
@@ -153,41 +147,61 @@ def parting(case: Case, kind: str, body: Any, ruleset: Ruleset) -> dict[str, Any
         at = min(mine, theirs)
         code = (body or {}).get("code") if kind == "error" and isinstance(body, dict) else None
         what = {True: "rejects", False: "accepts"}
+        engine_says = f"rejects it ({code})" if theirs == at else "accepts it"
+        ref_says = f"rejects it ({ref_body.get('code')})" if mine == at else "accepts it"
         if at < 0:
+            trace["contract"] = "none (the deal)"
+            lines.append("contract: none (they part at the deal)")
             lines.append(f"they part at the deal: the engine {what[theirs < 0]} it"
                          + (f" ({code})" if theirs < 0 else "") + f", the reference {what[mine < 0]} it"
                          + (f" ({ref_body.get('code')})" if mine < 0 else ""))
-            trace["rules"] = _rules_at(ruleset, "/deal/")
-            lines.append(f"the reference's deal rules: {_shown(trace['rules'])}")
+            trace["rules"] = rules_at(ruleset, "/deal/")
+            lines.append(f"the reference's deal rules: {rule_list(trace['rules'])}")
+            pattern.update(contract="before the contract",
+                           where=f"the deal: engine {engine_says}, reference {ref_says}")
         else:
-            place = f"action {at} {_show(actions[at])}" if at < count else "the end of the record"
-            engine_says = f"rejects it ({code})" if theirs == at else "accepts it"
-            ref_says = f"rejects it ({ref_body.get('code')})" if mine == at else "accepts it"
+            state, taken = walk(ruleset, deal, actions, at)
+            place = f"action {at} {compact(actions[at])}" if at < count else "the end of the record"
+            if state is not None:
+                pattern["form"] = state.form.name
+                words = _contract_words(state.contract, SEATS[state.declarer] if state.declarer is not None else None,
+                                        state.doubling)
+                trace["contract"] = words
+                lines.append(f"contract (the reference's, there): {words}"
+                             + ("" if state.contract is not None else " yet"))
+                pattern["contract"] = _kind_of(state.contract) if state.contract is not None else "before the contract"
             lines.append(f"they part at {place}: the engine {engine_says}, the reference {ref_says}")
             trace["at"], trace["action"] = at, actions[at] if at < count else None
-            phase = phase_before(ruleset, record.get("deal"), actions, at)
+            verb = str(actions[at]).split()[1] if at < count and len(str(actions[at]).split()) > 1 else "the end"
+            phase = None if state is None else state.phase
             if phase is not None:
                 trace["phase"] = {"id": phase.id, "mechanism": phase.mechanism}
-                trace["rules"] = _rules_at(ruleset, f"/phases/{phase.id}/")
-                lines.extend(_phase_lines(ruleset, phase))
+                switch, deciding = transition_lines(state, taken, at)
+                trace["rules"] = [*deciding, *rules_at(ruleset, f"/phases/{phase.id}/")]
+                lines.extend(phase_lines(ruleset, phase))
+                lines.extend(switch)
+                pattern["where"] = f"{verb} in {phase.id}: engine {engine_says}, reference {ref_says}"
             else:
                 lines.append("the reference's phase there: none (the deal is over)")
+                pattern["where"] = f"{verb} after the deal is over: engine {engine_says}, reference {ref_says}"
         trace["lines"] = lines
         return trace
+    contract = ref_body.get("contract") if isinstance(ref_body, dict) else None
+    if isinstance(contract, dict):
+        words = _contract_words(contract.get("bid"), contract.get("declarer"), contract.get("doubling", 0))
+        pattern["contract"] = _kind_of(contract.get("bid"))
+    else:
+        words = "none (no contract was played)"
+        pattern["contract"] = "no contract"
+    trace["contract"] = words
+    lines.append(f"contract (the reference's): {words}")
+    end, _ = walk(ruleset, deal, actions, len(actions))
+    if end is not None:
+        pattern["form"] = end.form.name
     lines.extend(_result_lines(trace, outcome, ruleset, body if isinstance(body, dict) else {}, ref_body,
-                                record.get("deal"), actions))
+                               deal, actions, others))
     trace["lines"] = lines
     return trace
 
 
-def final_form_phases(ruleset: Ruleset, phase: Any) -> tuple[Any, ...]:
-    """The phases of the form a phase belongs to (the form a deal ended in, after an all-pass turn)."""
-    if phase is None:
-        return ()
-    for form in ruleset.forms.values():
-        if any(p is phase for p in form.phases):
-            return tuple(form.phases)
-    return ()
-
-
-__all__ = ["parting", "phase_before"]
+__all__ = ["deciding_rules", "parting", "phase_before", "replay_path", "walk", "whole_explanations"]

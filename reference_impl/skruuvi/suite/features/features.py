@@ -12,8 +12,10 @@ not sent. The tags form a closed list per ruleset (:func:`feature_tags`), read o
   action rejected there included), so a case that stops in the first auction does not need play;
 * ``match`` (rulesets with a match structure): a match record (``match:`` instead of ``deal:``);
 * ``set-position`` (rulesets whose matches have games): a deal that starts from a set position
-  (``deal.state``);
-* ``case-readings``: the case pins readings of its own (``readings:``) and the engine must honour them;
+  (``deal.state``); a ruleset without games ignores a deal's state, and its cases need no tag for it;
+* ``case-readings``: the case pins readings of its own (``readings:``) and the engine must honour them (the
+  runner does not ask it of a case whose pinned readings are all readings the engine plays by:
+  :class:`skruuvi.suite.run.declare.Plan`);
 * ``legal-actions``: the case asks the legal set (``expect.legal``) or a perft count (``expect.perft``),
   through SCP/1 ``legal``. Unlike the other tags it is never implied: only an engine whose ``features``
   list it for the case's ruleset is sent such cases (an engine of old does not know the request).
@@ -78,8 +80,8 @@ def _deal_features(ruleset: Ruleset, deal: Any, actions: Any, out: set[str], *, 
     form = deal.get("form")
     if isinstance(form, str) and form in ruleset.forms and ruleset.forms[form].dealt:
         out.add(FORM_PREFIX + form)  # the deal is dealt in it, even when the deal itself is rejected
-    if "state" in deal:
-        out.add(SET_POSITION)
+    if "state" in deal and ruleset.match is not None and ruleset.match.has_games:
+        out.add(SET_POSITION)  # (a ruleset without games ignores a deal's state: nothing to declare)
     try:
         state = engine.start(ruleset, deal)
     except (IllegalAction, InputError, TypeError, ValueError):

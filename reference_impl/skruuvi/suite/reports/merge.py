@@ -23,7 +23,7 @@ from ..cases.selection import fingerprint, id_hash
 from ..run.runner import STATUSES, verdict
 from .reading import iter_report
 
-_AGREED = (("suite_version", "suite version"), ("runner", "runner"), ("engine", "engine's start answer"))
+_AGREED = (("suite", "suite version"), ("runner", "runner"), ("engine", "engine's start answer"))
 _SELECTION = ("rulesets", "run", "skip", "cases", "ids")
 
 

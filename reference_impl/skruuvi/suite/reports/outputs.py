@@ -62,11 +62,20 @@ def check_targets(targets: dict[str, str], inputs: Iterable[str | Path]) -> str 
     return None
 
 
+def _is_file(word: str) -> bool:
+    """Whether ``word`` names an existing regular file; False, never an error, for a word that cannot name one
+    (longer than a file name may be, such as a long option value)."""
+    try:
+        return Path(word).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def command_files(command: list[str]) -> list[Path]:
     """The files the engine's command names (its program, found on ``PATH`` too, and every word that is an
     existing file, such as a script): inputs of the run, which no report may overwrite."""
-    named = [Path(word) for word in command if word and Path(word).is_file()]
-    found = shutil.which(command[0])
+    named = [Path(word) for word in command if word and _is_file(word)]
+    found = shutil.which(command[0]) if command else None
     if found is not None:
         named.append(Path(found))
     return named

@@ -150,7 +150,7 @@ def _engines_table(reports: Sequence[Report]) -> str:
         cards.append(
             f'<div class="engine" id="engine-{i}"><h3>{i + 1}. {_e(report.name)}</h3>'
             f'<p><code class="muted">{_e(" ".join(header["impl"]))}</code></p>'
-            f"<p>Suite {_e(header.get('suite_version') or 'version not recorded')}, run {_e(header['started'])} "
+            f"<p>Suite {_e(report.suite_version or 'version not recorded')}, run {_e(header['started'])} "
             f"by {_e(runner.get('name', ''))} {_e(runner.get('version', ''))}</p>"
             f"<p>Declared:</p><ul>{''.join(declared) or '<li>nothing</li>'}</ul>"
             f'<p class="muted">Report <code>{_e(report.path)}</code>; {_e(explained_note(report))}</p></div>')

@@ -74,6 +74,13 @@ class Report:
         impl = self.implementation
         return f"{impl.get('name', '?')} {impl.get('version', '?')}"
 
+    @property
+    def suite_version(self) -> str | None:
+        """The version of the suite the run's cases belong to, as its header says (None when not recorded)."""
+        suite = self.header.get("suite")
+        version = suite.get("version") if isinstance(suite, dict) else None
+        return version if isinstance(version, str) else None
+
 
 def _check_figures(value: Any, where: str, names: tuple[str, ...] = _FIGURES) -> str | None:
     if not isinstance(value, dict):

@@ -49,26 +49,23 @@ def now_iso() -> str:
 
 def header_record(command: list[str], engine: dict[str, Any], started: str, cases: int,
                   selection: Selection | None = None, spool: Any = None) -> dict[str, Any]:
-    """The header; with the run's ``selection`` and its checked ``spool`` (a
-    :class:`~skruuvi.suite.cases.spool.CaseSpool`), also ``suite_version`` and ``selection``: ``--ruleset``, ``--run``,
-    ``--skip`` and ``--shard``, and the cases of the selection without its shard (``cases``, and ``ids``, a fingerprint
-    of their ids) that the shards of a run must together run once each (``skruuvi report --merge`` checks it)."""
-    record = {"type": "header", "runner": {"name": RUNNER_NAME, "version": __version__}, "impl": list(command),
-              "engine": engine, "started": started, "cases": cases}
-    if selection is not None and spool is not None:
-        record["suite_version"] = _suite_version()
-        record["selection"] = {**selection.record(), "cases": spool.unsharded, "ids": spool.fingerprint}
-    return record
-
-
-def _suite_version() -> str | None:
-    """The suite's version (its changelog's latest), or None when the data has no changelog."""
-    from ..export import suite_version
+    """The header, with the suite's version and release date (``suite``); with the run's ``selection`` and its
+    checked ``spool`` (a :class:`~skruuvi.suite.cases.spool.CaseSpool`), also its ``selection``: ``--ruleset``,
+    ``--run``, ``--skip`` and ``--shard``, and the cases of the selection without its shard (``cases``, and
+    ``ids``, a fingerprint of their ids) that the shards of a run must together run once each (``skruuvi report
+    --merge`` checks it)."""
+    from ..export import suite_release
 
     try:
-        return suite_version()
-    except InputError:
-        return None
+        version, released = suite_release()
+        suite: dict[str, Any] = {"version": version, "released": released}
+    except InputError:  # a copy of the data without its changelog: said, not guessed
+        suite = {"version": None, "released": None}
+    record = {"type": "header", "runner": {"name": RUNNER_NAME, "version": __version__}, "suite": suite,
+              "impl": list(command), "engine": engine, "started": started, "cases": cases}
+    if selection is not None and spool is not None:
+        record["selection"] = {**selection.record(), "cases": spool.unsharded, "ids": spool.fingerprint}
+    return record
 
 
 def case_record(result: CaseResult) -> dict[str, Any]:

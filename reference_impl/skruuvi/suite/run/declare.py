@@ -13,7 +13,9 @@ supports every feature, but ``legal-actions``, which must be listed (the cases a
 
 :func:`check_declarations` validates a start answer (a bad declaration fails the start with one line);
 :class:`Plan` then decides, for each case, before it is sent: ``unsupported`` (with the reason) when the
-engine does not declare the case's ruleset or a feature the case needs, or when the case pins a reading of
+engine does not declare the case's ruleset or a feature the case needs (``case-readings`` is needed only by a
+case that pins a reading the engine does not play by: a case pinning exactly what the engine declares, or a
+rule's own value the engine does not declare otherwise, is sent without it), or when the case pins a reading of
 a rule the engine declares otherwise and the engine does not declare ``case-readings``; else the case to
 send, whose expectation is worked out by the reference under the declared readings (the case's own pinned
 readings on top) wherever those change the ruleset the case is played under.
@@ -22,7 +24,7 @@ readings on top) wherever those change the ruleset the case is played under.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -38,6 +40,10 @@ from ..scp.protocol import ProtocolError
 
 class DeclarationError(ProtocolError):
     """A declaration in the start answer that cannot be honoured; the text is one line saying which."""
+
+
+class UnlistedReading(DeclarationError):
+    """A reading whose value is neither the rule's own nor one of its listed alternatives."""
 
 
 def _show(value: Any) -> str:
@@ -60,9 +66,35 @@ def _check_reading(ruleset: Ruleset, rule_id: str, value: Any, entries: Mapping[
         raise DeclarationError(exc.reason) from None
     if resolved != entry.get(rule_field(entry)) and alternative_for(entry, resolved) is None:
         listed = [a["value"] for a in entry.get("alternatives") or () if isinstance(a, dict) and "value" in a]
-        raise DeclarationError(f"{rule_id}={_show(value)} is neither the rule's value nor one of its "
-                               f"alternatives ({', '.join(_show(v) for v in listed) or 'none listed'})")
+        raise UnlistedReading(f"{rule_id}={_show(value)} is neither the rule's value nor one of its "
+                              f"alternatives ({', '.join(_show(v) for v in listed) or 'none listed'})")
     return resolved
+
+
+def unlisted(readings: Mapping[str, Any], rulesets: Iterable[str] | None = None) -> str | None:
+    """The first reading of ``readings`` (``{rule id: value}``) whose value a ruleset that has the rule does not
+    list (neither the rule's own value nor one of its alternatives), in the words of the start answer's check
+    (``readings of RULESET: RULE=VALUE is neither ...``), or None; among ``rulesets`` (default: all). The same
+    readings are thus accepted, or refused with the same line, by ``replay --reading`` (for a record of that
+    ruleset), ``serve --reading`` and a start answer that declares them. A value the ruleset cannot use at all is
+    left to the commands' own checks."""
+    for rid in available_rulesets() if rulesets is None else rulesets:
+        ruleset = get_ruleset(rid)
+        entries = _entries_by_id(ruleset)
+        for rule_id, value in readings.items():
+            if rule_id not in entries:
+                continue
+            try:
+                _check_reading(ruleset, rule_id, value, entries)
+            except UnlistedReading as exc:
+                return f"readings of {rid}: {exc}"
+            except DeclarationError:
+                continue
+    return None
+
+
+def _entries_by_id(ruleset: Ruleset) -> dict[str, Any]:
+    return {entry["id"]: entry for _, entry in rule_entries(dict(ruleset.raw)) if isinstance(entry.get("id"), str)}
 
 
 def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -71,7 +103,7 @@ def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[st
     if not isinstance(readings, dict):
         raise DeclarationError(f"readings of {rid} must be an object {{rule id: value}}")
     ruleset = get_ruleset(rid)
-    entries = {entry["id"]: entry for _, entry in rule_entries(dict(ruleset.raw)) if isinstance(entry.get("id"), str)}
+    entries = _entries_by_id(ruleset)
     every: dict[str, Any] = {}
     changed: dict[str, Any] = {}
     for rule_id, value in readings.items():
@@ -269,10 +301,9 @@ class Plan:
         except InputError as exc:
             return f"no expectation under the declared readings: {exc}"
         if features is not None:
-            needed = case_features(case.record, ruleset)
-            if own and _declares(declared, own):
-                needed = needed - {CASE_READINGS}  # the engine plays by every reading the case pins
-            missing = sorted(needed - features)
+            missing = sorted(case_features(case.record, ruleset) - features)
+            if CASE_READINGS in missing and self._plays(case.ruleset, own, declared):
+                missing.remove(CASE_READINGS)  # it pins only readings the engine plays by: nothing to honour
             if missing:
                 return f"needs feature {', '.join(missing)}, which the engine does not declare for {case.ruleset}"
         if not applying:
@@ -309,6 +340,18 @@ class Plan:
             return None
         return (f"played under readings {_readings_text(own)}, which the engine does not declare for "
                 f"{case.ruleset} (nor {CASE_READINGS})")
+
+    def _plays(self, rid: str, own: Mapping[str, Any], declared: Mapping[str, Any]) -> bool:
+        """Whether the engine plays by every reading ``own`` pins: the value it declares for the rule, or the
+        rule's own value where it declares none."""
+        entries = _entries_by_id(get_ruleset(rid))
+        for rule_id, value in own.items():
+            entry = entries.get(rule_id)
+            played = declared[rule_id] if rule_id in declared else (
+                entry.get(rule_field(entry)) if entry is not None else None)
+            if entry is None or played != value:
+                return False
+        return True
 
     def summary(self) -> str:
         """``32 judged under the engine's declared readings (240 more expect the same under them)``, or ``""``
@@ -367,4 +410,5 @@ def serve_declarations(readings: Mapping[str, Any], variants: Mapping[str, Rules
                              f"{', '.join(rulesets)}; e.g. {', '.join(lists[rulesets[0]][:3]) if rulesets else ''}")
         out["features"] = {rid: [tag for tag in tags if tag in features] for rid, tags in lists.items()}
     return out
-__all__ = ["DeclarationError", "Declarations", "Plan", "check_declarations", "plan_for", "serve_declarations"]
+__all__ = ["DeclarationError", "Declarations", "Plan", "UnlistedReading", "check_declarations", "plan_for",
+           "serve_declarations", "unlisted"]
