@@ -36,6 +36,7 @@ from ..cases.cases import Case
 from ..features.feature_cache import every_feature
 from ..features.features import CASE_READINGS, LEGAL_ACTIONS, PLAYED_UNDER, asks_legal, case_features, feature_tags
 from ..scp.protocol import ProtocolError
+from .played_under import played_under_reason
 
 
 class DeclarationError(ProtocolError):
@@ -190,11 +191,6 @@ def check_declarations(header: Mapping[str, Any]) -> Declarations:
         raise DeclarationError(f"cannot check the declarations: {exc}") from None
 
 
-def _declares(declared: Mapping[str, Any], readings: Mapping[str, Any]) -> bool:
-    """Whether ``declared`` holds each of ``readings`` with the same value."""
-    return all(rule in declared and declared[rule] == value for rule, value in readings.items())
-
-
 def _readings_text(readings: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={_show(v)}" for k, v in readings.items())
 
@@ -266,7 +262,7 @@ class Plan:
         if asks_legal(case.record) and LEGAL_ACTIONS not in decl.features.get(case.ruleset, ()):
             return f"needs feature {LEGAL_ACTIONS}, which the engine does not declare for {case.ruleset}"
         if case.record.get(PLAYED_UNDER) is True:
-            reason = self._played_under(case)
+            reason = played_under_reason(case, decl.features, decl.readings)
             if reason is not None:
                 return reason
         if not decl.declares_anything or not self.reads_records:
@@ -324,22 +320,6 @@ class Plan:
         return replace(derived, judged_under=dict(applying), coverage=covered,
                        record={**derived.record, "justification": {"kind": "reference-under-readings",
                                                                    "note": note}})
-
-    def _played_under(self, case: Case) -> str | None:
-        """Why a record played under its readings (:data:`PLAYED_UNDER`) is not sent, or None: it goes to an engine
-        that declares each of its readings with that value, or lists ``case-readings`` for the ruleset."""
-        decl = self.declarations
-        if CASE_READINGS in decl.features.get(case.ruleset, ()):
-            return None
-        pinned = case.record.get("readings")
-        try:
-            own = resolve_values(get_ruleset(case.ruleset), pinned) if isinstance(pinned, dict) else {}
-        except InputError:
-            return None  # readings the case cannot pin: judged as it stands (the reference says why)
-        if _declares(decl.readings.get(case.ruleset, {}), own):
-            return None
-        return (f"played under readings {_readings_text(own)}, which the engine does not declare for "
-                f"{case.ruleset} (nor {CASE_READINGS})")
 
     def _plays(self, rid: str, own: Mapping[str, Any], declared: Mapping[str, Any]) -> bool:
         """Whether the engine plays by every reading ``own`` pins: the value it declares for the rule, or the
