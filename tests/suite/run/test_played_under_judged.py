@@ -131,8 +131,12 @@ def _readings_to_check() -> list[tuple[str, str, dict[str, Any]]]:
     for rid in available_rulesets():
         ruleset = get_ruleset(rid)
         for rule_id, alt in alternatives(ruleset):
-            if executable(alt):
-                out.append((rid, f"{rule_id}={json.dumps(alt['value'])}", {rule_id: alt["value"]}))
+            if executable(alt):  # (with what it requires: ANY's bolsevikki scoring is four readings together)
+                readings = {rule_id: alt["value"], **(alt.get("requires") or {})}
+                for other, value in list(readings.items())[1:]:
+                    readings.update(next((a.get("requires") or {}) for r, a in alternatives(ruleset)
+                                         if r == other and a["value"] == value))
+                out.append((rid, f"{rule_id}={json.dumps(alt['value'])}", readings))
         for name, declared in variants(ruleset).items():
             out.append((rid, f"variant {name}", dict(declared.get("readings") or {})))
     return out
