@@ -192,7 +192,7 @@ def _finished(record: dict[str, Any], ruleset: Ruleset, readings: ReadingSet, wh
 
 def _expect(record: Mapping[str, Any], response: dict[str, Any]) -> dict[str, Any]:
     found = {"match": response["result"]["match"]} if "match" in record and "result" in response else response
-    return _whole(found)  # type: ignore[no-any-return]
+    return _whole(found)
 
 
 def _whole(value: Any) -> Any:

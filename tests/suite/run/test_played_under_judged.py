@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 
+from skruuvi.authoring.played_under import with_required
 from skruuvi.interpreter.engine import apply, play_deal, start
 from skruuvi.interpreter.replay import replay
 from skruuvi.interpreter.state import DealState
@@ -132,10 +133,7 @@ def _readings_to_check() -> list[tuple[str, str, dict[str, Any]]]:
         ruleset = get_ruleset(rid)
         for rule_id, alt in alternatives(ruleset):
             if executable(alt):  # (with what it requires: ANY's bolsevikki scoring is four readings together)
-                readings = {rule_id: alt["value"], **(alt.get("requires") or {})}
-                for other, value in list(readings.items())[1:]:
-                    readings.update(next((a.get("requires") or {}) for r, a in alternatives(ruleset)
-                                         if r == other and a["value"] == value))
+                readings = with_required(ruleset, {rule_id: alt["value"]})
                 out.append((rid, f"{rule_id}={json.dumps(alt['value'])}", readings))
         for name, declared in variants(ruleset).items():
             out.append((rid, f"variant {name}", dict(declared.get("readings") or {})))

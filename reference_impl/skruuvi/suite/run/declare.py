@@ -55,14 +55,16 @@ def _known_rulesets() -> set[str]:
     return set(available_rulesets())
 
 
-def _check_reading(ruleset: Ruleset, rule_id: str, value: Any, entries: Mapping[str, Any]) -> Any:
-    """The declared ``value`` of ``rule_id`` as the ruleset holds it; :class:`DeclarationError` unless it
-    is the rule's own value or one of its listed alternatives."""
+def _check_reading(ruleset: Ruleset, rule_id: str, value: Any, entries: Mapping[str, Any],
+                   together: Mapping[str, Any] | None = None) -> Any:
+    """The declared ``value`` of ``rule_id`` as the ruleset holds it (among the readings declared ``together``,
+    which an alternative's ``requires:`` may name); :class:`DeclarationError` unless it is the rule's own value or
+    one of its listed alternatives."""
     entry = entries.get(rule_id)
     if entry is None:
         raise DeclarationError(f"no rule {rule_id!r} in {ruleset.id}")
     try:
-        resolved = resolve_values(ruleset, {rule_id: value})[rule_id]
+        resolved = resolve_values(ruleset, {**(together or {}), rule_id: value})[rule_id]
     except RulesetError as exc:
         raise DeclarationError(exc.reason) from None
     if resolved != entry.get(rule_field(entry)) and alternative_for(entry, resolved) is None:
@@ -109,7 +111,7 @@ def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[st
     changed: dict[str, Any] = {}
     for rule_id, value in readings.items():
         try:
-            resolved = _check_reading(ruleset, rule_id, value, entries)
+            resolved = _check_reading(ruleset, rule_id, value, entries, readings)
         except DeclarationError as exc:
             raise DeclarationError(f"readings of {rid}: {exc}") from None
         every[rule_id] = resolved
