@@ -23,6 +23,9 @@ FILES = {"skruuvi-2016": GENERATED / "2016" / "seed-3.jsonl.gz", "skruuvi-1944":
 SEEDS = {"skruuvi-2016": 3, "skruuvi-1944": 1, "skruuvi-1895": 5}
 TOTAL = 13835 + 14680 + 13859
 """The records of the three files (``skruuvi generate`` prints each file's count)."""
+PLAYED_UNDER = sorted(GENERATED.glob("*/readings-*.jsonl.gz"))
+"""The records played under other readings (tests/authoring/test_played_under.py): both implementations list
+``case-readings``, so they are sent these too."""
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(FILES))
@@ -103,4 +106,9 @@ def test_both_implementations_pass_the_generated_suites(impl: str) -> None:
         command += ["--impl", f"{sys.executable} {ORACLE}"]
     proc = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-    assert f"{TOTAL} passed, 0 failed" in proc.stdout
+    played = 0
+    for path in PLAYED_UNDER:
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            played += sum(1 for _ in handle)
+    assert len(PLAYED_UNDER) == 3 and played
+    assert f"{TOTAL + played} passed, 0 failed" in proc.stdout

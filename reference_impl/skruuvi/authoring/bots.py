@@ -191,9 +191,10 @@ def _choose_give(state: DealState, rng: random.Random, temper: Temper) -> Action
     return best[1]
 
 
-def play_out(ruleset: Ruleset, deal: dict[str, Any], rng: random.Random) -> tuple[list[str], DealState]:
-    """Play a deal to its end in a freshly drawn temper: the actions and the final state."""
-    temper = random_temper(rng)
+def play_out(ruleset: Ruleset, deal: dict[str, Any], rng: random.Random,
+             temper: Temper | None = None) -> tuple[list[str], DealState]:
+    """Play a deal to its end in a freshly drawn temper (or ``temper``): the actions and the final state."""
+    temper = random_temper(rng) if temper is None else temper
     state = engine.start(ruleset, deal)
     actions: list[str] = []
     while not state.finished:

@@ -66,6 +66,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
 def _cmd_conformance(args: argparse.Namespace) -> int:
     from ..suite.cases import cases as case_files
     from ..suite.cases.spool import CaseSpool
+    from ..suite.features.coverage_index import CoverageIndex
 
     try:
         command = shlex.split(args.impl) if args.impl is not None else default_impl()
@@ -89,7 +90,8 @@ def _cmd_conformance(args: argparse.Namespace) -> int:
         files = case_files.list_case_files(expand_exports(paths))
         inputs = [*files, *export_manifests(paths), *([args.known_failures] if args.known_failures else []),
                   *command_files(command)]
-        spool = CaseSpool(files, selection)  # the checking pass; the run reads the cases back from it
+        # the checking pass; the run reads the cases back from it, each with what it covers
+        spool = CaseSpool(files, selection, coverage=CoverageIndex())
     except InputError as exc:
         _say(str(exc))
         return EXIT_USAGE
@@ -189,6 +191,7 @@ class _NoVariants:
 
 def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: dict[str, Any],
          args: argparse.Namespace, variants: Any = None, chosen: tuple[Any, Any] | None = None) -> int:
+    from ..suite.reports.coverage_report import CoverageTally, run_coverage
     from ..suite.reports.report import (
         ReportFile,
         Tally,
@@ -223,6 +226,7 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
             markdown = GuardedWriter(MarkdownWriter(outputs["markdown"]), outputs["markdown"])
     terminal = Terminal(sys.stdout, sys.stderr, total, quiet=args.quiet)
     tally = Tally()
+    coverage_tally = CoverageTally()
     interrupted: int | None = None
     stdout_closed = False
     failures: list[Any] = []  # (case, answer) of each failing case, for --explain
@@ -230,10 +234,11 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     try:
         if report is not None:
             report.write(header_record(config.command, engine, started, total, *(chosen or ())))
-        count, show, explain = tally.add, terminal.on_result, bool(args.explain)
+        count, cover, show, explain = tally.add, coverage_tally.add, terminal.on_result, bool(args.explain)
         writers = [writer.on_result for writer in (junit, markdown) if writer is not None]
         for result in results:
             count(result)
+            cover(result)
             if explain and result.status == "fail" and result.got is not None:
                 failures.append((result.case, result.got))
             if report is not None:
@@ -256,7 +261,9 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
     explanation = None
     if args.explain and interrupted is None:
         try:
-            explanation = _explain(failures, _explain_bases(variants, plan), config.jobs)
+            from ..suite.explanations import explain as why
+
+            explanation = why.explain(failures, why.explain_bases(variants, plan), jobs=config.jobs)
         except KeyboardInterrupt:
             interrupted = signal.SIGINT
         except Interrupted as exc:
@@ -267,14 +274,19 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
                                       allow_unsupported=args.allow_unsupported)
     else:
         code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
-    notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary()]
+    covered = run_coverage(coverage_tally, engine, tally.counts, tally.by_ruleset, code, reason,
+                           required=args.require_coverage, interrupted=interrupted is not None,
+                           sharded=chosen is not None and chosen[0].shard[1] > 1)
+    code, reason = covered.code, covered.reason
+    notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary(), covered.note]
     note = "; ".join(n for n in notes if n)
     # the reports first, then the terminal: nothing that happens to the terminal can cost a report
     if report is not None:
         if explanation is not None:
             report.write(explanation.record())
+        report.write(covered.record)
         report.write(summary_record(tally.counts, seconds, code, interrupted=interrupted is not None, reason=reason,
-                                    judged_under=plan.counts()))
+                                    judged_under=plan.counts(), coverage=covered.summary))
     if junit is not None:
         junit.finish(engine, config.command, seconds, started)
     if markdown is not None:
@@ -287,28 +299,12 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
 
                 sys.stdout.write("\n".join(explain_lines(explanation, printable)) + "\n")
             terminal.finish(tally.counts, seconds, reason, note=note)
+            if covered.last is not None:
+                sys.stdout.write(covered.last + "\n")
+                sys.stdout.flush()
         except BrokenPipeError:
             quiet_stdout()
     for line in ([reason] if reason and interrupted is None else []) + runner.stop_lines(config.stop_problems):
         _say(line)
     return code
 
-
-def _explain_bases(variants: Any, plan: Any) -> dict[str, Any] | None:
-    """The ruleset each failing case is explained from: the variant ``--ruleset`` names, else the ruleset
-    under the readings the engine declares (so a reading is looked for beyond what it already says it plays)."""
-    from ..rules.readings import with_readings
-    from ..rules.ruleset import get_ruleset
-
-    bases = dict(variants.variants) if variants is not None and variants.variants else {}
-    for rid, changes in plan.declarations.changes.items():
-        if rid not in bases and changes:
-            bases[rid] = with_readings(get_ruleset(rid), changes)
-    return bases or None
-
-
-def _explain(failures: list[Any], bases: dict[str, Any] | None, jobs: int) -> Any:
-    """``--explain``: the failing cases grouped by the readings that explain them."""
-    from ..suite.explanations.explain import explain
-
-    return explain(failures, bases, jobs=jobs)

@@ -93,6 +93,9 @@ def add_parser(sub: Any, command: Callable[[argparse.Namespace], int]) -> None:
                    help="a known failure that passes (xpass) is reported but does not fail the run")
     p.add_argument("--allow-unsupported", action="store_true",
                    help="a run in which every case is unsupported (none sent) exits 0 instead of 1")
+    p.add_argument("--require-coverage", action="store_true",
+                   help="fail the run (exit 1) when a rule of a declared ruleset with selected cases has no judged "
+                        "case (with --shard: checked when the shards are merged); CI jobs should use it")
     p.add_argument("--explain", action="store_true",
                    help="after the run, group the failing cases by cause: the readings (listed alternatives of "
                         "the rules, then pairs of them) under which the reference gives the engine's answer, "

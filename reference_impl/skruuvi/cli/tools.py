@@ -26,7 +26,8 @@ def add_parsers(sub: Any) -> None:
                     "records (--kinds); write them with their expectations (the reference interpreter's answers,\n"
                     "kind two-implementations: the oracle must agree) to OUT/<era>/seed-<SEED>.jsonl.gz. Same\n"
                     "arguments, same bytes.",
-        epilog="example:\n  skruuvi generate --ruleset skruuvi-2016 --count 10000 --seed 1")
+        epilog="examples:\n  skruuvi generate --ruleset skruuvi-2016 --count 10000 --seed 3\n"
+               "  skruuvi generate --ruleset skruuvi-2016 --readings --seed 3")
     p.add_argument("--ruleset", required=True, help="ruleset id, e.g. skruuvi-2016")
     p.add_argument("--count", type=int, default=1000, help="legal deals to play (default 1000)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -39,6 +40,10 @@ def add_parsers(sub: Any) -> None:
                         "(default: all). deals: the legal deals; invalid: corrupted actions, truncations and a few "
                         "corrupted deals; states: deals from a carried deal.state; deal-checks: a corrupted deal "
                         "for every deal check; matches: played and corrupted match records")
+    p.add_argument("--readings", action="store_true",
+                   help="instead, write the records played under other readings (every executable alternative, "
+                        "every variant, every combination of the alternatives that decide one game form's legal "
+                        "actions) to OUT/<era>/readings-SEED.jsonl.gz; --count, --per-code and --kinds do not apply")
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser(
@@ -108,7 +113,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return 2
     out_dir = Path(root) / ruleset.era
     out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / f"seed-{args.seed}.jsonl.gz"
+    target = out_dir / f"{'readings' if args.readings else 'seed'}-{args.seed}.jsonl.gz"
     try:
         out_dir.mkdir(exist_ok=True)
         raw_out = open(target, "wb")  # noqa: SIM115
@@ -119,7 +124,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     show = _progress(f"generating {ruleset.id}")
     # mtime=0 and no file name in the gzip header: the same arguments give the same bytes
     with raw_out as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as handle:
-        records = generate_suite(ruleset, args.count, args.seed, args.per_code, kinds)
+        if args.readings:
+            from ..authoring.played_under import played_under
+
+            records = played_under(ruleset, args.seed)
+        else:
+            records = generate_suite(ruleset, args.count, args.seed, args.per_code, kinds)
         for n, line in enumerate(to_json_lines(records), 1):
             handle.write(line.encode("utf-8"))
             expect = json.loads(line)["expect"]

@@ -125,6 +125,26 @@ def apply_run(state: DealState, actions: Sequence[object], start: int) -> tuple[
     return state, index
 
 
+def apply_run_noting(state: DealState, actions: Sequence[object], start: int,
+                     acted: set[str]) -> tuple[DealState, int]:
+    """:func:`apply_run`, also adding to ``acted`` the id of each phase in which the run took an action (what a
+    case's feature tags and coverage are read off: :mod:`skruuvi.suite.features.coverage`)."""
+    index = start
+    while state.to_act is not None:
+        phase = state.form.phases[state.phase_no]
+        state, after, done = _batch_path(phase)(state, phase.params, actions, index)
+        if after > index:
+            acted.add(phase.id)
+        index = after
+        if not done:
+            break
+        try:
+            state = _entering(state, list(state), state.phase_no + 1)
+        except IllegalAction as exc:  # as apply_run
+            raise exc.at_index(max(index - 1, start)) from None
+    return state, index
+
+
 def _verified_run(
     mechanism: Any, state: DealState, params: Mapping[str, Any], actions: Sequence[object], start: int
 ) -> tuple[DealState, int, bool]:

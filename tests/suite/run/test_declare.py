@@ -183,7 +183,8 @@ def test_a_match_error_keeps_its_deal_under_readings() -> None:
     case = case_at("1895/match/error-wrong-dealer-repeated.yaml")
     assert "deal" in case.expect["error"]
     plan = plan_for(header(["skruuvi-1895"], readings={"skruuvi-1895": {"score.scale": 10}}))
-    assert plan(case) is case and (plan.judged, plan.same) == (0, 1)
+    sent = plan(case)
+    assert sent == case and sent.expect is case.expect and (plan.judged, plan.same) == (0, 1)
 
 
 def test_the_reference_server_s_declarations_match_the_protocol_schema() -> None:

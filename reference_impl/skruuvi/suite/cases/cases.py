@@ -19,6 +19,11 @@ from ...rules.yamlio import Source, find_case_files, iter_records, iter_spanned_
 from .id_hashes import _SeenIds, id_hash
 from .selection import Selection, parse_shard, shard_of
 
+PLAYED_UNDER = "played_under_readings"
+"""The key (value ``true``) of a record played under its ``readings`` for engines that declare them (``skruuvi
+generate --readings``): sent only to an engine that declares each of those readings, or lists ``case-readings``
+(:mod:`skruuvi.suite.run.declare`)."""
+
 LEGAL_EXPECTATIONS = ("legal", "perft")
 """The expectations judged through SCP/1 ``legal`` (a legal set, a perft count), not ``run``."""
 
@@ -40,6 +45,9 @@ class Case:
     record: dict[str, Any]
     judged_under: Mapping[str, Any] | None = field(default=None, kw_only=True)
     """The readings the runner worked this case's ``expect`` out under (the engine declared them), if any."""
+    coverage: Any = field(default=None, compare=False, repr=False, kw_only=True)
+    """What the case covers (:class:`~skruuvi.suite.features.coverage.Coverage`: the rules that decided its expected
+    answer and its feature tags) when the run worked it out, else None."""
     request: bytes | None = field(default=None, compare=False, repr=False, kw_only=True)
     answer: tuple[Any, bytes] | None = field(default=None, compare=False, repr=False, kw_only=True)
     """``(expect.result, a JSON text of it)`` for a case read back from a :class:`~skruuvi.suite.cases.spool.CaseSpool`
@@ -59,13 +67,13 @@ class Case:
 
 
 def _spooled_case(case_id: str, ruleset: str, file: str, location: str | None, record: dict[str, Any],
-                  request: bytes, answer: tuple[Any, bytes] | None) -> Case:
+                  request: bytes, answer: tuple[Any, bytes] | None, coverage: Any = None) -> Case:
     """``Case(case_id, ruleset, file, location, record, request=request, answer=answer)``, the same object, made
     quicker: a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, and the spool makes
     one a case (a test holds the two equal, field by field)."""
     case = object.__new__(Case)
     case.__dict__.update(id=case_id, ruleset=ruleset, file=file, location=location, record=record,
-                         judged_under=None, request=request, answer=answer)
+                         judged_under=None, coverage=coverage, request=request, answer=answer)
     return case
 
 
@@ -213,5 +221,6 @@ def load_known_failures(path: str | Path) -> set[str]:
     return ids - {""}
 
 
-__all__ = ["LEGAL_EXPECTATIONS", "Case", "Selection", "check_fields", "check_record", "count_cases", "first_duplicate",
-           "iter_cases", "list_case_files", "load_cases", "load_known_failures", "parse_shard", "shard_of"]
+__all__ = ["LEGAL_EXPECTATIONS", "PLAYED_UNDER", "Case", "Selection", "check_fields", "check_record", "count_cases",
+           "first_duplicate", "iter_cases", "list_case_files", "load_cases", "load_known_failures", "parse_shard",
+           "shard_of"]

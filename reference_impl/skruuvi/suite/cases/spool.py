@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from json.scanner import make_scanner
 from pathlib import Path
+from typing import Any
 
 from ...rules.errors import CaseFormatError, InputError
 from .case_text import (
@@ -29,7 +30,16 @@ from .case_text import (
     expect_text,
     public_runs,
 )
-from .cases import LEGAL_EXPECTATIONS, Case, _records, _spooled_case, check_fields, first_duplicate, list_case_files
+from .cases import (
+    LEGAL_EXPECTATIONS,
+    PLAYED_UNDER,
+    Case,
+    _records,
+    _spooled_case,
+    check_fields,
+    first_duplicate,
+    list_case_files,
+)
 from .id_hashes import IdHashes
 from .selection import Selection, fingerprint, id_hash
 
@@ -57,12 +67,17 @@ class CaseSpool:
     that were checked, even if a file changes meanwhile.
     """
 
-    def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None) -> None:
+    def __init__(self, paths: Iterable[str | Path], selection: Selection | None = None, *,
+                 coverage: Any = None) -> None:
         self.count = 0
+        self._cover = -1
         self.unsharded = 0
         """The cases of the selection without its shard (``count`` is those of the shard): what all shards run."""
         self._ids_sum = 0
         self._files: list[str] = []
+        self._coverage = coverage  # for_file(path) -> (record -> what it covers), finish(): see features.coverage_index
+        self._covers: list[Any] = []  # what the cases cover, each distinct value once (a case's meta holds its number)
+        self._cover_numbers: dict[Any, int] = {}
         paths = list(paths)
         selection = selection or Selection()
         try:
@@ -104,6 +119,7 @@ class CaseSpool:
         for file_path in list_case_files(paths):
             file_number = len(self._files)
             self._files.append(str(file_path))
+            cover = self._coverage.for_file(file_path) if self._coverage is not None else None
             for file, location, record, source in _records(file_path, spanned=True):
                 case_id, ruleset = check_fields(record, file, location)
                 ids.add(case_id)
@@ -114,14 +130,28 @@ class CaseSpool:
                 self._ids_sum += hashed
                 if n > 1 and hashed % n + 1 != k:
                     continue
+                kept = _kept_keys(record)
+                self._cover = self._cover_number(cover(record)) if cover is not None else -1
                 if source is None:
                     expect, faithful = expect_text(record)
-                    spool(case_id, ruleset, file_number, location, expect, faithful, encode_public(record))
+                    spool(case_id, ruleset, file_number, location, expect, faithful, encode_public(record), kept)
                 else:
                     line, spans = source
                     a, b = expect_span(line, spans)
                     spool(case_id, ruleset, file_number, location, line[a:b], True,
-                          cut_public(line, public_runs(spans)))
+                          cut_public(line, public_runs(spans)), kept)
+        if self._coverage is not None:
+            self._coverage.finish()
+
+    def _cover_number(self, covered: Any) -> int:
+        """The number of what a case covers among the run's distinct values (-1: nothing known)."""
+        if covered is None:
+            return -1
+        number = self._cover_numbers.get(covered)
+        if number is None:
+            number = self._cover_numbers[covered] = len(self._covers)
+            self._covers.append(covered)
+        return number
 
     def _flush(self) -> None:
         try:
@@ -130,9 +160,13 @@ class CaseSpool:
             raise _no_room(exc) from None
 
     def _spool(self, case_id: str, ruleset: str, file_number: int, location: str | None, expect: str,
-               faithful: bool, public: bytes) -> None:
-        """Keep one selected case in the spool: its meta line, its ``expect`` and its public part."""
-        meta = encode_canonical([case_id, ruleset, file_number, location, faithful])
+               faithful: bool, public: bytes, kept: dict[str, Any] | None = None) -> None:
+        """Keep one selected case in the spool: its meta line (with :func:`_kept_keys`, when there are any), its
+        ``expect`` and its public part."""
+        fields: list[Any] = [case_id, ruleset, file_number, location, faithful, self._cover]
+        if kept:
+            fields.append(kept)
+        meta = encode_canonical(fields)
         try:
             self._file.write(b"%b\n%b\n%b\n" % (meta.encode(), expect.encode(), public))
         except OSError as exc:  # e.g. no space left in the temporary folder
@@ -150,18 +184,21 @@ class CaseSpool:
         text: decoded as the items of one array, :data:`READ_BACK` at a time, they give the same values.)"""
         self._file.seek(0)
         lines = iter(self._file)
-        files = self._files
+        files, covers = self._files, self._covers
         while batch := list(itertools.islice(lines, 3 * READ_BACK)):  # (a case cut short: an uneven zip)
             expect_lines = batch[1::3]
             metas = _scan((b"[" + b",".join(batch[0::3]) + b"]").decode("utf-8"), 0)[0]
             expects = _scan((b"[" + b",".join(expect_lines) + b"]").decode("utf-8"), 0)[0]
             for meta, expect, expect_line, request_line in zip(metas, expects, expect_lines, batch[2::3], strict=True):
-                case_id, ruleset, file_number, location, faithful = meta
+                kept = meta.pop() if len(meta) != 6 else None
+                case_id, ruleset, file_number, location, faithful, cover = meta
                 request = request_line[:-1]
                 if full_records or not expect.keys().isdisjoint(LEGAL_EXPECTATIONS):
                     record = {**json.loads(request), "expect": expect}  # a legal case is asked from its whole record
                 else:
                     record = {"id": case_id, "ruleset": ruleset, "expect": expect}
+                    if kept:
+                        record.update(kept)
                 result = expect.get("result")
                 answer = None
                 if isinstance(result, dict):
@@ -169,7 +206,8 @@ class CaseSpool:
                               else canonical_answer(result))
                 elif "error" in expect:
                     answer = error_answer(expect["error"], expect_line if faithful and len(expect) == 1 else None)
-                yield _spooled_case(case_id, ruleset, files[file_number], location, record, request, answer)
+                yield _spooled_case(case_id, ruleset, files[file_number], location, record, request, answer,
+                                    covers[cover] if cover >= 0 else None)
 
     def close(self) -> None:
         """Let the temporary file go. Its buffer is dropped, not written: a close after a full disk raises no
@@ -182,6 +220,15 @@ class CaseSpool:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _kept_keys(record: dict[str, Any]) -> dict[str, Any] | None:
+    """What a case read back without its whole record still carries besides ``id``, ``ruleset`` and ``expect``:
+    the readings of a record played under them (:data:`~skruuvi.suite.cases.cases.PLAYED_UNDER`: whether
+    it is sent depends on them), else None."""
+    if record.get(PLAYED_UNDER) is not True:
+        return None
+    return {PLAYED_UNDER: True, "readings": record.get("readings")}
 
 
 def _no_room(exc: OSError) -> InputError:

@@ -31,7 +31,8 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ...rules.ruleset import Ruleset
+from ...rules.readings import with_readings
+from ...rules.ruleset import Ruleset, get_ruleset
 from ..cases.cases import Case
 from .explain_print import explain_lines
 from .explain_readings import Reading, candidates
@@ -80,6 +81,17 @@ def explain(failures: Iterable[tuple[Case, Mapping[str, Any]]], variants: Mappin
     return summarise(verdicts, explainer, time.monotonic() - began)
 
 
+def explain_bases(variants: Any, plan: Any) -> dict[str, Ruleset] | None:
+    """The ruleset each failing case of a run is explained from: the variant ``--ruleset`` names (``variants``), else
+    the ruleset under the readings the engine declares (``plan``: a reading is looked for beyond what it already
+    says it plays)."""
+    bases = dict(variants.variants) if variants is not None and variants.variants else {}
+    for rid, changes in plan.declarations.changes.items():
+        if rid not in bases and changes:
+            bases[rid] = with_readings(get_ruleset(rid), changes)
+    return bases or None
+
+
 __all__ = [
     "BOUND",
     "MAX_PAIRS",
@@ -91,6 +103,7 @@ __all__ = [
     "candidates",
     "distance",
     "explain",
+    "explain_bases",
     "explain_lines",
     "summarise",
 ]

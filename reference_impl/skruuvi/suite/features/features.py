@@ -32,7 +32,7 @@ from typing import Any
 
 from ...rules.errors import IllegalAction, InputError
 from ...rules.ruleset import Ruleset
-from ..cases.cases import LEGAL_EXPECTATIONS
+from ..cases.cases import LEGAL_EXPECTATIONS, PLAYED_UNDER
 
 MATCH = "match"
 SET_POSITION = "set-position"
@@ -126,6 +126,5 @@ def unknown_tags(tags: Iterable[str], ruleset: Ruleset) -> list[str]:
     return [tag for tag in tags if tag not in known]
 
 
-__all__ = ["CASE_READINGS", "LEGAL_ACTIONS", "MATCH", "SET_POSITION", "asks_legal", "case_features", "feature_tags",
-           "unknown_tags"]
-
+__all__ = ["CASE_READINGS", "LEGAL_ACTIONS", "MATCH", "PLAYED_UNDER", "SET_POSITION", "asks_legal", "case_features",
+           "feature_tags", "unknown_tags"]

@@ -81,14 +81,18 @@ def case_record(result: CaseResult) -> dict[str, Any]:
 
 
 def summary_record(counts: Mapping[str, int], seconds: float, code: int, *, interrupted: bool = False,
-                   reason: str | None = None, judged_under: Mapping[str, int] | None = None) -> dict[str, Any]:
+                   reason: str | None = None, judged_under: Mapping[str, int] | None = None,
+                   coverage: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The summary; ``judged_under`` (``{"cases": N, "same": M}``: how many cases were judged against the
     expectation worked out under the engine's declared readings, and how many more expect the same under
-    them) when the engine declared readings."""
+    them) when the engine declared readings; ``coverage`` (per ruleset, its rules and how many were judged and
+    passed: :func:`~skruuvi.suite.reports.coverage_report.summary_coverage`) when given."""
     record = {"type": "summary", "counts": {s: counts.get(s, 0) for s in STATUSES}, "total": sum(counts.values()),
               "seconds": round(seconds, 3), "exit_code": code, "interrupted": interrupted, "reason": reason}
     if judged_under is not None:
         record["judged_under_readings"] = dict(judged_under)
+    if coverage is not None:
+        record["coverage"] = dict(coverage)
     return record
 
 

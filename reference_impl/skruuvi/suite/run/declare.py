@@ -34,8 +34,9 @@ from ...rules.ruledoc import rule_entries
 from ...rules.ruleset import Ruleset, available_rulesets, get_ruleset
 from ..cases.cases import Case
 from ..features.feature_cache import every_feature
-from ..features.features import CASE_READINGS, LEGAL_ACTIONS, asks_legal, case_features, feature_tags
+from ..features.features import CASE_READINGS, LEGAL_ACTIONS, PLAYED_UNDER, asks_legal, case_features, feature_tags
 from ..scp.protocol import ProtocolError
+from .played_under import played_under_reason
 
 
 class DeclarationError(ProtocolError):
@@ -54,14 +55,16 @@ def _known_rulesets() -> set[str]:
     return set(available_rulesets())
 
 
-def _check_reading(ruleset: Ruleset, rule_id: str, value: Any, entries: Mapping[str, Any]) -> Any:
-    """The declared ``value`` of ``rule_id`` as the ruleset holds it; :class:`DeclarationError` unless it
-    is the rule's own value or one of its listed alternatives."""
+def _check_reading(ruleset: Ruleset, rule_id: str, value: Any, entries: Mapping[str, Any],
+                   together: Mapping[str, Any] | None = None) -> Any:
+    """The declared ``value`` of ``rule_id`` as the ruleset holds it (among the readings declared ``together``,
+    which an alternative's ``requires:`` may name); :class:`DeclarationError` unless it is the rule's own value or
+    one of its listed alternatives."""
     entry = entries.get(rule_id)
     if entry is None:
         raise DeclarationError(f"no rule {rule_id!r} in {ruleset.id}")
     try:
-        resolved = resolve_values(ruleset, {rule_id: value})[rule_id]
+        resolved = resolve_values(ruleset, {**(together or {}), rule_id: value})[rule_id]
     except RulesetError as exc:
         raise DeclarationError(exc.reason) from None
     if resolved != entry.get(rule_field(entry)) and alternative_for(entry, resolved) is None:
@@ -108,7 +111,7 @@ def _declared_readings(rid: str, readings: Any) -> tuple[dict[str, Any], dict[st
     changed: dict[str, Any] = {}
     for rule_id, value in readings.items():
         try:
-            resolved = _check_reading(ruleset, rule_id, value, entries)
+            resolved = _check_reading(ruleset, rule_id, value, entries, readings)
         except DeclarationError as exc:
             raise DeclarationError(f"readings of {rid}: {exc}") from None
         every[rule_id] = resolved
@@ -260,6 +263,10 @@ class Plan:
             return f"the engine does not declare ruleset {case.ruleset}"
         if asks_legal(case.record) and LEGAL_ACTIONS not in decl.features.get(case.ruleset, ()):
             return f"needs feature {LEGAL_ACTIONS}, which the engine does not declare for {case.ruleset}"
+        if case.record.get(PLAYED_UNDER) is True:
+            reason = played_under_reason(case, decl.features, decl.readings)
+            if reason is not None:
+                return reason
         if not decl.declares_anything or not self.reads_records:
             return case
         own = case.record.get("readings") or {}
@@ -303,13 +310,16 @@ class Plan:
             derived = expect_under(case, base)
         except InputError as exc:
             return f"no expectation under the declared readings: {exc}"
+        from ..features.coverage import case_coverage  # (as expect_under: for declared readings only)
+
+        covered = case_coverage(derived.record, ruleset)  # the rules that decide it under the readings
         if derived.expect == case.expect:
             self.same += 1  # the declared readings change nothing here: judged by its file, as it stands
-            return case
+            return replace(case, coverage=covered)
         note = f"expect derived under readings {_readings_text(applying)}" + \
             (f" (the case's own {_readings_text(own)} on top)" if own else "")
         self.judged += 1
-        return replace(derived, judged_under=dict(applying),
+        return replace(derived, judged_under=dict(applying), coverage=covered,
                        record={**derived.record, "justification": {"kind": "reference-under-readings",
                                                                    "note": note}})
 
