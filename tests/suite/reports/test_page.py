@@ -57,7 +57,8 @@ def test_the_page_loads_nothing_from_elsewhere(runs: Runs, tmp_path: Path) -> No
 
 
 def test_engines_side_by_side_with_their_figures(runs: Runs, tmp_path: Path) -> None:
-    html = built(tmp_path, runs.whole, runs.buggy)
+    html = built(tmp_path, _without_coverage(runs.whole, tmp_path / "whole.jsonl"),
+                 _without_coverage(runs.buggy, tmp_path / "buggy.jsonl"))
     text = " ".join(" ".join(parsed(html).text).split())
     buggy = [r for r in records(runs.buggy) if r["type"] == "case"]
     failing = [r["id"] for r in buggy if r["status"] == "fail"]
@@ -72,7 +73,9 @@ def test_engines_side_by_side_with_their_figures(runs: Runs, tmp_path: Path) -> 
 
 
 def test_unexplained_failures_come_first_and_are_filed_under_their_rules(runs: Runs, tmp_path: Path) -> None:
-    html = built(tmp_path, runs.whole, runs.buggy)
+    """Without coverage records, failing cases are filed under the rules where engine and reference part."""
+    html = built(tmp_path, _without_coverage(runs.whole, tmp_path / "whole.jsonl"),
+                 _without_coverage(runs.buggy, tmp_path / "buggy.jsonl"))
     section = html[html.index('id="ruleset-skruuvi-2016"'):]
     assert section.index("Unexplained failures") < section.index("Failing cases by rule")
     explain = next(r for r in records(runs.buggy) if r["type"] == "explain")
@@ -90,6 +93,14 @@ def test_unexplained_failures_come_first_and_are_filed_under_their_rules(runs: R
         assert f'id="case-1-skruuvi-2016-{case_id}"' in section
 
 
+def _without_coverage(source: Path, target: Path) -> Path:
+    """A copy of a real run's report without its coverage (its coverage record and the summary's figures), as a
+    report of a runner before coverage reads."""
+    items = [r for r in records(source) if r["type"] != "coverage"]
+    items[-1].pop("coverage", None)
+    return write_records(target, items)
+
+
 def _with_coverage(source: Path, target: Path, coverage: dict[str, Any]) -> Path:
     items = records(source)
     items.insert(-1, {"type": "coverage", "required": False, "rulesets": coverage})
@@ -102,8 +113,9 @@ def test_rules_and_features_from_a_coverage_record(runs: Runs, tmp_path: Path) -
                                            "play.follow-suit": {"judged": 7, "passed": 7},
                                            "passimisaari.return-order": {"judged": 0, "passed": 0}},
                                  "features": {"form:passimisaari": {"judged": 7, "passed": 0}}}}
-    buggy = _with_coverage(runs.buggy, tmp_path / "buggy.jsonl", coverage)
-    html = built(tmp_path, runs.whole, buggy)
+    bare = _without_coverage(runs.buggy, tmp_path / "bare.jsonl")
+    buggy = _with_coverage(bare, tmp_path / "buggy.jsonl", coverage)
+    html = built(tmp_path, _without_coverage(runs.whole, tmp_path / "whole.jsonl"), buggy)
     section = html[html.index('id="ruleset-skruuvi-2016"'):]
     order = [section.index(f'id="rule-skruuvi-2016-{r}"') for r in
              ("score.passimisaari-tricks", "passimisaari.return-order", "play.follow-suit")]
@@ -134,8 +146,8 @@ def test_a_report_cut_short_is_refused(runs: Runs, tmp_path: Path, capsys: pytes
     assert not (tmp_path / "p.html").exists()
 
 
-def test_a_coverage_free_report_still_counts_per_case(runs: Runs) -> None:
-    report = load_report(runs.buggy)
+def test_a_coverage_free_report_still_counts_per_case(runs: Runs, tmp_path: Path) -> None:
+    report = load_report(_without_coverage(runs.buggy, tmp_path / "buggy.jsonl"))
     by_status: dict[str, int] = {}
     for r in records(runs.buggy):
         if r["type"] == "case" and r["ruleset"] == "skruuvi-2016":
@@ -144,6 +156,14 @@ def test_a_coverage_free_report_still_counts_per_case(runs: Runs) -> None:
     assert report.coverage is None and report.explain is not None
     assert re.search(r"<h1>Skruuvi conformance</h1>", page_html([report]))
     assert json.loads(json.dumps(report.header)) == records(runs.buggy)[0]
+
+
+def test_a_real_run_carries_its_coverage_onto_the_page(runs: Runs, tmp_path: Path) -> None:
+    """The runner's own coverage record gives the rule rows: no page says a real run lacks it."""
+    report = load_report(runs.buggy)
+    assert report.coverage is not None and "skruuvi-2016" in report.coverage["rulesets"]
+    text = " ".join(" ".join(parsed(built(tmp_path, runs.whole, runs.buggy)).text).split())
+    assert "carries no per-rule coverage" not in text and "carry no per-rule coverage" not in text
 
 
 def test_nothing_to_write_is_a_usage_error(runs: Runs, capsys: pytest.CaptureFixture[str]) -> None:

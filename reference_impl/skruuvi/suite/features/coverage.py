@@ -184,14 +184,13 @@ class _Walk:
         form = deal.get("form")
         if isinstance(form, str) and form in self.ruleset.forms and self.ruleset.forms[form].dealt:
             self.form(form)
-        if "state" in deal:
-            self.tags.add(SET_POSITION)
-            if self.ruleset.match is not None and self.ruleset.match.has_games:
-                try:
-                    position_from(deal["state"], self.ruleset.game_threshold)
-                except IllegalAction as exc:
-                    self.error(exc.code, None)
-                    return False
+        if "state" in deal and self.ruleset.match is not None and self.ruleset.match.has_games:
+            self.tags.add(SET_POSITION)  # (a ruleset without games ignores a deal's state, as case_features says)
+            try:
+                position_from(deal["state"], self.ruleset.game_threshold)
+            except IllegalAction as exc:
+                self.error(exc.code, None)
+                return False
         try:
             state = engine.start(self.ruleset, deal)
         except (IllegalAction, InputError, TypeError, ValueError) as exc:

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ...rules.errors import SkruuviError
+from ...rules.files import open_regular
 from ...rules.paths import rulesets_dir, spec_dir
 from .coverage import Coverage, case_coverage, from_json
 from .feature_cache import PACKAGE, framed, read_capped, sha256_hex, unframed, write_whole
@@ -65,7 +66,7 @@ def _file_digest(path: Path) -> str | None:
 
     digest = sha256()
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:  # a FIFO or a device is no case file: never read from it
             while block := handle.read(_BLOCK):
                 digest.update(block)
     except OSError:

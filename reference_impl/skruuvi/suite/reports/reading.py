@@ -10,6 +10,7 @@ keeps what a page and a badge need: per ruleset the count of each status and the
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from typing import Any
 
 from ...rules import schemas
 from ...rules.errors import InputError
+from ...rules.files import open_regular
 from ..run.runner import FAILING, JUDGED, STATUSES
 
 #: Failing cases a report keeps per ruleset for a page (the others are counted, not listed).
@@ -152,7 +154,7 @@ def iter_report(path: str | Path) -> Iterator[tuple[str, dict[str, Any]]]:
     """``(where, record)`` for every record of a report, in order, each checked; the header first, once."""
     file = str(path)
     try:
-        handle = open(path, encoding="utf-8")  # noqa: SIM115 - closed below
+        handle = io.TextIOWrapper(open_regular(path), encoding="utf-8")  # a FIFO or a device: refused
     except OSError as exc:
         raise InputError(f"cannot read the report: {exc.strerror or exc}", file=file) from None
     number = 0
