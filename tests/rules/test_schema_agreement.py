@@ -86,13 +86,20 @@ def _sample(path: Path) -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
+def _every(path: Path) -> Iterator[dict[str, Any]]:
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            yield json.loads(line)
+
+
 @pytest.mark.parametrize("path", GENERATED, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_generated_cases_are_valid_to_both(path: Path) -> None:
     seen = 0
-    for record in _sample(path):
+    records = _sample(path) if path.name.startswith("seed-") else _every(path)  # the readings files are small
+    for record in records:
         assert _agree(record, "case"), record.get("id")
         seen += 1
-    assert seen > 500
+    assert seen > (500 if path.name.startswith("seed-") else 0)
 
 
 def test_every_ruleset_document_is_valid_to_both(ruleset_documents: dict[str, dict[str, Any]]) -> None:

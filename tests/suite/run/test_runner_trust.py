@@ -167,7 +167,7 @@ def test_a_lone_surrogate_answer_loses_no_report(tmp_path: Path, capsys: pytest.
                        "--report", str(report), "--junit", str(junit), "--markdown", str(markdown))
     assert code == 1
     records = report_records(report)
-    assert [r["type"] for r in records] == ["header", "case", "case", "case", "summary"]
+    assert [r["type"] for r in records] == ["header", "case", "case", "case", "coverage", "summary"]
     assert junit.read_text(encoding="utf-8").count("<testcase") == 3
     assert "t.surrogate.2" in markdown.read_text(encoding="utf-8")
 
