@@ -240,8 +240,9 @@ def _read_stderr(stream: Any, tail: deque[str]) -> None:
 class Engine:
     """One running engine process and the SCP/1 conversation with it."""
 
-    def __init__(self, command: list[str], *, stderr_lines: int = 20) -> None:
+    def __init__(self, command: list[str], *, stderr_lines: int = 20, env: dict[str, str] | None = None) -> None:
         self.command = command
+        self.env = env  # the process's environment; None: this process's own
         self.header: dict[str, Any] | None = None
         self._stderr: deque[str] = deque(maxlen=stderr_lines)
         self._stdout: LineReader | None = None  # read by the thread that judges (no reader thread)
@@ -258,7 +259,7 @@ class Engine:
         """Spawn the command and do the ``start`` handshake; raise :class:`HandshakeError` on failure."""
         try:
             self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=subprocess.PIPE, start_new_session=True)
+                                          stderr=subprocess.PIPE, start_new_session=True, env=self.env)
         except OSError as exc:
             raise HandshakeError(f"cannot start {self.command[0]!r}: {exc.strerror or exc}") from None
         self._stdout = LineReader(self._proc.stdout)
