@@ -203,7 +203,7 @@ def _report(args: argparse.Namespace, source: Path, outcomes: list[Outcome], equ
 def cmd_mutate_code(args: argparse.Namespace) -> int:
     from ..authoring.code_mutation import mutants
     from ..authoring.code_mutation_run import baseline_fast, judged, request_of, run_fast, run_mutants, scratch_dir
-    from ..authoring.scp_judge import ScpJudge, scp_answers
+    from .scp_judge import ScpJudge, scp_answers
     source: Path = args.engine_source
     if not source.is_file():
         return _fail(f"--engine-source {source}: no such file")

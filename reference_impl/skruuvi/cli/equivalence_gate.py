@@ -83,8 +83,8 @@ def run_gate(args: argparse.Namespace, source: Path, mutants: list[Mutant],
     """Ask every mutant (listed equivalents the suite did not kill) the corpus built from ``records`` (prefixes of
     the ``hand``-written ones), on the fast path with ``--entry``, else each as an SCP/1 engine."""
     from ..authoring.code_mutation_run import baseline_fast, judged, run_fast, run_mutants, whole_expect
-    from ..authoring.scp_judge import ScpJudge, scp_answers
     from ..suite.corpus import corpus
+    from .scp_judge import ScpJudge, scp_answers
 
     built = corpus(records, prefixes_of=hand[::max(1, args.gate_prefix_sample)],
                    corrupted=max(0, args.gate_corruptions),

@@ -32,7 +32,7 @@ def score_excluded(args: argparse.Namespace, text: str, excluded: dict[str, str]
     """The outcomes of the excluded functions' mutants (in source order), and the number of cases they answered."""
     from ..authoring.code_mutation import mutants
     from ..authoring.code_mutation_run import request_of, run_mutants
-    from ..authoring.scp_judge import ScpJudge
+    from .scp_judge import ScpJudge
 
     chosen = [m for m in mutants(text) if any(m.function == f or m.function.startswith(f + ".") for f in excluded)]
     kept = [(item, b) for item, b in zip(records, base, strict=True) if request_of(item[1]["expect"]) != "perft"]

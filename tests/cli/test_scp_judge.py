@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from skruuvi.authoring.scp_judge import mutant_env, scp_answers
+from skruuvi.cli.scp_judge import mutant_env, scp_answers
 
 ORACLE = Path(__file__).resolve().parents[2] / "conformance" / "oracle" / "oracle.py"
 FLUSH = "        sys.stdout.flush()\n"

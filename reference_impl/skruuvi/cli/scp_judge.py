@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..authoring.code_mutation import Mutant
+    from ..authoring.code_mutation_run import Outcome
     from ..suite.run.runner import Engine
-    from .code_mutation import Mutant
-    from .code_mutation_run import Outcome
 
 UNSET = ("PYTHONUNBUFFERED",)
 """Environment variables a mutant does not inherit: each would hide a mutant that changes what the engine does."""
@@ -33,6 +33,7 @@ def mutant_env() -> dict[str, str]:
 def _scp_answer(engine: Engine, seq: int, record: dict[str, Any], deadline: float) -> tuple[Any, str, int]:
     """One case's answer over SCP/1 (``run``, ``legal``, or a perft walk of ``legal`` requests), '' or how the
     engine failed, and the next sequence number."""
+    from ..authoring.code_mutation_run import request_of
     from ..suite.scp.protocol import (
         ProtocolError,
         check_legal_response,
@@ -40,7 +41,6 @@ def _scp_answer(engine: Engine, seq: int, record: dict[str, Any], deadline: floa
         legal_request,
         run_request,
     )
-    from .code_mutation_run import request_of
     request = request_of(record["expect"])
 
     def ask(message: dict[str, Any], check: Any) -> tuple[Any, str]:
@@ -112,7 +112,7 @@ class ScpJudge:
         self.records, self.base, self.timeout, self.workdir = records, base, timeout, workdir
 
     def __call__(self, mutant: Mutant) -> Outcome:
-        from .code_mutation_run import Outcome, judged
+        from ..authoring.code_mutation_run import Outcome, judged
         path = self.workdir / f"mutant_{mutant.number}.py"
         path.write_text(mutant.source, encoding="utf-8")
         expects = [r["expect"] for _, r in self.records]
