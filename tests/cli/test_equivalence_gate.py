@@ -93,3 +93,22 @@ def test_a_sample_of_the_listed_equivalents_passes_the_gate(capsys: pytest.Captu
     assert code == 0, gate["failed"] or report["survived"]
     assert gate["equivalents"] == gate["passed"] == 3 and gate["failed"] == []
     assert gate["prefixes"] > 6000 and gate["corruptions_kept"] > 250
+
+
+def test_every_listed_equivalent_names_the_mutant_at_its_recorded_line() -> None:
+    """An entry is matched by function, operator, source text and occurrence; the line is for the reader. When an
+    edit above a module-level constant shifts the occurrence numbers, an entry can silently come to name another
+    mutant (the OVERTRICK_1944[7] proof once named a reading's default value, and the gate caught it). The line
+    keeps them honest: an entry whose mutant moved is to be read again and its line refreshed."""
+    from skruuvi.authoring.code_mutation import mutants
+
+    lines = {m.key: m.line for m in mutants(ORACLE.read_text(encoding="utf-8"))}
+    listed = yaml.safe_load((ROOT / "conformance" / "mutation" / "oracle-equivalent.yaml").read_text(encoding="utf-8"))
+    moved = []
+    for entry in listed["equivalent"]:
+        occurrence = entry.get("occurrence", 1)
+        key = f"{entry['function']} | {entry['operator']} | {entry['source']}" + (
+            f" #{occurrence}" if occurrence > 1 else "")
+        if lines.get(key) != entry["line"]:
+            moved.append(f"{key}: listed at line {entry['line']}, now at {lines.get(key, 'no such mutant')}")
+    assert moved == []
