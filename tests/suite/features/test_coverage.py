@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 
 from skruuvi.interpreter.replay import record_ruleset
+from skruuvi.rules.reach import reachable_forms, reachable_rules
 from skruuvi.rules.readings import ruleset_under, with_readings
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
 from skruuvi.suite.cases.cases import iter_cases
 from skruuvi.suite.cases.spool import CaseSpool
-from skruuvi.suite.features.coverage import case_coverage, reachable_forms, reachable_rules
+from skruuvi.suite.features.coverage import case_coverage
 from skruuvi.suite.features.coverage_index import CoverageIndex, coverage_now
 from skruuvi.suite.features.features import case_features
 

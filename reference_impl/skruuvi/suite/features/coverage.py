@@ -17,13 +17,10 @@ readings, and any the engine declared, applied), as the feature tags are (:mod:`
   (a deal the match refuses before its first action, for its seats or form, covers the deal rules and its error's);
 * a legal or perft case: its prefix as above, and the phase of the position asked.
 
-Not every rule can decide an answer under every reading. :func:`reachable_rules` reads off the ruleset's own data
-which rules a case judged under it can reach at all: the forms a deal can be in (each dealt form, and each form an
-all-pass ends in, ``all_pass_form``, from a phase of a form it can be in), the phases of those forms, the scoring
-schemes they score by and the tables and derived figures those schemes' rules read; the deal, general scoring and
-match rules always. Under the 1895 reading ``auction.all-pass=passimisaari`` no phase turns a deal into the redeal,
-so ``redeal.scores-nothing`` cannot be reached; under the ruleset as it stands the passimisääri is never reached.
-A run's coverage names such rules apart and ``--require-coverage`` does not ask a judged case of them.
+Not every rule can decide an answer under every reading: :mod:`skruuvi.rules.reach` reads off the ruleset's own data
+which rules a case judged under it can reach at all (under the 1895 reading ``auction.all-pass=passimisaari`` no
+deal is redealt, so ``redeal.scores-nothing`` cannot be reached). A walk never covers a rule out of reach; a run's
+coverage names such rules apart and ``--require-coverage`` does not ask a judged case of them.
 
 :func:`case_coverage` gives a :class:`Coverage`: the ruleset id, the rule ids and the feature tags, interned
 (one object for each distinct value, so that a run counts cases per distinct coverage and adds up rules once).
@@ -41,6 +38,7 @@ from ...interpreter.match import replay_match
 from ...interpreter.settle import score
 from ...rules import paths
 from ...rules.errors import IllegalAction, InputError
+from ...rules.reach import scoring_reads
 from ...rules.ruleset import Ruleset
 from ...rules.yamlio import load_yaml
 from ..cases.cases import LEGAL_EXPECTATIONS
@@ -92,7 +90,6 @@ class _Layout:
     match: frozenset[str]
     reads: Mapping[str, frozenset[str]]  # a scoring rule -> the tables and derived figures it reads
     errors: Mapping[str, frozenset[str]]  # an error code -> the rules spec/errors.yaml lists that the ruleset has
-    reachable: frozenset[str]  # the rules a case judged under the ruleset can reach (reachable_rules)
 
 
 _LAYOUTS: dict[int, tuple[Ruleset, _Layout]] = {}
@@ -120,76 +117,18 @@ def _layout(ruleset: Ruleset) -> _Layout:
     if kept is not None and kept[0] is ruleset:
         return kept[1]
     rules = ruleset.rules
-    scoring_raw = ruleset.raw.get("scoring") or {}
-    named = {str(t.get("name")): str(t.get("id")) for t in scoring_raw.get("tables") or ()
-             if isinstance(t, dict) and t.get("id") in rules}
-    named.update({d.name: d.id for d in ruleset.derived if d.id in rules})
-    reads: dict[str, frozenset[str]] = {}
-    for scheme in ruleset.schemes.values():
-        for rule in scheme:
-            found = {named[name] for name in rule.reads if name in named}
-            for derived in ruleset.derived:  # a derived figure's own reads
-                if derived.id in found:
-                    found |= {named[n] for n in getattr(derived.value, "reads", ()) if n in named}
-            reads[rule.id] = frozenset(found)
+    reads = scoring_reads(ruleset)
     layout = _Layout(
         deal=frozenset(r.id for r in rules.values() if r.pointer.startswith("/deal/")),
         forms=_under(rules, "/forms/"), phases=_under(rules, "/phases/"),
         scoring=frozenset(r.id for r in rules.values() if r.pointer.startswith("/scoring/rules/")),
         match=frozenset(r.id for r in rules.values() if r.pointer.startswith("/match/")),
         reads=reads,
-        errors={code: frozenset(r for r in listed if r in rules) for code, listed in _error_rules().items()},
-        reachable=_reachable(ruleset, reads))
+        errors={code: frozenset(r for r in listed if r in rules) for code, listed in _error_rules().items()})
     if len(_LAYOUTS) > 64:
         _LAYOUTS.clear()
     _LAYOUTS[id(ruleset)] = (ruleset, layout)
     return layout
-
-
-def reachable_forms(ruleset: Ruleset) -> frozenset[str]:
-    """The forms a deal can be in under ``ruleset``: each dealt form, and each form named as ``all_pass_form`` by a
-    phase of a form a deal can be in."""
-    found = {name for name, form in ruleset.forms.items() if form.dealt}
-    todo = list(found)
-    while todo:
-        for phase in ruleset.forms[todo.pop()].phases:
-            target = phase.params.get("all_pass_form")
-            if isinstance(target, str) and target in ruleset.forms and target not in found:
-                found.add(target)
-                todo.append(target)
-    return frozenset(found)
-
-
-def _reachable(ruleset: Ruleset, reads: Mapping[str, frozenset[str]]) -> frozenset[str]:
-    forms = reachable_forms(ruleset)
-    phases = {phase.id for name in forms for phase in ruleset.forms[name].phases}
-    schemes = {ruleset.forms[name].scheme for name in forms}
-    out: set[str] = set()
-    for rule in ruleset.rules.values():
-        part = rule.pointer.split("/")
-        where, name = (part[1], part[2]) if len(part) > 2 else (part[-1], "")
-        if where == "forms":
-            keep = name in forms
-        elif where == "phases":
-            keep = name in phases
-        elif where == "scoring" and name == "schemes":
-            keep = len(part) > 3 and part[3] in schemes
-        else:
-            keep = True
-        if keep:
-            out.add(rule.id)
-    read_by: dict[str, set[str]] = {}
-    for rule_id, names in reads.items():
-        for name in names:
-            read_by.setdefault(name, set()).add(rule_id)
-    # a table or derived figure that only rules which cannot be reached read cannot be reached either
-    out -= {name for name, readers in read_by.items() if not readers & out}
-    return frozenset(out)
-
-
-def reachable_rules(ruleset: Ruleset) -> frozenset[str]:
-    """The rules a case judged under ``ruleset`` can reach (see the module docstring), read off the ruleset's data."""
-    return _layout(ruleset).reachable
 
 
 class _Walk:
@@ -335,4 +274,4 @@ def case_coverage(record: Mapping[str, Any], ruleset: Ruleset) -> Coverage:
     return coverage_of(ruleset.id, frozenset(walk.rules), frozenset(walk.tags))
 
 
-__all__ = ["Coverage", "case_coverage", "coverage_of", "from_json", "reachable_forms", "reachable_rules"]
+__all__ = ["Coverage", "case_coverage", "coverage_of", "from_json"]

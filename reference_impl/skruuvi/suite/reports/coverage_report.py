@@ -16,7 +16,7 @@ A rule no selected case can reach under the readings it is judged under is *unre
 rather than counted as unjudged (``rules judged: skruuvi-1895 63/63 (1 unreachable under the readings judged:
 redeal.scores-nothing)``). The readings a case is judged under are the engine's declared ones with the case's own
 pinned readings on top; the rules each such ruleset can reach are read off its data
-(:func:`~skruuvi.suite.features.coverage.reachable_rules`), and a rule is reachable in the run when one of the
+(:func:`~skruuvi.rules.reach.reachable_rules`), and a rule is reachable in the run when one of the
 rulesets of its selected cases (judged or not) can reach it.
 """
 
@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...rules.errors import SkruuviError
+from ...rules.reach import reachable_rules
 from ...rules.readings import ruleset_under, with_readings
 from ...rules.ruleset import get_ruleset
-from ..features.coverage import reachable_rules
 from ..features.features import feature_tags
 from ..run.runner import JUDGED, CaseResult
 
