@@ -132,6 +132,13 @@ def test_a_rule_the_readings_cannot_reach_is_named_apart_and_an_unjudged_one_sti
     assert "rules without a judged case: skruuvi-1895: " in proc.stderr and "score.failed-slam" in proc.stderr
     assert "redeal.scores-nothing" not in proc.stderr
     records = [json.loads(line) for line in report.read_text().splitlines()]
+    registry = Registry().with_resources(
+        (json.loads(p.read_text())["$id"], Resource.from_contents(json.loads(p.read_text())))
+        for p in schema_dir().glob("*.schema.json"))
+    validator = Draft202012Validator(json.loads((schema_dir() / "report.schema.json").read_text()),
+                                     registry=registry)
+    for record in records[-2:]:
+        validator.validate(record)
     coverage = next(r for r in records if r["type"] == "coverage")["rulesets"]["skruuvi-1895"]
     assert coverage["unreachable"] == ["redeal.scores-nothing"]
     assert coverage["rules"]["redeal.scores-nothing"]["judged"] == 0
