@@ -149,7 +149,7 @@ def test_an_all_pass_deal_turns_into_its_form_and_deals_the_centre_cards_out() -
     case = recorded_deal(rs, [], seed=3)
     assert case["actions"][:4] == ["N pass", "E pass", "S pass", "W pass"]
     steps = deal_trace(rs, case)["steps"]
-    assert "turns into passimisääri" in steps[5]["text"]
+    assert "turns into a passimisääri" in steps[5]["text"]
     dealt = steps[6]
     assert [m["to"] for m in dealt["moves"]] == [0, 1, 2, 3] and all(len(m["cards"]) == 1 for m in dealt["moves"])
     assert {m["cards"][0] for m in dealt["moves"]} == set(case["deal"]["centre"])

@@ -221,7 +221,8 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], language: str = md.D
                               None if v.fi else form)
     centre = [str(c) for c in state.centre]
     hand = len(next(iter(state.hands)))
-    what = v.say("deals" if centre else "deals_none", who=v.seat(state.dealer), form=form, hand=hand,
+    what = v.say("deals" if centre else "deals_none", who=v.seat(state.dealer), form=form,
+                 form_a=v.form_a(state.form.name), hand=hand,
                  centre=len(centre), **v.centre())
     trace.add(dealt, state.hands, what, what, centre=_display_order(centre) if centre else [],
               status=_status(v, state))
@@ -268,7 +269,8 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], language: str = md.D
         if before.form.name != state.form.name:
             turned = trace.phase_of(state)
             name = state.form.name
-            values = {"form": v.form(name), "form_en": v.form_en(name), "form_ess": v.form_ess(name) if v.fi else ""}
+            values = {"form": v.form(name), "form_a": v.form_a(name), "form_en": v.form_en(name),
+                      "form_ess": v.form_ess(name) if v.fi else ""}
             trace.add(turned, moved, v.say("turns", **values), v.say("turns_said", **values), centre=still,
                       status=_status(v, state))
         if arrived and pending:

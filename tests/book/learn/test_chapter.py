@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from skruuvi.book.examples import walk
 from skruuvi.book.learn import EXAMPLES, LANGUAGES, example_deals, learn_page
 from skruuvi.book.learn.chapter import sections
 from skruuvi.book.learn.facts import Game
@@ -120,10 +121,10 @@ def test_the_2016_example_deal_is_replayed_and_its_score_follows_from_the_tables
     tables = {t["name"]: t["value"] for t in rs.raw["scoring"]["tables"]}
     points = tables["first_undertrick"]["trump"][5] * rs.scoring_params["multipliers"][1]
     first = pages[rs.id, "en"].split("{#example-alkupeli}")[1].split("\n### ")[0]
-    assert "The contract is 5" in first and "West doubles." in first and "1 short" in first
+    assert "The contract is 5" in first and "West doubles, " in first and "1 short" in first
     assert f"On the score sheet: North–South −{points}; East–West +{points}." in first
     fi = pages[rs.id, "fi"].split("{#example-alkupeli}")[1].split("\n### ")[0]
-    assert "Länsi kahdentaa." in fi and f"Pisteet: Pohjoinen–Etelä −{points}; Itä–Länsi +{points}." in fi
+    assert "Länsi kahdentaa, " in fi and f"Pisteet: Pohjoinen–Etelä −{points}; Itä–Länsi +{points}." in fi
 
 
 @pytest.mark.parametrize("rid", available_rulesets())
@@ -159,3 +160,43 @@ def test_sections_are_none_only_where_the_game_lacks_the_step():
     rs = get_ruleset("skruuvi-1895")
     anchors = [s.anchor for s in sections(rs, Prose(rs, "en", "learn/skruuvi-1895.md"))]
     assert anchors == ["players", "deal", "first-auction", "kitty", "doubling", "play", "score", "whole-game"]
+
+
+def _story(page: str, anchor: str) -> str:
+    """The first paragraph under an example deal's heading: its story."""
+    return page.split(f"{{#{anchor}}}")[1].strip().split("\n\n")[0]
+
+
+_CALLS = {"en": (r"(\d+) passes", r"\b(?:North|East|South|West) (?:passes|\d (?:misère|grandi)|\d<span)"),
+          "fi": (r"(\d+) passia", r"\b(?:Pohjoinen|Itä|Etelä|Länsi) (?:passaa|\d (?:misääri|grandi)|\d<span)")}
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_an_example_s_story_says_every_call_of_its_auctions_passes_included(pages, rid):
+    """Every call of each auction is in the story, a run of passes counted: the calls said add up to the record's
+    auction calls (a story that left the passes out, "North 2♦, South 3♦", would say fewer)."""
+    rs = get_ruleset(rid)
+    for example, record in example_deals(rs):
+        w = walk(rs, record)
+        auction = {p.id for f in rs.forms.values() for p in f.phases if p.mechanism == "auction"}
+        calls = [a for _, a, pid in w.steps if pid in auction]
+        all_pass = all(a.endswith(" pass") for a in calls) and example.becomes
+        for lang in LANGUAGES:
+            story = _story(pages[rid, lang], example.anchor)
+            if all_pass:
+                assert f" {len(calls)} " in story, (rid, example.anchor, lang)
+                continue
+            runs, single = _CALLS[lang]
+            story = story.split(" The contract is ")[0].split(" Sopimus on ")[0]  # the auctions, not the doubling
+            counted = sum(int(n) for n in re.findall(runs, story)) + len(re.findall(single, story))
+            assert counted == len(calls), (rid, example.anchor, lang, counted, len(calls), story[:300])
+
+
+def test_the_whole_deal_on_one_page_shows_the_doubling_calls(pages):
+    """Example 1 of 2016 is doubled by West: the fold's calls include the doubling phase, in both languages (and
+    the 1940s deal's knock). (Rendered without traces, the drawn deal stands on the page, not in a fold.)"""
+    for rid, lang, head, cell in (("skruuvi-2016", "en", "**Doubling and redoubling**", "| double | pass | pass |"),
+                                  ("skruuvi-2016", "fi", "**Kahdennus ja kolmennus**", "| kahdennus | passi | passi |"),
+                                  ("skruuvi-1944", "en", "**Knocks**", "| knock | pass | pass |")):
+        fold = pages[rid, lang].split("{#example-alkupeli}")[1].split("\n### ")[0]
+        assert head in fold and cell in fold, (rid, lang)

@@ -47,6 +47,7 @@ class DealView:
         self.record = record
         self.number = number
         self.w = walk(self.rs, record)
+        self.auctions = 0  # how many auctions the deal has (the story says "the first auction" when two)
 
     # --- words -------------------------------------------------------------------------------------------------
 
@@ -74,16 +75,20 @@ class DealView:
         out = [p(f"{p.seat(SEATS[w.start.dealer])} deals.", f"{p.seat(SEATS[w.start.dealer])} jakaa.")]
         groups = _groups(w)
         auctions = [i for i, (pid, _) in enumerate(groups) if _mechanism(self.rs, pid) == "auction"]
+        self.auctions = len(auctions)
         contract = (w.outcome.result or {}).get("contract")
         for i, (pid, acts) in enumerate(groups):
             mech = _mechanism(self.rs, pid)
             gifts = [a for a in acts if len(a) > 3 and a[1] == "give"]
             if mech == "auction":
-                out += self.auction_story(acts, first=i == auctions[0])
                 if i == auctions[0] and w.end.form.name != w.start.form.name and not any(
                         len(a) > 2 and a[1] == "bid" for a in acts):
-                    out.append(p(f"All 4 pass, so the deal is played as {p.form(w.end.form.name, 'a')}.",
-                                 f"Kaikki 4 passaavat, joten jako pelataan {p.form(w.end.form.name, 'ess')}."))
+                    out.append(p(f"All {len(acts)} players pass, so the deal is played as "
+                                 f"{p.form(w.end.form.name, 'a')}.",
+                                 f"Kaikki {len(acts)} pelaajaa passaavat, joten jako pelataan "
+                                 f"{p.form(w.end.form.name, 'ess')}."))
+                else:
+                    out += self.auction_story(acts, first=i == auctions[0])
                 if i == auctions[-1] and contract:
                     out.append(self.contract_story(contract))
             elif mech in ("kitty", "pair_swap", "partner_exchange"):
@@ -106,33 +111,55 @@ class DealView:
                 knock = knocks(self.rs)
                 verbs = {"double": p("knocks" if knock else "doubles", "koputtaa" if knock else "kahdentaa"),
                          "redouble": p("counter-knocks" if knock else "redoubles",
-                                       "vastakoputtaa" if knock else "kolmentaa")}
-                out.append(cap(p.listing([f"{p.seat(a[0])} {verbs[a[1]]}" for a in calls]))
-                           + "." if calls else p("Nobody knocks." if knock else "Nobody doubles.",
-                                                 "Kukaan ei koputa." if knock else "Kukaan ei kahdenna."))
+                                       "vastakoputtaa" if knock else "kolmentaa"),
+                         "pass": p("passes", "passaa")}
+                said = p.listing([f"{p.seat(a[0])} {verbs.get(a[1], a[1])}" for a in acts if len(a) > 1])
+                out.append(cap(said) + "." if calls else
+                           p("Nobody knocks: " if knock else "Nobody doubles: ",
+                             "Kukaan ei koputa: " if knock else "Kukaan ei kahdenna: ") + said + ".")
         out += self.play_story(contract)
         return " ".join(o for o in out if o)
+
+    def calls_said(self, acts: Sequence[list[str]]) -> str:
+        """Every call of an auction in order, a run of passes counted: ``North 1 misère, East passes, South 1
+        grandi, then 8 passes`` (nothing left out: the calls said add up to the auction's calls)."""
+        p = self.p
+        parts: list[str] = []
+        run: list[str] = []
+
+        def flush() -> None:
+            if len(run) == 1:
+                parts.append(p(f"{p.seat(run[0])} passes", f"{p.seat(run[0])} passaa"))
+            elif run:
+                parts.append(p(f"{len(run)} passes", f"{len(run)} passia"))
+            run.clear()
+
+        for a in acts:
+            if len(a) > 1 and a[1] == "pass":
+                run.append(a[0])
+                continue
+            flush()
+            parts.append(f"{p.seat(a[0])} {self.call(a)}")
+        flush()
+        if len(parts) > 1:
+            return ", ".join(parts[:-1]) + p(", then ", ", sitten ") + parts[-1]
+        return "".join(parts)
 
     def auction_story(self, acts: Sequence[list[str]], first: bool) -> list[str]:
         p = self.p
         bids = [a for a in acts if len(a) > 2 and a[1] == "bid"]
+        said = self.calls_said(acts)
         if not first:
-            said = p.listing([f"{p.seat(a[0])} {p.bid(a[2])}" for a in bids])
-            return [p(f"In the second auction: {said}." if bids else "In the second auction nobody bids again.",
-                      f"Toisessa tarjousvaiheessa: {said}." if bids else "Toisessa vaiheessa kukaan ei tarjoa.")]
+            return [p(f"The second auction: {said}." if bids else f"The second auction: {said}; nobody bids again.",
+                      f"Toinen tarjousvaihe: {said}." if bids else f"Toinen tarjousvaihe: {said}; kukaan ei "
+                      "tarjoa uudelleen.")]
         if not bids:
-            return []
-        opener, last = bids[0], bids[-1]
-        text = p(f"{p.seat(opener[0])} opens {p.bid(opener[2])}", f"{p.seat(opener[0])} avaa: {p.bid(opener[2])}")
-        more = len(bids) - 1
-        if more:
-            text += p(f"; after {more} more bid{'s' if more != 1 else ''} {p.seat(last[0])} wins the auction with "
-                      f"{p.bid(last[2])}.",
-                      f"; {more} tarjouksen jälkeen {p.seat(last[0])} voittaa tarjousvaiheen tarjouksella "
-                      f"{p.bid(last[2])}.")
-        else:
-            text += p(" and nobody bids over it.", ", eikä kukaan tarjoa yli.")
-        return [text]
+            return [p(f"The auction: {said}.", f"Tarjousvaihe: {said}.")]
+        last = bids[-1]
+        return [p(f"The {'first ' if self.auctions > 1 else ''}auction: {said}. {p.seat(last[0])} wins it with "
+                  f"{p.bid(last[2])}.",
+                  f"{'Ensimmäinen tarjousvaihe' if self.auctions > 1 else 'Tarjousvaihe'}: {said}. "
+                  f"{p.seat(last[0])} voittaa sen tarjouksella {p.bid(last[2])}.")]
 
     def contract_story(self, contract: Mapping[str, Any]) -> str:
         p = self.p
@@ -238,7 +265,7 @@ class DealView:
     def calls_tables(self) -> list[str]:
         out = []
         for pid, acts in _groups(self.w):
-            if _mechanism(self.rs, pid) != "auction":
+            if _mechanism(self.rs, pid) not in ("auction", "doubling"):  # the calls: bids, passes, doubles
                 continue
             seats: list[str] = []
             for a in acts:
