@@ -32,6 +32,7 @@ from ..rules.errors import IllegalAction, SkruuviError
 from ..rules.notation import SEATS, SIDES, Action, parse_action, side_of
 from ..rules.ruleset import Ruleset
 from . import md
+from .deal_score import labelled, party_cells, score_rows
 from .values import number, signed
 from .viewer_words import WORDS, MissingWords, Voice
 
@@ -184,18 +185,16 @@ def _centre_step(trace: _Trace, state: DealState, arrived: Mapping[int, list[str
               status=_status(v, state))
 
 
-def _score(v: Voice, outcome: Outcome) -> dict[str, Any]:
-    """The score sheet of the deal: one row per scoring rule (by its name) and column, and the totals."""
+def _score(v: Voice, state: DealState, outcome: Outcome) -> dict[str, Any]:
+    """The score sheet of the deal: one row per scoring rule (by its name, with the double that multiplied it) and
+    column, each cell with the points before the double and its factor where one applied, and the totals."""
     ruleset = v.rs
     res = outcome.result or {}
     score = res.get("score") or {}
     parties = tuple(score) or SIDES
     columns = ruleset.columns != ("deal",)
-    per_rule: dict[tuple[str, str], dict[str, int]] = {}
-    for item in outcome.breakdown:
-        per_rule.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
-    rows = [[v.rule_name(rid), *([v.column(col)] if columns else []), *(signed(p[q]) for q in parties)]
-            for (rid, col), p in per_rule.items()]
+    rows = [[labelled(v.rule_name(row.rule), state, row, v.fi), *([v.column(row.column)] if columns else []),
+             *party_cells(row, parties, signed)] for row in score_rows(state, outcome)]
     totals = []
     for column in ruleset.columns if columns else ("",):
         values = [(score.get(p) or {}).get(column, 0) if columns else score.get(p, 0) for p in parties]
@@ -296,7 +295,7 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], language: str = md.D
         outcome = replay_deal(ruleset, record["deal"], actions)  # the reference's answer, with any set position
         if outcome.ok:
             final = trace.steps[-1]
-            final["score"] = _score(v, outcome)
+            final["score"] = _score(v, state, outcome)
             final["text"] += " " + _result_line(v, outcome)
             final["say"] += " " + _result_line(v, outcome)
     elif not state.finished and not any(s.get("bad") for s in trace.steps):

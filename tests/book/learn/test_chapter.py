@@ -200,3 +200,36 @@ def test_the_whole_deal_on_one_page_shows_the_doubling_calls(pages):
                                   ("skruuvi-1944", "en", "**Knocks**", "| knock | pass | pass |")):
         fold = pages[rid, lang].split("{#example-alkupeli}")[1].split("\n### ")[0]
         assert head in fold and cell in fold, (rid, lang)
+
+
+def _score_table(page: str, anchor: str) -> list[list[str]]:
+    """The rows of an example's score table (the last table of its part of the page)."""
+    part = page.split(f"{{#{anchor}}}")[1].split("\n### ")[0].split("\n## ")[0]
+    table = part.rsplit("\n\n| ", 1)[1]
+    return [[c.strip() for c in line.strip("|").split("|")] for line in ("| " + table).splitlines()[2:]
+            if line.startswith("|")]
+
+
+def test_a_doubled_item_shows_its_points_before_the_double_and_the_factor(pages):
+    """2016 Example 1 is 5♦ doubled, one short. By hand from the tables: the first trick short at level 5 in a suit
+    (5), times the double's multiplier (2): the row says both factors and the product, for each side, in both
+    languages; an undoubled deal (Example 2) shows its points alone."""
+    rs = get_ruleset("skruuvi-2016")
+    tables = {t["name"]: t["value"] for t in rs.raw["scoring"]["tables"]}
+    base, factor = tables["first_undertrick"]["trump"][5], rs.scoring_params["multipliers"][1]
+    for lang, name in (("en", f"Tricks short (doubled: × {factor})"), ("fi", f"Pietit (kahdennettu: × {factor})")):
+        rows = _score_table(pages[rs.id, lang], "example-alkupeli")
+        assert rows[0] == [name, f"−{base} × {factor} = −{base * factor}", f"+{base} × {factor} = +{base * factor}"]
+        assert all("×" not in c for r in _score_table(pages[rs.id, lang], "example-kotka") for c in r)
+
+
+def test_a_knock_multiplies_only_the_winner_s_items_on_the_1940s_sheet(pages):
+    """1944 Example 1: 5 grandi knocked, two short. A knock multiplies the winner's points only (the defenders'
+    tricks short, ×2); the losing side's honours stand as they are."""
+    rs = get_ruleset("skruuvi-1944")
+    factor = rs.scoring_params["multipliers"][1]
+    rows = {r[0]: r for r in _score_table(pages[rs.id, "en"], "example-alkupeli")}
+    short = rows[f"Tricks short (knocked: × {factor})"]
+    base = int(short[3].split(" × ")[0].lstrip("+"))
+    assert short[2] == "0" and short[3] == f"+{base} × {factor} = +{base * factor}"
+    assert rows["Honours"][2].startswith("+") and "×" not in rows["Honours"][2]

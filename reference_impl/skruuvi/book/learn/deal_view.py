@@ -11,6 +11,7 @@ from ...interpreter.facts import by_seat
 from ...rules.notation import SEATS, side_of
 from ...rules.ruleset import Ruleset
 from .. import md
+from ..deal_score import labelled, party_cells, score_rows
 from ..examples import Walk, walk
 from ..pictures import TableWords, deal_table_svg
 from ..player_words import COLUMN_WORDS, SEATS_EN, SEATS_FI, doubling_words, knocks, score_words
@@ -328,20 +329,19 @@ class DealView:
                     f"\"{pair}\" kummankin puolen tikit siihen mennessä ({key})."))
 
     def score(self) -> str:
+        """The deal's score, one row per item: where a double multiplied an item, its points before the double and
+        the factor (``−5 × 2 = −10``), so that the sum can be followed."""
         p, w = self.p, self.w
-        assert w.outcome is not None
+        assert w.outcome is not None and w.end is not None
         res = w.outcome.result or {}
         score = res.get("score") or {}
         parties = list(score) or ["NS", "EW"]
         columns = self.rs.columns != ("deal",)
-        rows: dict[tuple[str, str], dict[str, int]] = {}
-        for item in w.outcome.breakdown:
-            rows.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
         body = []
-        for (rid, column), points in rows.items():
-            name = p(*score_words(self.rs, rid))
-            where = [p(*COLUMN_WORDS.get(str(column), (str(column), str(column))))] if columns else []
-            body.append([cap(name), *where, *(_signed(points[k]) for k in parties)])
+        for row in score_rows(w.end, w.outcome):
+            name = labelled(cap(p(*score_words(self.rs, row.rule))), w.end, row, p.fi)
+            where = [p(*COLUMN_WORDS.get(str(row.column), (str(row.column), str(row.column))))] if columns else []
+            body.append([name, *where, *party_cells(row, parties, _signed)])
         for column in (self.rs.columns if columns else ("",)):
             total = {k: (score.get(k) or {}).get(column, 0) if columns else score.get(k, 0) for k in parties}
             where = [f"**{p(*COLUMN_WORDS.get(column, (column, column)))}**"] if columns else []
