@@ -68,9 +68,9 @@ def test_every_scoring_rule_of_the_forms_played_is_told(pages, rid):
     forms = [*g.dealt, *(f for f in (g.all_pass(d)[0] for d in g.dealt) if f is not None)]
     ids = {str(e["id"]) for f in forms for e in g.scheme(f)}
     for lang in LANGUAGES:
-        linked = set(re.findall(r'class="sk-src" href="[^"#]*#([^"]+)"', pages[rid, lang]))
+        linked = set(re.findall(r'class="sk-rule" href="[^"#]*#([^"]+)"', pages[rid, lang]))
         assert ids - linked == set(), (rid, lang)
-        assert linked <= set(rs.rules), (rid, lang)  # every § leads to a rule of the era
+        assert linked <= set(rs.rules), (rid, lang)  # every source listed is a rule of the era
 
 
 def test_the_2016_chapter_answers_a_whist_player_s_questions(pages):
@@ -233,3 +233,28 @@ def test_a_knock_multiplies_only_the_winner_s_items_on_the_1940s_sheet(pages):
     base = int(short[3].split(" × ")[0].lstrip("+"))
     assert short[2] == "0" and short[3] == f"+{base} × {factor} = +{base * factor}"
     assert rows["Honours"][2].startswith("+") and "×" not in rows["Honours"][2]
+
+
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_each_paragraph_has_one_labelled_sources_link_and_its_entry_lists_the_rules(pages, rid):
+    """No bare § marks: each paragraph of the rules has exactly one small link labelled *sources* (*lähteet*), it
+    leads to its own entry of the chapter's list of sources, that entry links at least one rule of the era and
+    links back; the links count the paragraphs, in both languages."""
+    rs = get_ruleset(rid)
+    for lang, label in (("en", "sources"), ("fi", "lähteet")):
+        page = pages[rid, lang]
+        rules = _rules_part(page)
+        assert ">§<" not in page, (rid, lang)
+        paragraphs = _paragraphs(page)
+        assert all(p.count('class="sk-src"') == 1 for p in paragraphs), (rid, lang)
+        links = re.findall(r'<a class="sk-src" id="sources-from-(\d+)" href="#sources-(\d+)"[^>]*>([^<]+)</a>', rules)
+        assert len(links) >= len(paragraphs) > 10, (rid, lang)
+        assert [int(a) for a, _, _ in links] == list(range(1, len(links) + 1))
+        assert all(a == b and text == label for a, b, text in links), (rid, lang)
+        listed = page.split("{#sources}")[1]
+        for n, _, _ in links:
+            entry = re.search(rf'<span id="sources-{n}"></span>(.*)', listed)
+            assert entry, (rid, lang, n)
+            ids = re.findall(r'class="sk-rule" href="[^"#]*#([^"]+)"', entry.group(1))
+            assert ids and set(ids) <= set(rs.rules), (rid, lang, n)
+            assert f'href="#sources-from-{n}"' in entry.group(1)
