@@ -48,7 +48,8 @@ WORDS: dict[str, dict[str, str]] = {
         "slider": "Step",
         "step": "Step {n} of {total}",
         "jump": "Jump to",
-        "keys": "Keys: ← and → step, Home and End go to the start and the end.",
+        "keys": "Keys: ← and → step through the deal on screen; click the deal, and Home and End go to its start "
+                "and its end.",
         "centre": "Centre cards",
         "trick": "Trick {n}",
         "leads": "leads",
@@ -77,7 +78,8 @@ WORDS: dict[str, dict[str, str]] = {
         "slider": "Askel",
         "step": "Askel {n}/{total}",
         "jump": "Siirry",
-        "keys": "Näppäimet: ← ja → askeltavat, Home ja End vievät alkuun ja loppuun.",
+        "keys": "Näppäimet: ← ja → askeltavat näytöllä olevaa jakoa; napsauta jakoa, niin Home ja End vievät sen "
+                "alkuun ja loppuun.",
         "centre": "Keskikortit",
         "trick": "Tikki {n}",
         "leads": "aloittaa",
