@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -258,3 +259,56 @@ def test_each_paragraph_has_one_labelled_sources_link_and_its_entry_lists_the_ru
             ids = re.findall(r'class="sk-rule" href="[^"#]*#([^"]+)"', entry.group(1))
             assert ids and set(ids) <= set(rs.rules), (rid, lang, n)
             assert f'href="#sources-from-{n}"' in entry.group(1)
+
+
+def test_the_second_auction_goes_on_from_the_first_as_the_engine_plays_it(pages):
+    """The chapter says the first auction's highest bid stands in the second and names the lowest bid after 1 grandi;
+    2016 Example 1 won the first auction with 1 grandi, so the engine, at its second auction, takes that bid and
+    refuses 1 grandi again."""
+    from skruuvi.interpreter import engine
+    from skruuvi.rules.errors import IllegalAction
+    from skruuvi.rules.notation import SEATS
+
+    rs = get_ruleset("skruuvi-2016")
+    en = _rules_part(pages[rs.id, "en"]).split("{#second-auction}")[1].split("\n## ")[0]
+    assert "The bidding goes on from the first auction: its highest bid stands" in en
+    lowest = re.search(r"won with 1 grandi, the lowest bid now is (\d) (misère|grandi)", en)
+    assert lowest
+    assert "sen korkein tarjous on voimassa" in pages[rs.id, "fi"]
+    _, record = example_deals(rs)[0]
+    state = engine.start(rs, record["deal"])
+    for action in record["actions"]:
+        if state.phase is not None and state.phase.id == "second-auction":
+            break
+        state = engine.apply(state, action)
+    assert str(state.highest) == "1G" and state.phase.id == "second-auction"
+    seat = SEATS[state.to_act]
+    with pytest.raises(IllegalAction):
+        engine.apply(state, f"{seat} bid 1G")
+    code = {"misère": "M", "grandi": "G"}[lowest.group(2)]
+    assert str(engine.apply(state, f"{seat} bid {lowest.group(1)}{code}").highest) == f"{lowest.group(1)}{code}"
+
+
+def test_the_2016_chapter_lists_the_whole_sitsi_deal_by_deal(pages):
+    """The order of the whole game, from the match's stages and partnerships: every block's alkupelit and kotkat in
+    order, the deals numbered up to the usual game's length."""
+    rs = get_ruleset("skruuvi-2016")
+    stages, pairings = rs.match.params["stages"], rs.match.params["partnerships"]
+    total = len(pairings) * sum(int(s["deals"]) for s in stages)
+    whole = _rules_part(pages[rs.id, "en"]).split("{#whole-game}")[1]
+    rows = re.findall(r"^\| (\d+)–(\d+) \| ([A-D]–[A-D] against [A-D]–[A-D]) \| \*(\w+)\* \|$", whole, re.M)
+    assert len(rows) == len(pairings) * len(stages) and int(rows[-1][1]) == total
+    assert [r[3] for r in rows[:len(stages)]] == ["alkupelit", "kotkat"]
+    assert all(int(b[0]) == int(a[1]) + 1 for a, b in pairwise(rows))
+
+
+def test_a_chapter_says_what_its_game_does_not_score_and_that_mistakes_have_no_rule(pages):
+    """2016 scores no honours, slams or rubber (no such table or match setting); the 1940s game has honours, so its
+    chapter says no such thing. No ruleset has a rule for a misdeal or a revoke: every chapter says its sources are
+    silent there, in both languages."""
+    assert "this game has no points for honours" in pages["skruuvi-2016", "en"]
+    assert "ei ole pisteitä arvokorteista" in pages["skruuvi-2016", "fi"]
+    assert "Nothing else is scored" not in pages["skruuvi-1944", "en"]
+    for rid in available_rulesets():
+        assert "say nothing about a misdeal, a revoke" in _rules_part(pages[rid, "en"])
+        assert "eivät kerro tämän pelin jakovirheestä" in _rules_part(pages[rid, "fi"])

@@ -99,8 +99,28 @@ def _per_deal(g: Game, p: Prose) -> list[str]:
                      "tikeissään olevasta ässästä tikin järjestysluvun verran, kertomatta.")
                    + p.src(cost_rule, *pas))
     out += _zero_sum(g, p)
+    out += _nothing_else(g, p, ids)
     out += sheet_per_deal(g, p)
     return out
+
+
+def _nothing_else(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
+    """What a whist or bridge player looks for and this score has not: honours, slams, a game bonus (each said only
+    when the ruleset has no table or match setting for it)."""
+    absent = []
+    if not g.table("honour_unit")[1] and not any("honour" in r for r in ids):
+        absent.append(p("honours (the high trumps held)", "arvokorteista (kädessä olevista korkeista valteista)"))
+    if not g.table("small_slam")[1] and not any("slam" in r for r in ids):
+        absent.append(p("slams", "slammeista"))
+    if g.rs.match is None or g.rs.match.game_bonus is None:
+        absent.append(p("winning a rubber", "robberin voittamisesta"))
+    if not absent:
+        return []
+    return [p(f"Nothing else is scored: unlike whist or bridge, this game has no points for "
+              f"{p.listing(absent, ('or', 'or'))}. The points above are all there is.",
+              f"Muuta ei lasketa: toisin kuin whistissä tai bridgessä, tässä pelissä ei ole pisteitä "
+              f"{p.listing(absent, ('or', 'eikä'))}: yllä kerrotut pisteet ovat kaikki.")
+            + p.src(*ids, g.scoring("contract_points")[1])]
 
 
 def _zero_sum(g: Game, p: Prose) -> list[str]:

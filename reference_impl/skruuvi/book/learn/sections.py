@@ -223,4 +223,13 @@ def play(g: Game, p: Prose) -> Section | None:
                     + " pelataan ilman valttia. Tikin voittaa korkein valtti; jos valttia ei lyöty, aloitetun maan "
                     "korkein kortti. Tikin voittaja aloittaa seuraavan, kunnes kaikki 13 tikkiä on pelattu.")
                   + p.src("play.trumps", "play.trick-winner"))
+    if not any(word in r for r in g.rs.rules for word in ("misdeal", "revoke", "irregular", "penalt")):
+        sources = p.page_link(p("the sources this book follows", "kirjan lähteet (englanniksi)"), md.SOURCES)
+        blocks.append(p(f"Mistakes at the table: {sources} for this game say nothing about a misdeal, a revoke (not "
+                        "following suit when you could) or any other irregularity, so this book gives no rule or "
+                        "penalty for them; it tells only the rules above, which a mistake breaks.",
+                        f"Virheet pöydässä: {sources} eivät kerro tämän pelin jakovirheestä, maantuntopakon "
+                        "rikkomisesta eikä muista sääntörikkeistä mitään, joten tämä kirja ei anna niille sääntöä "
+                        "eikä rangaistusta; se kertoo vain yllä olevat säännöt, joita virhe rikkoo.")
+                      + p.src(g.rule_with("deal_order"), "play.follow-suit"))
     return Section("play", p("The play", "Pelaaminen"), blocks)
