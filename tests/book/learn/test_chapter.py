@@ -312,3 +312,51 @@ def test_a_chapter_says_what_its_game_does_not_score_and_that_mistakes_have_no_r
     for rid in available_rulesets():
         assert "say nothing about a misdeal, a revoke" in _rules_part(pages[rid, "en"])
         assert "eivät kerro tämän pelin jakovirheestä" in _rules_part(pages[rid, "fi"])
+
+
+@pytest.mark.parametrize("rid", ["skruuvi-2016", "skruuvi-1944"])
+def test_the_chapter_says_the_first_defender_may_pass_as_the_engine_lets_him(pages, rid):
+    """The defenders' exchange is optional (no ruleset makes it compulsory): the chapter says the first defender may
+    pass, and the engine, at Example 1's exchange, takes his pass and goes on to the next phase."""
+    from skruuvi.interpreter import engine
+    from skruuvi.rules.notation import SEATS
+
+    rs = get_ruleset(rid)
+    assert "gives his partner one card face down, or passes, and then there is no exchange" in pages[rid, "en"]
+    assert "tai passaa, jolloin vaihtoa ei tehdä" in pages[rid, "fi"]
+    _, record = example_deals(rs)[0]
+    state = engine.start(rs, record["deal"])
+    for action in record["actions"]:
+        if state.phase is not None and state.phase.mechanism == "defenders_exchange":
+            break
+        state = engine.apply(state, action)
+    assert state.phase.mechanism == "defenders_exchange"
+    after = engine.apply(state, f"{SEATS[state.to_act]} pass")
+    assert after.phase is not None and after.phase.mechanism != "defenders_exchange"
+
+
+def test_the_1940s_game_bonus_is_told_for_every_game_of_a_set_and_a_rubber_only_for_its_own(pages):
+    """The n-th game of a side is worth the ruleset's game bonus for n: the 1944 set, which goes on after its games,
+    tells the first four and the rule for the n-th; the 1895 rubber, which ends at its games, only those."""
+    for rid, most in (("skruuvi-1944", 4), ("skruuvi-1895", None)):
+        rs = get_ruleset(rid)
+        if most is None:
+            most = next(int(s["until_games"]) for s in rs.match.params["stages"] if "until_games" in s)
+        values = [int(rs.match.game_bonus({"game_number": n})) * rs.scale for n in range(1, most + 2)]
+        whole = _rules_part(pages[rid, "en"]).split("{#whole-game}")[1]
+        said = re.search(r"A game is worth a bonus [^:]*: ([^.]*)\.", whole).group(1)
+        listed = said.split(": n ×")[0]
+        assert [int(n) for n in re.findall(r"\b(\d+) for (?:a side's|its)", listed)] == values[:most], (rid, said)
+        assert (f"n × {values[0]} for a side's n-th game" in said) == (rid == "skruuvi-1944")
+
+
+def test_the_1940s_crowns_say_what_doubles_in_numbers_and_the_set_is_told_against_the_rubber(pages):
+    rs = get_ruleset("skruuvi-1944")
+    tables = {t["name"]: t["value"] for t in rs.raw["scoring"]["tables"]}
+    seq, crown = tables["sequence_card"], tables.get("ace_crown") or tables["ace_coronet"]
+    score = _rules_part(pages[rs.id, "en"]).split("{#score}")[1]
+    three, four = (crown.get(n, crown.get(str(n))) for n in (3, 4))
+    assert f"double in grandi ({2 * three} and {2 * four})" in score
+    assert f"and double, {2 * seq} a card, when the sequence is in the trump suit" in score
+    assert "twice as much in trumps" not in pages[rs.id, "en"]
+    assert "It is won by games, like the rubber of whist, but it goes on after them" in pages[rs.id, "en"]

@@ -110,12 +110,12 @@ def defenders_exchange(g: Game, p: Prose) -> Section | None:
                         "alaspäin")
         text += (p(", or passes, and then there is no exchange; if he gave one, his partner must give him back "
                    "one card", " tai passaa, jolloin vaihtoa ei tehdä; jos hän antoi kortin, parin on annettava "
-                   "hänelle yksi kortti takaisin") if g.value(phase, "compulsory") is False else
+                   "hänelle yksi kortti takaisin") if g.value(phase, "exchange", "optional") != "compulsory" else
                  p(", and his partner gives him back one card", ", ja pari antaa hänelle yhden kortin takaisin"))
         text += (p(", a different one.", ", eri kortti.") if g.value(phase, "return_must_differ") else ".")
     text += " " + p("It is the defenders' chance to gather their trumps, or a suit, in one hand.",
                     "Näin puolustajat voivat koota valttinsa tai jonkin maan samaan käteen.")
-    blocks.append(text + p.src(g.rule(phase, "first"), g.rule(phase, "compulsory"),
+    blocks.append(text + p.src(g.rule(phase, "first"), g.rule(phase, "exchange"),
                                g.rule(phase, "return_must_differ")))
     ban = g.value(phase, "banned_if_main_first_bid_at_least")
     if isinstance(ban, int):

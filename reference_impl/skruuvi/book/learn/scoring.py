@@ -325,15 +325,15 @@ def _crowns(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
     three, four = crown.get(3, crown.get("3")), crown.get(4, crown.get("4"))
     misere = "score.ace-crowns" in ids and "misere" in str(ids["score.ace-crowns"].get("when"))
     return [p(f"Crowns (*kruunu*, *karonkka*) are remembered from the hands as the play begins and claimed after it: "
-              f"3 aces in one hand score {three}, 4 aces {four}, twice as much in grandi"
+              f"3 aces in one hand score {three}, 4 aces {four}, and double in grandi ({2 * three} and {2 * four})"
               + (", not counted in a bid misère" if misere else "")
-              + f"; a sequence from the ace down in one hand scores {seq} for its third card and each further one, "
-              f"twice as much in trumps.",
+              + f"; a sequence from the ace down in one hand (A K Q …) scores {seq} for its third card and each "
+              f"further one, and double, {2 * seq} a card, when the sequence is in the trump suit.",
               f"Kruunut eli karonkat painetaan mieleen pelin alkaessa ja vaaditaan sen jälkeen: 3 ässää samassa "
-              f"kädessä on {three}, 4 ässää {four}, grandissa kaksinkertaisena"
+              f"kädessä on {three}, 4 ässää {four}, grandissa kaksinkertaisena ({2 * three} ja {2 * four})"
               + (", ei tarjotussa misäärissä" if misere else "")
-              + f"; ässästä alaspäin kulkeva sarja samassa kädessä antaa {seq} kolmannesta ja jokaisesta seuraavasta "
-              "kortista, valttimaassa kaksinkertaisena.")
+              + f"; ässästä alaspäin kulkeva sarja samassa kädessä (A K Q …) antaa {seq} kolmannesta ja jokaisesta "
+              f"seuraavasta kortista, ja kaksinkertaisena, {2 * seq} kortilta, kun sarja on valttimaata.")
             + p.src(*rules, crule, seq_rule)]
 
 
