@@ -15,6 +15,7 @@ from ..deal_score import labelled, party_cells, score_rows
 from ..examples import Walk, walk
 from ..pictures import TableWords, deal_table_svg
 from ..player_words import COLUMN_WORDS, SEATS_EN, SEATS_FI, doubling_words, knocks, score_words
+from ..trick_table import Tally, trick_cells
 from ..viewer import deal_viewer
 from .language import Prose, cap
 
@@ -302,21 +303,12 @@ class DealView:
         assert w.end is not None
         initials = INITIALS_FI if p.fi else {s: s for s in SEATS}
         per_seat = by_seat(w.end)
-        won = {"NS": 0, "EW": 0}
-        seat_won = [0, 0, 0, 0]
+        tally = Tally(per_seat)
         rows = []
         for trick in w.end.tricks:
-            cells = [""] * 4
-            for i, c in enumerate(trick.cards):
-                seat = (trick.leader + i) % 4
-                shown = md.card(str(c))
-                if seat == trick.winner:
-                    shown = f'<span class="sk-win" title="{p("wins the trick", "voittaa tikin")}">{shown}</span>'
-                cells[seat] = f"**{shown}**" if i == 0 else shown
-            won[side_of(trick.winner)] += 1
-            seat_won[trick.winner] += 1
-            count = "–".join(map(str, seat_won)) if per_seat else f"{won['NS']}–{won['EW']}"
-            rows.append([str(trick.number), *cells, initials[SEATS[trick.winner]], count])
+            cells = trick_cells(trick, p("wins the trick", "voittaa tikin"))
+            tally.add(trick)
+            rows.append([str(trick.number), *cells, initials[SEATS[trick.winner]], str(tally)])
         pair = "–".join(initials[s] for s in SEATS) if per_seat else \
             f"{initials['N']}{initials['S']}–{initials['E']}{initials['W']}"
         head = ["#", *(initials[s] for s in SEATS), p("Won", "Voitti"), pair]

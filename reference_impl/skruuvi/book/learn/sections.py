@@ -26,6 +26,12 @@ class Section:
     blocks: list[str]
 
 
+def open_reading(g: Game, p: Prose, rid: str, en: str, fi: str) -> list[str]:
+    """The sentence that says a reading the sources leave open (``en``/``fi``), linked to its rule, when the rule is
+    a conflict; else nothing."""
+    return [p(en, fi) + p.src(rid)] if g.conflict(rid) else []
+
+
 def strain_scale(p: Prose, order: Sequence[str]) -> str:
     return " < ".join(p.strain(s) for s in order)
 
