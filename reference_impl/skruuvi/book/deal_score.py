@@ -10,9 +10,8 @@ learn-to-play chapters' score tables and by the deal viewer's score, so the two 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..interpreter.facts import deal_facts, winner_side
 from ..interpreter.outcome import Outcome
@@ -89,6 +88,6 @@ def labelled(name: str, state: DealState, row: ScoreRow, fi: bool) -> str:
     return name if words is None else f"{name} ({words[1] if fi else words[0]})"
 
 
-def party_cells(row: ScoreRow, parties: Mapping[str, Any] | tuple[str, ...],
-                signed: Callable[[int], str]) -> list[str]:
+def party_cells(row: ScoreRow, parties: Iterable[str], signed: Callable[[int], str]) -> list[str]:
+    """Each party's cell of the row, in the order of ``parties``."""
     return [row.cell(party, signed) for party in parties]

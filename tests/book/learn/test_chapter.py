@@ -295,7 +295,7 @@ def test_the_2016_chapter_lists_the_whole_sitsi_deal_by_deal(pages):
     rs = get_ruleset("skruuvi-2016")
     stages, pairings = rs.match.params["stages"], rs.match.params["partnerships"]
     total = len(pairings) * sum(int(s["deals"]) for s in stages)
-    whole = _rules_part(pages[rs.id, "en"]).split("{#whole-game}")[1]
+    whole = _rules_part(pages[rs.id, "en"]).split("{#players}")[1].split("{#deal}")[0]  # where blocks are first met
     rows = re.findall(r"^\| (\d+)–(\d+) \| ([A-D]–[A-D] against [A-D]–[A-D]) \| \*(\w+)\* \|$", whole, re.M)
     assert len(rows) == len(pairings) * len(stages) and int(rows[-1][1]) == total
     assert [r[3] for r in rows[:len(stages)]] == ["alkupelit", "kotkat"]

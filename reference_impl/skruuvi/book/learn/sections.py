@@ -26,6 +26,21 @@ class Section:
     blocks: list[str]
 
 
+def order_table(p: Prose, stages: Any, pairs: list[str]) -> str:
+    """The whole sitsi deal by deal: each block's stages in order, with the deals' numbers and the partners."""
+    rows = []
+    first = 1
+    for pairing in pairs:
+        for stage in stages or []:
+            n = int(stage.get("deals") or 0)
+            if not n:
+                continue
+            kind = p.form(stage["form"], "pl") if n != 1 else p.form(stage["form"])
+            rows.append([f"{first}–{first + n - 1}" if n > 1 else str(first), pairing, kind])
+            first += n
+    return md.table([p("Deals", "Jaot"), p("Partners", "Parit"), p("Kind of deal", "Jaon laji")], rows)
+
+
 def open_reading(g: Game, p: Prose, rid: str, en: str, fi: str) -> list[str]:
     """The sentence that says a reading the sources leave open (``en``/``fi``), linked to its rule, when the rule is
     a conflict; else nothing."""
@@ -63,6 +78,11 @@ def players(g: Game, p: Prose) -> Section:
             f"Parit eivät pysy samoina koko peliä: jokaisen {block} jaon jakson jälkeen pelaajat vaihtavat paikkaa, "
             f"ja {len(partnerships)} jakson jälkeen jokainen on pelannut kerran jokaisen muun parina (katso "
             "[koko peli](#whole-game)).") + p.src(rid))
+        pairs = [p(" against ", " vastaan ").join("–".join(map(str, pair)) for pair in pairing)
+                 for pairing in partnerships]
+        blocks.append(p("The whole game, deal by deal (the players called A, B, C and D):",
+                        "Koko peli jako jaolta (pelaajat A, B, C ja D):") + p.src(rid, g.match("stages")[1]))
+        blocks.append(order_table(p, stages, pairs))
     order = g.main.params.get("strain_order") if g.main is not None else None
     suits = _suits(order or [])
     text = p("The game uses a standard pack of 52 cards without jokers. In every suit the ace is high and the two "

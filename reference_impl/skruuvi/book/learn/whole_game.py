@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules.ruleset import FormSpec
-from .. import md
 from .facts import Game
 from .language import Prose, cap
 from .sections import Section
@@ -60,8 +59,6 @@ def _sitsi(g: Game, p: Prose) -> list[str]:
                      f"{p.listing(pairs)}, joten jokainen pelaa kerran jokaisen kanssa. Tavallinen peli on "
                      f"{blocks_n} × {block} = {blocks_n * block} jakoa.") + p.src(stages_rule, pair_rule,
                                                                                   "sitsi.players"))
-        if pairs:
-            out.append(_order_table(p, stages, pairs))
     _, trule = g.match("totals")
     rotation, rrule = g.match("dealer_rotation")
     text = p("Both partners of a side write the side's points of each deal, but each player keeps his own running "
@@ -96,21 +93,6 @@ def _sitsi(g: Game, p: Prose) -> list[str]:
                    + p.src(stages_rule, urule, brule, sbrule, g.rule_with("agreements", "/match/")))
         out.append("\n".join(f"- {item}" for item in agreed))
     return out
-
-
-def _order_table(p: Prose, stages: Any, pairs: list[str]) -> str:
-    """The whole sitsi deal by deal: each block's stages in order, with the deals' numbers and the partners."""
-    rows = []
-    first = 1
-    for pairing in pairs:
-        for stage in stages or []:
-            n = int(stage.get("deals") or 0)
-            if not n:
-                continue
-            kind = p.form(stage["form"], "pl") if n != 1 else p.form(stage["form"])
-            rows.append([f"{first}–{first + n - 1}" if n > 1 else str(first), pairing, kind])
-            first += n
-    return md.table([p("Deals", "Jaot"), p("Partners", "Parit"), p("Kind of deal", "Jaon laji")], rows)
 
 
 def _games(g: Game, p: Prose) -> list[str]:
