@@ -261,6 +261,19 @@ def test_each_paragraph_has_one_labelled_sources_link_and_its_entry_lists_the_ru
             assert f'href="#sources-from-{n}"' in entry.group(1)
 
 
+def _first_example_at(rs, reached):
+    """Example 1 of the chapter replayed up to the first phase ``reached`` accepts."""
+    from skruuvi.interpreter import engine
+
+    _, record = example_deals(rs)[0]
+    state = engine.start(rs, record["deal"])
+    for action in record["actions"]:
+        if state.phase is not None and reached(state.phase):
+            break
+        state = engine.apply(state, action)
+    return state
+
+
 def test_the_second_auction_goes_on_from_the_first_as_the_engine_plays_it(pages):
     """The chapter says the first auction's highest bid stands in the second and names the lowest bid after 1 grandi;
     2016 Example 1 won the first auction with 1 grandi, so the engine, at its second auction, takes that bid and
@@ -275,12 +288,7 @@ def test_the_second_auction_goes_on_from_the_first_as_the_engine_plays_it(pages)
     lowest = re.search(r"won with 1 grandi, the lowest bid now is (\d) (misère|grandi)", en)
     assert lowest
     assert "sen korkein tarjous on voimassa" in pages[rs.id, "fi"]
-    _, record = example_deals(rs)[0]
-    state = engine.start(rs, record["deal"])
-    for action in record["actions"]:
-        if state.phase is not None and state.phase.id == "second-auction":
-            break
-        state = engine.apply(state, action)
+    state = _first_example_at(rs, lambda phase: phase.id == "second-auction")
     assert str(state.highest) == "1G" and state.phase.id == "second-auction"
     seat = SEATS[state.to_act]
     with pytest.raises(IllegalAction):
@@ -324,12 +332,7 @@ def test_the_chapter_says_the_first_defender_may_pass_as_the_engine_lets_him(pag
     rs = get_ruleset(rid)
     assert "gives his partner one card face down, or passes, and then there is no exchange" in pages[rid, "en"]
     assert "tai passaa, jolloin vaihtoa ei tehdä" in pages[rid, "fi"]
-    _, record = example_deals(rs)[0]
-    state = engine.start(rs, record["deal"])
-    for action in record["actions"]:
-        if state.phase is not None and state.phase.mechanism == "defenders_exchange":
-            break
-        state = engine.apply(state, action)
+    state = _first_example_at(rs, lambda phase: phase.mechanism == "defenders_exchange")
     assert state.phase.mechanism == "defenders_exchange"
     after = engine.apply(state, f"{SEATS[state.to_act]} pass")
     assert after.phase is not None and after.phase.mechanism != "defenders_exchange"
