@@ -19,7 +19,7 @@ from ..interpreter.outcome import Outcome
 from ..interpreter.settle import result_of
 from ..interpreter.state import DealState
 from ..rules.errors import IllegalAction, SkruuviError
-from ..rules.notation import SEATS, side_of
+from ..rules.notation import SEATS
 from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, expected
@@ -30,6 +30,7 @@ from .narrative import deal_story, match_story
 from .pictures import deal_table_svg
 from .player_words import reader_rule_title
 from .sheets import match_sheet
+from .trick_table import Tally, trick_cells
 from .values import signed
 from .viewer import deal_viewer
 
@@ -173,24 +174,13 @@ class _Example:
         return "\n".join(lines)
 
     def tricks_table(self, state: DealState, steps: list[tuple[int, str, str]], bad: int | None) -> str:
-        rows, won = [], {"NS": 0, "EW": 0}
+        rows: list[list[str]] = []
         per_seat = by_seat(state)  # one against three: the count is kept per player, not per side
-        seat_won = [0, 0, 0, 0]
-
-        def count() -> str:
-            return "–".join(str(n) for n in seat_won) if per_seat else f"{won['NS']}–{won['EW']}"
-
+        tally = Tally(per_seat)
         for trick in state.tricks:
-            cells = [""] * 4
-            for i, c in enumerate(trick.cards):
-                seat = (trick.leader + i) % 4
-                shown = md.card(str(c))
-                if seat == trick.winner:
-                    shown = f'<span class="sk-win" title="wins the trick">{shown}</span>'
-                cells[seat] = f"**{shown}**" if i == 0 else shown
-            won[side_of(trick.winner)] += 1
-            seat_won[trick.winner] += 1
-            rows.append([str(trick.number), *cells, SEATS[trick.winner], count()])
+            cells = trick_cells(trick, "wins the trick")
+            tally.add(trick)
+            rows.append([str(trick.number), *cells, SEATS[trick.winner], str(tally)])
         if state.current or bad is not None:
             cells = [""] * 4
             leader = state.leader if state.leader is not None else 0
@@ -200,7 +190,7 @@ class _Example:
                 words = steps[-1][1].split()
                 if words and words[0] in SEATS:
                     cells[SEATS.index(words[0])] = f"**✗ {md.cards(words[2:]) or words[1]}**"
-            rows.append([f"{len(state.tricks) + 1}…", *cells, "", count()])
+            rows.append([f"{len(state.tricks) + 1}…", *cells, "", str(tally)])
         head = "N–E–S–W" if per_seat else "NS–EW"
         table = md.table(["#", "N", "E", "S", "W", "Won", head], rows)
         counted = ("the tricks each player has won so far, one against three" if per_seat

@@ -99,8 +99,28 @@ def _per_deal(g: Game, p: Prose) -> list[str]:
                      "tikeissään olevasta ässästä tikin järjestysluvun verran, kertomatta.")
                    + p.src(cost_rule, *pas))
     out += _zero_sum(g, p)
+    out += _nothing_else(g, p, ids)
     out += sheet_per_deal(g, p)
     return out
+
+
+def _nothing_else(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
+    """What a whist or bridge player looks for and this score has not: honours, slams, a game bonus (each said only
+    when the ruleset has no table or match setting for it)."""
+    absent = []
+    if not g.table("honour_unit")[1] and not any("honour" in r for r in ids):
+        absent.append(p("honours (the high trumps held)", "arvokorteista (kädessä olevista korkeista valteista)"))
+    if not g.table("small_slam")[1] and not any("slam" in r for r in ids):
+        absent.append(p("slams", "slammeista"))
+    if g.rs.match is None or g.rs.match.game_bonus is None:
+        absent.append(p("winning a rubber", "robberin voittamisesta"))
+    if not absent:
+        return []
+    return [p(f"Nothing else is scored: unlike whist or bridge, this game has no points for "
+              f"{p.listing(absent, ('or', 'or'))}. The points above are all there is.",
+              f"Muuta ei lasketa: toisin kuin whistissä tai bridgessä, tässä pelissä ei ole pisteitä "
+              f"{p.listing(absent, ('or', 'eikä'))}: yllä kerrotut pisteet ovat kaikki.")
+            + p.src(*ids, g.scoring("contract_points")[1])]
 
 
 def _zero_sum(g: Game, p: Prose) -> list[str]:
@@ -305,15 +325,15 @@ def _crowns(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
     three, four = crown.get(3, crown.get("3")), crown.get(4, crown.get("4"))
     misere = "score.ace-crowns" in ids and "misere" in str(ids["score.ace-crowns"].get("when"))
     return [p(f"Crowns (*kruunu*, *karonkka*) are remembered from the hands as the play begins and claimed after it: "
-              f"3 aces in one hand score {three}, 4 aces {four}, twice as much in grandi"
+              f"3 aces in one hand score {three}, 4 aces {four}, and double in grandi ({2 * three} and {2 * four})"
               + (", not counted in a bid misère" if misere else "")
-              + f"; a sequence from the ace down in one hand scores {seq} for its third card and each further one, "
-              f"twice as much in trumps.",
+              + f"; a sequence from the ace down in one hand (A K Q …) scores {seq} for its third card and each "
+              f"further one, and double, {2 * seq} a card, when the sequence is in the trump suit.",
               f"Kruunut eli karonkat painetaan mieleen pelin alkaessa ja vaaditaan sen jälkeen: 3 ässää samassa "
-              f"kädessä on {three}, 4 ässää {four}, grandissa kaksinkertaisena"
+              f"kädessä on {three}, 4 ässää {four}, grandissa kaksinkertaisena ({2 * three} ja {2 * four})"
               + (", ei tarjotussa misäärissä" if misere else "")
-              + f"; ässästä alaspäin kulkeva sarja samassa kädessä antaa {seq} kolmannesta ja jokaisesta seuraavasta "
-              "kortista, valttimaassa kaksinkertaisena.")
+              + f"; ässästä alaspäin kulkeva sarja samassa kädessä (A K Q …) antaa {seq} kolmannesta ja jokaisesta "
+              f"seuraavasta kortista, ja kaksinkertaisena, {2 * seq} kortilta, kun sarja on valttimaata.")
             + p.src(*rules, crule, seq_rule)]
 
 
