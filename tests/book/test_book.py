@@ -219,7 +219,7 @@ def test_sources_page_shows_unreliable_sources_with_their_contradictions(rs):
 
 def test_glossary_page_and_links_from_rules(rs):
     glossary = load_yaml(spec_dir() / "glossary.yaml")
-    page = glossary_page(glossary, None)
+    page = glossary_page(glossary)
     assert '<a id="passimisaari"></a>*passimisääri*' in page
     assert "all four players pass" in page.split('id="passimisaari"')[1].split("\n")[0]
     era = era_page(rs, glossary=glossary)

@@ -11,6 +11,7 @@ from . import md
 from .alternatives import ReadingsView
 from .cases import cases_of, rule_cases_index
 from .formula import render, table_axes
+from .glossary import english_words
 from .pictures import phase_flow_svg
 from .values import Labels, mechanism, target
 
@@ -43,7 +44,7 @@ class _Page:
         self.sources = sources
         self.terms = glossary_index(glossary) if glossary is not None else None
         # English words the rules use for a glossary term, explained where a rule of this page first uses them
-        self.unexplained = {str(e).lower(): t for t in (glossary or {}).get("terms", []) for e in t.get("english", [])}
+        self.unexplained = {w.lower(): t for t in (glossary or {}).get("terms", []) for w, _ in english_words(t)}
         self.cases = cases_of(ruleset, cases)
         self.labels = Labels([ruleset])
         self.rule_cases = rule_cases_index(self.cases)

@@ -24,14 +24,14 @@ from .cross_era import cross_era_page
 from .curated import curated_deals
 from .era import era_page
 from .examples import examples_page
-from .glossary_fi import finnish_glossary_page
+from .glossary import glossary_faults, glossary_page
 from .home import finnish_index_page, index_page
 from .implementations import HERE as IMPLEMENTATIONS
 from .learn import LANGUAGES, learn_page, learn_path
 from .learn.deals import example_deals
 from .reconstruction import reconstruction_page, reconstruction_path
 from .refcard import refcard_page, refcard_path
-from .reference import case_format_page, errors_page, glossary_page, sources_page
+from .reference import case_format_page, errors_page, sources_page
 
 DEFAULT_LANGUAGE = md.DEFAULT_LANGUAGE
 
@@ -89,10 +89,14 @@ def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     glossary = optional_yaml(spec / "glossary.yaml")
     if glossary is not None:  # an unusable glossary stops the build with one line (file, place, reason)
         schemas.check(glossary, "glossary", file="spec/glossary.yaml")
+        faults = glossary_faults(glossary)
+        if faults:
+            more = f" (and {md.plural(len(faults) - 1, 'more fault')})" if len(faults) > 1 else ""
+            raise SkruuviError(f"spec/glossary.yaml: {faults[0]}{more}")
     traces: dict[str, str] = {}  # the deal viewer's traces (JSON), beside the pages
     if language != DEFAULT_LANGUAGE:
         pages = {md.localized(md.INDEX, language): finnish_index_page(rulesets),
-                 md.localized(md.GLOSSARY, language): finnish_glossary_page(glossary, sources)}
+                 md.localized(md.GLOSSARY, language): glossary_page(glossary, language)}
         for rs in _by_era(rulesets):
             pages[learn_path(rs.id, language)] = learn_page(rs, language, example_deals(rs), traces)
             pages[refcard_path(rs.id, language)] = refcard_page(rs, language)
@@ -119,8 +123,8 @@ def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     pages[md.ERRORS] = errors_page(errors, rulesets, cases)
     pages[md.CASE_FORMAT] = case_format_page(optional_json(spec / "schema" / "case.schema.json"),
                                              optional_json(spec / "schema" / "protocol.schema.json"), rulesets)
-    pages[md.SOURCES] = sources_page(sources, rulesets)
-    pages[md.GLOSSARY] = glossary_page(glossary, sources, rulesets)
+    pages[md.SOURCES] = sources_page(sources, rulesets, glossary)
+    pages[md.GLOSSARY] = glossary_page(glossary)
     return {**{rel: md.titled(text) for rel, text in pages.items()}, **traces}
 
 
