@@ -25,6 +25,7 @@ from urllib.parse import unquote
 
 import pytest
 
+from conftest import open_tab
 from skruuvi.book import md
 from skruuvi.book.card import card_path
 from skruuvi.book.learn import LANGUAGES, learn_path
@@ -77,13 +78,8 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
-    pg.set_default_timeout(30_000)
-    try:
+    with open_tab(browser) as pg:
         yield pg
-    finally:
-        context.close()
 
 
 def _listen(page: Any) -> list[str]:
@@ -413,9 +409,7 @@ def test_the_language_switches_lead_to_the_other_edition(browser, base_url):
     from skruuvi.book.learn import learn_path
 
     for width in WIDTHS:
-        context = browser.new_context(viewport={"width": width, "height": 900})
-        try:
-            pg = context.new_page()
+        with open_tab(browser, width) as pg:
             problems = _open(pg, base_url + page_path(learn_path("skruuvi-2016")))
             pg.locator(".md-header__option .md-select").hover()
             pg.locator('a.md-select__link[hreflang="fi"]').click()
@@ -433,8 +427,6 @@ def test_the_language_switches_lead_to_the_other_edition(browser, base_url):
             pg.wait_for_load_state("networkidle")
             assert pg.url == base_url + page_path(learn_path("skruuvi-2016"))
             assert problems == []
-        finally:
-            context.close()
 
 
 def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
@@ -446,9 +438,7 @@ def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
 
     card_fi, card_en = page_path(refcard_path("skruuvi-2016", "fi")), page_path(refcard_path("skruuvi-2016"))
     for width in WIDTHS:
-        context = browser.new_context(viewport={"width": width, "height": 900})
-        try:
-            pg = context.new_page()
+        with open_tab(browser, width) as pg:
             problems = _open(pg, base_url + "fi/")
             pg.locator("article a", has_text="2016").and_(pg.locator(f'a[href$="{card_fi.removeprefix("fi/")}"]')) \
                 .first.click()
@@ -475,8 +465,6 @@ def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
             pg.wait_for_load_state("networkidle")
             assert pg.url == base_url + card_fi
             assert problems == []
-        finally:
-            context.close()
 
 
 def _keep_shot_of(pg: Any, name: str) -> None:
@@ -509,9 +497,7 @@ def test_the_score_sheet_table_reads_on_a_phone_and_a_desk(browser, base_url, ri
 
     for lang in LANGUAGES:
         for width in WIDTHS:
-            context = browser.new_context(viewport={"width": width, "height": 900})
-            try:
-                pg = context.new_page()
+            with open_tab(browser, width) as pg:
                 rows = {}
                 for name, path in (("card", refcard_path(rid, lang)), ("chapter", learn_path(rid, lang))):
                     problems = _open(pg, base_url + page_path(path) + "#score")
@@ -538,5 +524,3 @@ def test_the_score_sheet_table_reads_on_a_phone_and_a_desk(browser, base_url, ri
                         _keep_shot_of(pg, f"refcard-score-{rid.rsplit('-', 1)[-1]}{'' if lang == 'en' else '-fi'}-"
                                           f"{width}")
                 assert rows["card"] == rows["chapter"] and len(rows["card"]) >= 3, (rid, lang, width)
-            finally:
-                context.close()

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from test_book_browser import SHOTS, page_path
 
+from conftest import open_tab
 from skruuvi.book.refcard import refcard_path
 from skruuvi.rules.ruleset import available_rulesets
 
@@ -26,13 +27,8 @@ MARGIN_PX = 48  # half an inch
 
 @pytest.fixture(scope="module")
 def printer(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    try:
+    with open_tab(browser) as page:
         yield page
-    finally:
-        context.close()
 
 
 def pages_in(pdf: bytes) -> tuple[int, int]:
