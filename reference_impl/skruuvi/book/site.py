@@ -128,26 +128,35 @@ def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     return {**{rel: md.titled(text) for rel, text in pages.items()}, **traces}
 
 
+#: The navigation's sections for players: a page reached from these is written for a reader of the game, with no
+#: rule ids and no formulas (the scoring cards, rule pages and cases are the implementers', under FOR_IMPLEMENTERS).
+FOR_PLAYERS = ("Home", "Learn to play", "For players")
+FOR_HISTORIANS = "The eras compared"
+FOR_IMPLEMENTERS = "For implementers"
+
+
 def nav(rulesets: list[Ruleset], language: str = DEFAULT_LANGUAGE) -> list[Any]:
-    """The site navigation of one language: home, learn to play, the players' pages, then (English) one section per
-    era, the comparison and the reference pages."""
+    """The site navigation of one language, in the order of the home page's readers: players (home, learn to play,
+    the reference cards and the glossary), historians (the eras compared), then (English) the implementers' pages,
+    one group per era: its rules, scoring card, worked examples, reconstruction notes and cases."""
     if language != DEFAULT_LANGUAGE:
         return [{"Etusivu": md.localized(md.INDEX, language)},
                 {"Opi pelaamaan": [{rs.era: learn_path(rs.id, language)} for rs in _by_era(rulesets)]},
                 {"Muistikortit": [{rs.era: refcard_path(rs.id, language)} for rs in _by_era(rulesets)]},
                 {"Sanasto": md.localized(md.GLOSSARY, language)}]
-    items: list[Any] = [{"Home": md.INDEX}]
-    items.append({"Learn to play": [{rs.era: learn_path(rs.id)} for rs in _by_era(rulesets)]})
-    items.append({"For players": [*({f"Reference card {rs.era}": refcard_path(rs.id)} for rs in _by_era(rulesets)),
-                                  {"Glossary": md.GLOSSARY}]})
-    for rs in sorted(rulesets, key=lambda r: r.era):  # the scoring card, every scoring rule with its ids, is here
-        items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)}, {"Scoring card": card_path(rs.id)},
-                                        {"Worked examples": md.examples_path(rs.id)},
-                                        {"Reconstruction notes": reconstruction_path(rs.id)},
-                                        {"Cases": md.cases_path(rs.id)}]})
-    items.append({"Comparison": [{"Rules by era": md.COMPARISON}, {"Cross-era replay": md.CROSS_ERA}]})
-    items.append({"Reference": [{"Error codes": md.ERRORS}, {"Case format and SCP/1": md.CASE_FORMAT},
-                                {"Implementations": IMPLEMENTATIONS}, {"Bibliography": md.SOURCES}]})
+    home, learn, players = FOR_PLAYERS
+    items: list[Any] = [{home: md.INDEX}]
+    items.append({learn: [{rs.era: learn_path(rs.id)} for rs in _by_era(rulesets)]})
+    items.append({players: [*({f"Reference card {rs.era}": refcard_path(rs.id)} for rs in _by_era(rulesets)),
+                            {"Glossary": md.GLOSSARY}]})
+    items.append({FOR_HISTORIANS: [{"What changed, rule by rule": md.COMPARISON}, {"Cross-era replay": md.CROSS_ERA},
+                                   {"Bibliography": md.SOURCES}]})
+    eras = [{f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)}, {"Scoring card": card_path(rs.id)},
+                               {"Worked examples": md.examples_path(rs.id)},
+                               {"Reconstruction notes": reconstruction_path(rs.id)},
+                               {"Cases": md.cases_path(rs.id)}]} for rs in _by_era(rulesets)]
+    items.append({FOR_IMPLEMENTERS: [*eras, {"Error codes": md.ERRORS}, {"Case format and SCP/1": md.CASE_FORMAT},
+                                     {"Implementations": IMPLEMENTATIONS}]})
     return items
 
 
