@@ -267,7 +267,7 @@ def _honours(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
     aces, aces_rule = g.table("ace_unit")
     if "score.aces" in ids and isinstance(aces, Mapping):
         out.append(p(f"Aces are counted apart from honours (the ace of trumps is both). The side holding 3 or 4 aces "
-                     f"scores {aces.get('trump')} × the level for each ({aces.get('grand')} × the level at no trump); "
+                     f"scores {aces.get('trump')} × the level for each ({aces.get('grand')} × the level in grandi); "
                      "with the aces 2–2, the side that takes 7 tricks or more scores for its 2.",
                      f"Ässät lasketaan erikseen (valttiässä on molempia). Puoli, jolla on 3 tai 4 ässää, saa "
                      f"{aces.get('trump')} × taso kustakin ({aces.get('grand')} × taso grandissa); ässien ollessa 2–2 "
@@ -308,7 +308,7 @@ def _crowns(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
               f"3 aces in one hand score {three}, 4 aces {four}, twice as much in grandi"
               + (", not counted in a bid misère" if misere else "")
               + f"; a sequence from the ace down in one hand scores {seq} for its third card and each further one, "
-              f"twice as much in trumps.",
+              f"twice as much when the sequence is in the trump suit.",
               f"Kruunut eli karonkat painetaan mieleen pelin alkaessa ja vaaditaan sen jälkeen: 3 ässää samassa "
               f"kädessä on {three}, 4 ässää {four}, grandissa kaksinkertaisena"
               + (", ei tarjotussa misäärissä" if misere else "")
