@@ -524,3 +524,57 @@ def test_the_score_sheet_table_reads_on_a_phone_and_a_desk(browser, base_url, ri
                         _keep_shot_of(pg, f"refcard-score-{rid.rsplit('-', 1)[-1]}{'' if lang == 'en' else '-fi'}-"
                                           f"{width}")
                 assert rows["card"] == rows["chapter"] and len(rows["card"]) >= 3, (rid, lang, width)
+
+
+def test_a_player_finds_the_scoring_cards_only_under_for_implementers(browser, base_url):
+    """In the navigation as a reader sees it (the sidebar at 1280 px, the drawer at 390 px), every link to a scoring
+    card, a rule page or a case page sits under "For implementers", after the players' sections; the players'
+    sections lead to the chapters, the reference cards and the glossary."""
+    from skruuvi.book.site import FOR_IMPLEMENTERS, FOR_PLAYERS
+
+    for width in WIDTHS:
+        with open_tab(browser, width) as pg:
+            problems = _open(pg, base_url)  # the home page: the drawer opens on the whole navigation
+            if width == 390:
+                pg.locator('label.md-header__button[for="__drawer"]').click()
+                pg.wait_for_function("() => document.querySelector('.md-sidebar--primary')"
+                                     ".getBoundingClientRect().left >= 0 && !document.getAnimations().length")
+            seen = pg.evaluate("""() => {
+              const top = document.querySelector('.md-nav--primary > .md-nav__list');
+              return [...top.children].map(li => {
+                const label = li.querySelector(':scope > label, :scope > a, :scope > div > a');
+                return {name: (label ? label.textContent : '').trim(),
+                        hrefs: [...li.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))};
+              });
+            }""")
+            names = [s["name"] for s in seen]
+            assert names[:3] == list(FOR_PLAYERS) and names[-1] == FOR_IMPLEMENTERS, names
+            implementers = re.compile(r"(?:^|/)(?<!ref)(?:card|rules|cases)/skruuvi-\d{4}/")
+            for section in seen:
+                wrong = [h for h in section["hrefs"] if implementers.search(h)]
+                if section["name"] == FOR_IMPLEMENTERS:
+                    assert len([h for h in wrong if "/card/" in h or h.startswith("card/")]) >= 3, section
+                else:
+                    assert wrong == [], (section["name"], wrong)
+            _keep_shot_of(pg, f"nav-for-implementers-{width}")
+            assert problems == []
+
+
+def test_the_glossary_shows_words_and_meanings_not_source_keys(browser, base_url):
+    """Both glossaries at both widths: the columns a player reads (no column of source keys), the English-to-Finnish
+    list in English, and a link to the bibliography for whoever wants the sources."""
+    expected = {"en": ["Term", "Meaning"], "fi": ["Sana", "Selitys", "Englanniksi"]}
+    for lang in LANGUAGES:
+        for width in WIDTHS:
+            with open_tab(browser, width) as pg:
+                problems = _open(pg, base_url + page_path(md.localized(md.GLOSSARY, lang)))
+                heads = pg.evaluate("() => [...document.querySelectorAll('article table')].map("
+                                    "t => [...t.querySelectorAll('th')].map(th => th.innerText.trim()))")
+                assert heads[0] == expected[lang], heads
+                if lang == "en":
+                    assert heads[1:] == [["English", "Finnish"]], heads
+                text = pg.locator("article").inner_text()
+                assert not re.search(r"\bS00\d\b|\bKPO\b|\bPSW\b", text)
+                assert pg.locator("article a[href$='sources/']").count() == 1
+                _keep_shot_of(pg, f"glossary-{lang}-{width}")
+                assert problems == []

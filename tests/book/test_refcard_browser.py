@@ -23,6 +23,7 @@ from skruuvi.rules.ruleset import available_rulesets
 MARGIN = {"top": "12.7mm", "bottom": "12.7mm", "left": "12.7mm", "right": "12.7mm"}
 PAPER_PX = {"A4": (794, 1123), "Letter": (816, 1056)}  # at 96 px to the inch
 MARGIN_PX = 48  # half an inch
+SMALLEST_PT = 7.0  # the smallest printed text
 
 
 @pytest.fixture(scope="module")
@@ -66,11 +67,16 @@ def test_each_reference_card_prints_on_one_page(printer: Any, base_url: str, rid
           const card = document.querySelector('.sk-refcard');
           const shown = [...document.querySelectorAll('.md-header, .md-sidebar, .md-footer, .sk-editions')]
             .filter(e => e.getBoundingClientRect().height > 0 && getComputedStyle(e).display !== 'none');
+          const texts = [...card.querySelectorAll('*')].filter(e => [...e.childNodes].some(
+            n => n.nodeType === Node.TEXT_NODE && n.textContent.trim()));
           return {height: document.documentElement.scrollHeight, wide: document.documentElement.scrollWidth,
                   columns: getComputedStyle(card).columnCount, chrome: shown.length,
-                  text: card.innerText.length};
+                  text: card.innerText.length,
+                  smallest: Math.min(...texts.map(e => parseFloat(getComputedStyle(e).fontSize)))};
         }""")
         assert card["chrome"] == 0 and card["columns"] == "2" and card["text"] > 1500
+        # readable on paper: no text under 7 pt (9.33 px at 96 px to the inch); the reader found 6.3 pt (issue 29)
+        assert card["smallest"] * 72 / 96 >= SMALLEST_PT - 0.01, (rid, lang, card["smallest"])
         assert card["wide"] <= width - 2 * MARGIN_PX
         SHOTS.mkdir(parents=True, exist_ok=True)
         tag = "" if lang == "en" else f"-{lang}"

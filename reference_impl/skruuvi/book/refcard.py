@@ -59,6 +59,7 @@ class _Card:
         self.w = era_words(ruleset, lang)
         self.labels = Labels([ruleset])
         self.missing: list[str] = []  # vocabulary without a word in this language (a test asks for none)
+        self.said_main_pair = False
 
     # --- words -------------------------------------------------------------------------------------------------
 
@@ -122,8 +123,9 @@ class _Card:
         if mech == "auction":
             if p.get("first"):
                 parts.append(w["first"].format(who=self.role(p["first"])))
-            if p.get("bidders") == "main-pair":
-                parts.append(w["main_pair_bids"])
+            if p.get("bidders") == "main-pair":  # the main pair explained once, at its first mention
+                parts.append(w["main_pair_bids_again"] if self.said_main_pair else w["main_pair_bids"])
+                self.said_main_pair = True
             if p.get("single_round"):
                 parts.append(w["single_round"])
             if int(p.get("min_level") or 1) > 1:
