@@ -13,7 +13,6 @@ JSON Lines. Exit code 1 on any disagreement.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
 import sys
@@ -21,16 +20,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))  # the test module it runs imports the tests' own helpers
+
+import loaded_files  # noqa: E402
 
 
 def _test_module():  # the universe, the walker and the sweep live with the test
     path = ROOT / "tests" / "suite" / "test_oracle_legal.py"
-    spec = importlib.util.spec_from_file_location("oracle_legal_test", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["oracle_legal_test"] = module
-    spec.loader.exec_module(module)
-    return module
+    return loaded_files.load_file("oracle_legal_test", path)
 
 
 def main(argv: list[str]) -> int:

@@ -14,7 +14,6 @@ the test's KNOWN_DISAGREEMENTS.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 import time
@@ -22,16 +21,14 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))  # the test module it runs imports the tests' own helpers
+
+import loaded_files  # noqa: E402
 
 
 def _test_module():  # the sample and the check live with the test
     path = ROOT / "tests" / "suite" / "test_oracle_readings.py"
-    spec = importlib.util.spec_from_file_location("oracle_readings_test", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["oracle_readings_test"] = module
-    spec.loader.exec_module(module)
-    return module
+    return loaded_files.load_file("oracle_readings_test", path)
 
 
 def main(argv: list[str]) -> int:

@@ -8,16 +8,15 @@ answers it, and the independent oracle gives the same answers.
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import itertools
 import json
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+import loaded_files
 from skruuvi.authoring.generate import to_json_lines
 from skruuvi.authoring.played_under import MARKER, played_under, reading_sets, records_under
 from skruuvi.interpreter.replay import replay
@@ -36,16 +35,6 @@ def _records(rid: str) -> list[dict[str, Any]]:
     with gzip.open(FILES[rid][0], "rt", encoding="utf-8") as handle:
         return [json.loads(line) for line in handle]
 
-
-def _oracle() -> ModuleType:
-    if "skruuvi_oracle" in sys.modules:
-        return sys.modules["skruuvi_oracle"]
-    spec = importlib.util.spec_from_file_location("skruuvi_oracle", ROOT / "conformance" / "oracle" / "oracle.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["skruuvi_oracle"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_marker_is_the_one_the_runner_reads() -> None:
@@ -95,7 +84,7 @@ def test_every_set_of_readings_has_records_that_carry_it(rid: str) -> None:
 
 @pytest.mark.parametrize("rid", sorted(FILES))
 def test_the_oracle_gives_the_same_answers_under_the_readings(rid: str) -> None:
-    oracle = _oracle()
+    oracle = loaded_files.oracle()
     differ = []
     for record in _records(rid):
         public = {k: v for k, v in record.items() if k not in ("expect", "justification")}

@@ -8,9 +8,7 @@ must get the same answer from both, asked as ``run`` and, for a single deal, as 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -18,6 +16,7 @@ from typing import Any
 
 import pytest
 
+import loaded_files
 import skruuvi.interpreter.replay as replay_module
 from skruuvi.rules.errors import CaseFormatError
 from skruuvi.suite.cases.cases import iter_cases
@@ -26,7 +25,7 @@ from skruuvi.suite.scp.protocol import Server
 from skruuvi.suite.validate import RecordCheck
 
 ROOT = Path(__file__).resolve().parents[2]
-ORACLE = ROOT / "conformance" / "oracle" / "oracle.py"
+ORACLE = loaded_files.ORACLE
 
 
 @pytest.fixture(scope="module")
@@ -36,12 +35,7 @@ def records() -> list[tuple[str, dict[str, Any]]]:
 
 @pytest.fixture(scope="module")
 def oracle() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("skruuvi_oracle_corpus", ORACLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["skruuvi_oracle_corpus"] = module
-    spec.loader.exec_module(module)
-    return module
+    return loaded_files.oracle()
 
 
 def _kind(item_id: str) -> str:

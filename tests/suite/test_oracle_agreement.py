@@ -9,7 +9,6 @@ through the real SCP/1 path) and on random legal deals plus single-action corrup
 from __future__ import annotations
 
 import copy
-import importlib.util
 import random
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ from types import ModuleType
 
 import pytest
 
+import loaded_files
 from skruuvi.authoring.bots import random_record
 from skruuvi.cli import commands as cli
 from skruuvi.interpreter.replay import replay
@@ -26,17 +26,12 @@ from skruuvi.suite.cases.cases import iter_cases
 from skruuvi.suite.features.features import asks_legal
 
 ROOT = Path(__file__).resolve().parents[2]
-ORACLE = ROOT / "conformance" / "oracle" / "oracle.py"
+ORACLE = loaded_files.ORACLE
 
 
 @pytest.fixture(scope="module")
 def oracle() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("skruuvi_oracle", ORACLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["skruuvi_oracle"] = module
-    spec.loader.exec_module(module)
-    return module
+    return loaded_files.oracle()
 
 
 @pytest.mark.usefixtures("parse_once")  # the suite's files parsed once for both readings of it

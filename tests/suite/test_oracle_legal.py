@@ -27,7 +27,6 @@ kept: nothing here feeds the reference's answers into it.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import subprocess
@@ -35,28 +34,14 @@ import sys
 import zlib
 from itertools import combinations
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-ORACLE_PATH = ROOT / "conformance" / "oracle" / "oracle.py"
+import loaded_files
 
-
-def _load(name: str, path: Path) -> ModuleType:
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-ORACLE = _load("skruuvi_oracle", ORACLE_PATH)
-WALKER = _load("oracle_readings_walker", Path(__file__).with_name("test_oracle_readings.py"))
+ORACLE = loaded_files.oracle()
+WALKER = loaded_files.load_file("oracle_readings_walker", Path(__file__).with_name("test_oracle_readings.py"))
 
 SEATS = ("N", "E", "S", "W")
 CARDS = [r + s for s in "SCDH" for r in "23456789TJQKA"]      # pack order: S C D H, 2 up to the ace
@@ -470,7 +455,7 @@ def test_scp1_legal_request() -> None:
                 {"cmd": "legal", "seq": 4, "case": {"id": "d", "ruleset": "skruuvi-1066", "deal": DECK_DEAL,
                                                     "actions": []}},
                 {"cmd": "stop"}]
-    proc = subprocess.run([sys.executable, str(ORACLE_PATH)], input="\n".join(map(json.dumps, requests)),
+    proc = subprocess.run([sys.executable, str(loaded_files.ORACLE)], input="\n".join(map(json.dumps, requests)),
                           capture_output=True, text=True, timeout=60, check=True)
     start, *answers = [json.loads(line) for line in proc.stdout.splitlines()]
     features = start["implementation"]["features"]  # every tag listed: legal-actions is never implied

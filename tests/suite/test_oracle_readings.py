@@ -18,17 +18,15 @@ seeds) when the first shows no changed answer. A longer sweep: `python bench/ora
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import random
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+import loaded_files
 from parsed_once import parsing_once
 from skruuvi.authoring.bots import random_record
 from skruuvi.interpreter.replay import replay
@@ -41,19 +39,10 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("skruuvi-1895", "skruuvi-1944", "skruuvi-2016")
 
 
-def _load(name: str, path: Path) -> ModuleType:
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
-
-ORACLE = _load("skruuvi_oracle", ROOT / "conformance" / "oracle" / "oracle.py")
-_corrupt = _load("oracle_agreement_corruptions", Path(__file__).with_name("test_oracle_agreement.py"))._corrupt
+ORACLE = loaded_files.oracle()
+_corrupt = loaded_files.load_file("oracle_agreement_corruptions",
+                                  Path(__file__).with_name("test_oracle_agreement.py"))._corrupt
 
 
 def executable_alternatives() -> list[tuple[str, str, Any]]:
