@@ -234,3 +234,10 @@ def test_the_build_refuses_a_junk_glossary_in_one_line(tmp_path):
         assert "\n" not in str(exc)
     else:
         raise AssertionError("the build took a glossary with a definition for an English word")
+
+
+def test_a_rule_page_explains_an_english_word_with_the_finnish_word_it_stands_for():
+    """'dealer' stands for *jakaja*, a form of *jako*: the rule page shows *jakaja*, linked to *jako*'s entry."""
+    page = era_page(get_ruleset("skruuvi-1944"), glossary=_glossary())
+    assert "*Dealer* ([*jakaja*](../reference/glossary.md#jako))" in page
+    assert "*Counter-knock* ([*vastakoputus*](../reference/glossary.md#koputus))" in page

@@ -44,7 +44,8 @@ class _Page:
         self.sources = sources
         self.terms = glossary_index(glossary) if glossary is not None else None
         # English words the rules use for a glossary term, explained where a rule of this page first uses them
-        self.unexplained = {w.lower(): t for t in (glossary or {}).get("terms", []) for w, _ in english_words(t)}
+        self.unexplained = {w.lower(): (t, fi) for t in (glossary or {}).get("terms", [])
+                            for w, fi in english_words(t)}
         self.cases = cases_of(ruleset, cases)
         self.labels = Labels([ruleset])
         self.rule_cases = rule_cases_index(self.cases)
@@ -86,8 +87,8 @@ class _Page:
     def explain(self, text: str) -> None:
         """The glossary's meaning of an English term the rule text uses, the first time this page uses it."""
         for phrase in [p for p in self.unexplained if p in text.lower()]:
-            t = self.unexplained.pop(phrase)
-            term = md.link(f"*{t['term']}*", self.here, md.GLOSSARY, md.slug(t["term"]))
+            t, fi = self.unexplained.pop(phrase)  # the Finnish word it stands for: the term or one of its forms
+            term = md.link(f"*{fi}*", self.here, md.GLOSSARY, md.slug(t["term"]))
             self.add(f"*{phrase.capitalize()}* ({term}): {str(t.get('meaning', '')).strip()}.")
 
     def name(self, ident: str) -> str:
