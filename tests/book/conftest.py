@@ -18,7 +18,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -176,21 +175,3 @@ def browser(base_url: str) -> Iterator[Any]:
         finally:
             chromium.close()
 
-
-@contextmanager
-def open_tab(browser: Any, width: int = 1280, height: int = 900) -> Iterator[Any]:
-    """A tab of its own in the session's Chromium, ``width`` × ``height`` px, closed on leaving: the one way every
-    browser test module opens a page. Its console errors and uncaught exceptions, from its opening on, are in
-    ``tab.problems``."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    try:
-        tab = context.new_page()
-        tab.set_default_timeout(30_000)
-        problems: list[str] = []
-        tab.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error"
-               else None)
-        tab.on("pageerror", lambda exc: problems.append(f"exception: {exc}"))
-        tab.problems = problems
-        yield tab
-    finally:
-        context.close()

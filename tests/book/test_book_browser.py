@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
@@ -25,7 +26,6 @@ from urllib.parse import unquote
 
 import pytest
 
-from conftest import open_tab
 from skruuvi.book import md
 from skruuvi.book.card import card_path
 from skruuvi.book.learn import LANGUAGES, learn_path
@@ -74,6 +74,25 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 # The session's site, its server and its Chromium (``site``, ``base_url``, ``browser``) are fixtures of
 # tests/book/conftest.py, shared with the other browser test modules (one Playwright per worker).
+
+
+@contextmanager
+def open_tab(browser: Any, width: int = 1280, height: int = 900) -> Iterator[Any]:
+    """A tab of its own in the session's Chromium, ``width`` × ``height`` px, closed on leaving: the one way every
+    browser test module opens a page (imported from here: a module named conftest may be another folder's). Its
+    console errors and uncaught exceptions, from its opening on, are in ``tab.problems``."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        tab = context.new_page()
+        tab.set_default_timeout(30_000)
+        problems: list[str] = []
+        tab.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error"
+               else None)
+        tab.on("pageerror", lambda exc: problems.append(f"exception: {exc}"))
+        tab.problems = problems
+        yield tab
+    finally:
+        context.close()
 
 
 @pytest.fixture

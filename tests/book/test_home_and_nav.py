@@ -80,7 +80,7 @@ def test_no_player_page_links_an_implementers_page_and_the_scoring_card_says_it_
 
 def test_the_home_pages_say_where_each_reader_starts_in_plain_words():
     home, koti = index_page(RULESETS), finnish_index_page(RULESETS)
-    for phrase in ("You want to play", "You study the game's history", "You implement Skruuvi", "For implementers"):
+    for phrase in ("You want to play", "You study the game's history", "You implement Skruuvi"):
         assert phrase in home, phrase
     start = home.split("## Who this book is for")[1].split("\n## ")[0]
     play = next(line for line in start.splitlines() if "You want to play" in line)

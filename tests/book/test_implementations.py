@@ -96,7 +96,7 @@ def buggy_page(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def tab(browser: Any) -> Iterator[Any]:
-    from conftest import open_tab
+    from test_book_browser import open_tab
 
     with open_tab(browser) as page:
         yield page

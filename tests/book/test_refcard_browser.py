@@ -14,9 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_book_browser import SHOTS, page_path
+from test_book_browser import SHOTS, open_tab, page_path
 
-from conftest import open_tab
 from skruuvi.book.refcard import refcard_path
 from skruuvi.rules.ruleset import available_rulesets
 

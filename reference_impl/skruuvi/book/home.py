@@ -77,8 +77,7 @@ def index_page(rulesets: Sequence[Ruleset], cases: Sequence[Mapping[str, Any]] =
                "every scoring rule of an era with its formulas on one page (a player wants the reference card "
                "instead); then the worked examples and the cases of each era, "
                + md.link("the case format and the protocol a test runner speaks", here, md.CASE_FORMAT)
-               + " and " + md.link("the error codes", here, md.ERRORS) + ". The navigation puts these pages "
-               "under *For implementers*."]),
+               + " and " + md.link("the error codes", here, md.ERRORS) + "."]),
            "## The eras {#eras}",
            md.table(["Era", "Rule book (status)", "Contents"], rows) if rows
            else "*No era has its rules in this book yet.*",
