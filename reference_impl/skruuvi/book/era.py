@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -233,10 +234,14 @@ class _Page:
                                                              for c in cols] for k, row in v.items()])
             return "\n\n".join([table, *(f"At scale {s}, every figure × {s}." for s in scales)])
         if isinstance(v, Mapping):
-            axis = axes[0] if axes else "key"
+            # the axis named by the formulas that read the table; a literal key there (ace_crown[3]) names no axis
+            axis = axes[0] if axes and not re.fullmatch(r"\d+|'[^']*'|\"[^\"]*\"", axes[0]) else ""
             rows = [["points", *list(v.values())]]
-            rows += [[f"at scale {s}", *(x * s if isinstance(x, int) else x for x in v.values())] for s in scales]
-            return md.table([axis] + [self.labels.key(k) for k in v], rows)
+            rows += [[f"read at scale {s}", *(x * s if isinstance(x, int) else x for x in v.values())]
+                     for s in scales]
+            note = [f"*Read at scale {s}*: the figures × {s}, as another reading of the scale has them."
+                    for s in scales]
+            return "\n\n".join([md.table([axis] + [self.labels.key(k) for k in v], rows), *note])
         if entry.get("unit") == "factor":
             return f"Value: **{v}** (a factor: the same at every scale)"
         return " · ".join([f"Value: **{v}**", *(f"at scale {s}: **{v * s if isinstance(v, int) else v}**"
