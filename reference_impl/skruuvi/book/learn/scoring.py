@@ -287,7 +287,7 @@ def _honours(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
     aces, aces_rule = g.table("ace_unit")
     if "score.aces" in ids and isinstance(aces, Mapping):
         out.append(p(f"Aces are counted apart from honours (the ace of trumps is both). The side holding 3 or 4 aces "
-                     f"scores {aces.get('trump')} × the level for each ({aces.get('grand')} × the level at no trump); "
+                     f"scores {aces.get('trump')} × the level for each ({aces.get('grand')} × the level in grandi); "
                      "with the aces 2–2, the side that takes 7 tricks or more scores for its 2.",
                      f"Ässät lasketaan erikseen (valttiässä on molempia). Puoli, jolla on 3 tai 4 ässää, saa "
                      f"{aces.get('trump')} × taso kustakin ({aces.get('grand')} × taso grandissa); ässien ollessa 2–2 "
