@@ -124,11 +124,11 @@ def worked_sum(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], here: str) 
     if found is None:
         return [*out, "No worked example of this era ends in a played contract yet."]
     case, w = found
-    assert w.outcome is not None
+    assert w.outcome is not None and w.end is not None
     cid = str(case["id"])
     example = _Example(ruleset, case, None)
     example.here = here
-    example.score_sheet(w.outcome)
+    example.score_sheet(w.outcome, w.end)
     form = w.end.form.name if w.end is not None else None
     out.append(f"{reader_title(ruleset, case, w.outcome, form)} (the deal is drawn in "
                + md.link("the worked example", here, md.examples_path(ruleset.id), cid)

@@ -24,6 +24,7 @@ from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, expected
 from .chosen import added_examples
+from .deal_score import labelled, party_cells, score_rows
 from .era import label
 from .example_case import implementers_fold, justification_text, reader_title
 from .narrative import deal_story, match_story
@@ -236,7 +237,10 @@ class _Example:
         else:
             self.out.append(self.calls_table(steps, bad))
 
-    def score_sheet(self, outcome: Outcome) -> None:
+    def score_sheet(self, outcome: Outcome, end: DealState) -> None:
+        """The contract, the tricks and the score, one row per scoring item; where a double (a knock in the 1940s)
+        multiplied an item, the row says so and its cells show the sum (``−5 × 2 = −10``), as the chapters' tables
+        and the viewer do (:mod:`skruuvi.book.deal_score`)."""
         res = outcome.result or {}
         contract = res.get("contract")
         if contract:
@@ -249,12 +253,9 @@ class _Example:
         columns = self.rs.columns != ("deal",)  # rulesets scoring below / above a line get a column per row
         score = res.get("score", {})
         parties = tuple(score) or ("NS", "EW")  # sides, or seats in a one-against-three form
-        per_rule: dict[tuple[str, str], dict[str, int]] = {}
-        for item in outcome.breakdown:
-            per_rule.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
-
-        rows = [[self.rule_link(r, titled=True), *([col] if columns else []), *(signed(v[p]) for p in parties)]
-                for (r, col), v in per_rule.items()]
+        rows = [[labelled(self.rule_link(row.rule, titled=True), end, row, fi=False),
+                 *([row.column] if columns else []), *party_cells(row, parties, signed)]
+                for row in score_rows(end, outcome)]
         for column in self.rs.columns if columns else ("",):
             total = {p: (score.get(p) or {}).get(column, 0) if columns else score.get(p, 0) for p in parties}
             rows.append(["**Total**", *([f"**{column}**"] if columns else []),
@@ -334,8 +335,8 @@ class _Example:
             del self.out[drawn:]
             self.out.append(md.admonition("example", "The whole deal on one page", "\n\n".join(whole),
                                           collapsible=True))
-        if w.outcome is not None:
-            self.score_sheet(w.outcome)
+        if w.outcome is not None and w.end is not None:
+            self.score_sheet(w.outcome, w.end)
         shown, folded = self.check(w)
         self.out += [*shown, implementers_fold(case, rules, cases_link, folded, lambda: justification_text(case))]
         return "\n\n".join(self.out)
