@@ -100,8 +100,10 @@ def test_the_ranking_follows_each_forms_strain_order(rid: str) -> None:
 
 
 def _strip_links(text: str) -> str:
-    """Markdown without its § marks and links (a link's text kept), and without heading anchors."""
+    """Markdown without its source links, its sentences about the sources (the card names no sources) and its
+    links (a link's text kept), and without heading anchors."""
     text = re.sub(r'\u00a0<span class="sk-srcs">.*?</span>', "", text)
+    text = re.sub(r' <span class="sk-about-sources">.*?</span>', "", text)
     text = re.sub(r"<a [^>]*>(.*?)</a>", r"\1", text)
     text = re.sub(r"\[([^\]]+)\]\(#[\w-]+\)", r"\1", text)
     return re.sub(r"\s*\{#[^}]*\}", "", text)
@@ -128,6 +130,7 @@ def test_the_card_scores_as_its_chapter_does(rid: str, lang: str) -> None:
         in_chapter = _strip_links(_section(chapter, anchor)).strip()
         assert on_card == in_chapter, (rid, lang, anchor)
         assert NUMBER.findall(on_card), (rid, anchor)
+    assert "sk-about-sources" not in card
 
 
 @pytest.mark.parametrize("rid", available_rulesets())

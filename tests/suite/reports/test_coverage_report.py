@@ -30,6 +30,14 @@ PASSIMISAARI = ["--reading", "passimisaari.return-order=reverse", "--reading",
                 "'passimisaari.doubling-order=[dealer, forehand, dealer-partner, dealer-right]'"]
 
 
+def _report_validator() -> Draft202012Validator:
+    """The report schema, with the schemas it refers to."""
+    registry = Registry().with_resources(
+        (json.loads(p.read_text())["$id"], Resource.from_contents(json.loads(p.read_text())))
+        for p in schema_dir().glob("*.schema.json"))
+    return Draft202012Validator(json.loads((schema_dir() / "report.schema.json").read_text()), registry=registry)
+
+
 def _conformance(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "skruuvi", "conformance", "--quiet", *args], capture_output=True,
                           text=True, timeout=600, cwd=ROOT)
@@ -83,11 +91,7 @@ def test_the_reference_judges_every_rule_and_the_report_says_so_per_rule_and_fea
         count = len(get_ruleset(rid).rules)
         assert f"{rid} {count}/{count}" in summary
     records = [json.loads(line) for line in report.read_text().splitlines()]
-    registry = Registry().with_resources(
-        (json.loads(p.read_text())["$id"], Resource.from_contents(json.loads(p.read_text())))
-        for p in schema_dir().glob("*.schema.json"))
-    validator = Draft202012Validator(json.loads((schema_dir() / "report.schema.json").read_text()),
-                                     registry=registry)
+    validator = _report_validator()
     for record in records:
         validator.validate(record)
     coverage = records[-2]
@@ -132,11 +136,7 @@ def test_a_rule_the_readings_cannot_reach_is_named_apart_and_an_unjudged_one_sti
     assert "rules without a judged case: skruuvi-1895: " in proc.stderr and "score.failed-slam" in proc.stderr
     assert "redeal.scores-nothing" not in proc.stderr
     records = [json.loads(line) for line in report.read_text().splitlines()]
-    registry = Registry().with_resources(
-        (json.loads(p.read_text())["$id"], Resource.from_contents(json.loads(p.read_text())))
-        for p in schema_dir().glob("*.schema.json"))
-    validator = Draft202012Validator(json.loads((schema_dir() / "report.schema.json").read_text()),
-                                     registry=registry)
+    validator = _report_validator()
     for record in records[-2:]:
         validator.validate(record)
     coverage = next(r for r in records if r["type"] == "coverage")["rulesets"]["skruuvi-1895"]

@@ -159,6 +159,13 @@ class Prose:
                 f'href="#{SOURCES_ANCHOR}-{n}" title="{escape(title, quote=True)}">{self("sources", "lähteet")}</a>'
                 "</span>")
 
+    def about_sources(self, en: str, fi: str) -> str:
+        """A sentence on what the sources give and what the book chose, set apart (``sk-about-sources``) so that a
+        reader can tell it from the rule itself; left out on the reference card, which names no sources."""
+        if not self.links:
+            return ""
+        return f' <span class="sk-about-sources">{self(en, fi)}</span>'
+
     def sources_list(self, paragraphs: Sequence[tuple[str, str]]) -> list[str]:
         """The chapter's list of sources, one entry per paragraph that has a *sources* link: the paragraph's section
         and its place in it, then each rule behind it linked on the rule page (its title as a reader meets it), and a

@@ -116,10 +116,10 @@ def _nothing_else(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
         absent.append(p("winning a rubber", "robberin voittamisesta"))
     if not absent:
         return []
-    return [p(f"Nothing else is scored: unlike whist or bridge, this game has no points for "
-              f"{p.listing(absent, ('or', 'or'))}. The points above are all there is.",
-              f"Muuta ei lasketa: toisin kuin whistissä tai bridgessä, tässä pelissä ei ole pisteitä "
-              f"{p.listing(absent, ('or', 'eikä'))}: yllä kerrotut pisteet ovat kaikki.")
+    return [p(f"Nothing else is scored: unlike whist or bridge, there are no points for "
+              f"{p.listing(absent, ('or', 'or'))}.",
+              f"Muuta ei lasketa: toisin kuin whistissä ja bridgessä, pisteitä ei saa "
+              f"{p.listing(absent, ('or', 'eikä'))}.")
             + p.src(*ids, g.scoring("contract_points")[1])]
 
 
@@ -158,10 +158,10 @@ def _zero_sum(g: Game, p: Prose) -> list[str]:
                                       "nollasumma" if aces else "sellainen jako ei koskaan ole nollasumma")
                         + (f", eikä {p.form(target.name)}, jossa kumpikin puoli menettää pisteitä" if passed and
                            target is not None else "") + ".")
-    text += " " + p("(The sources give only the playing side's points; giving the defenders the opposite is this "
-                    "book's choice, so that the players' totals stay fair when partners change.)",
-                    "(Lähteet kertovat vain pelaavan puolen pisteet; vastaluku puolustajille on tämän kirjan "
-                    "valinta, jotta pelaajien pisteet pysyvät vertailukelpoisina parien vaihtuessa.)")
+    text += p.about_sources("(The sources give only the playing side's points; giving the defenders the opposite is "
+                            "this book's choice, so that the players' totals stay fair when partners change.)",
+                            "(Lähteet kertovat vain pelaavan puolen pisteet; vastaluku puolustajille on tämän kirjan "
+                            "valinta, jotta pelaajien pisteet pysyvät vertailukelpoisina parien vaihtuessa.)")
     return [text + p.src(neg_rule, g.scoring("contract_points")[1], zrule,
                          *(r for r in own if r in main), *passed)]
 
