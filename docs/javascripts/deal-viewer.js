@@ -4,7 +4,7 @@
  * the deal's steps as the reference interpreter replayed them, each with the four hands, the call, the cards given,
  * the trick on the table and the words to show. This script only draws what the trace says; it knows no rule of the
  * game, and every word it shows comes from the trace. Plain JavaScript, no framework, no server: the trace is a
- * static file beside the pages. Keys: left and right arrows step, Home and End jump; buttons for touch, and a swipe
+ * static file beside the pages. Keys: left and right arrows step (on the viewer in sight even before it is clicked), Home and End jump once it has the focus (a click on it gives it); buttons for touch, and a swipe
  * across the table steps too. The current step is announced to screen readers.
  */
 (function () {
@@ -16,6 +16,7 @@
   var SVG = "http://www.w3.org/2000/svg";
   var POSITION = ["n", "e", "s", "w"]; // seats 0-3 (North East South West) round the table
   var count = 0;
+  var viewers = [];  // every viewer drawn on the page, for the arrow keys when none has the focus
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -93,7 +94,8 @@
     this.back = this.button("back", "\u25C0 " + w.back, w.back_label, controls);
     this.next = this.button("next", w.next + " \u25B6", w.next_label, controls);
     this.last = this.button("last", w.last + " \u00BB", w.last_label, controls);
-    var slider = box.appendChild(el("label", "sk-v-slider"));
+    var nav = box.appendChild(el("div", "sk-v-nav"));  // the slider and the jump share a row where they fit
+    var slider = nav.appendChild(el("label", "sk-v-slider"));
     slider.appendChild(el("span", "sk-v-slider-word", w.slider));
     this.range = slider.appendChild(el("input"));
     this.range.type = "range";
@@ -101,7 +103,7 @@
     this.range.max = String(this.t.steps.length - 1);
     this.range.addEventListener("input", function () { self.show(Number(self.range.value)); });
 
-    var jump = box.appendChild(el("label", "sk-v-jump"));
+    var jump = nav.appendChild(el("label", "sk-v-jump"));
     jump.appendChild(el("span", "sk-v-jump-word", w.jump));
     this.jump = jump.appendChild(el("select"));
     this.t.phases.forEach(function (phase, i) {
@@ -111,17 +113,28 @@
     this.jump.addEventListener("change", function () { self.show(self.t.phases[Number(self.jump.value)].start); });
 
     this.status = box.appendChild(el("div", "sk-v-status"));
-    this.calls = box.appendChild(el("div", "sk-v-calls"));
-    this.score = box.appendChild(el("div", "sk-v-score"));
-    box.appendChild(el("p", "sk-v-keys", w.keys));
+    // The calls (and, at the end, the score) in a panel of fixed height with its own scroll: the viewer keeps
+    // one size through the deal and fits one screen, however long the auction.
+    var panel = box.appendChild(el("div", "sk-v-panel"));
+    panel.tabIndex = -1;
+    this.panel = panel;
+    this.calls = panel.appendChild(el("div", "sk-v-calls"));
+    this.score = panel.appendChild(el("div", "sk-v-score"));
+    box.insertBefore(el("p", "sk-v-keys", w.keys), this.status);
 
     box.addEventListener("keydown", function (e) {
-      if (e.target === self.range || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.target === self.range || e.target === self.jump || e.altKey || e.ctrlKey || e.metaKey) return;
       var go = {ArrowRight: "next", ArrowLeft: "back", Home: "first", End: "last"}[e.key];
       if (!go) return;
       e.preventDefault();
       self.go(go);
     });
+    // A click or a tap anywhere on the viewer but its controls gives it the keyboard (without scrolling).
+    box.addEventListener("pointerdown", function (e) {
+      if (e.target.closest && e.target.closest("button, select, input, a")) return;
+      box.focus({preventScroll: true});
+    });
+    viewers.push(this);
     var x0 = null, y0 = null;  // a swipe across the table steps (the buttons do the same)
     table.addEventListener("pointerdown", function (e) { x0 = e.clientX; y0 = e.clientY; });
     table.addEventListener("pointerup", function (e) {
@@ -169,8 +182,14 @@
     this.drawMid(step);
     this.drawArrows();
     this.drawStatus(step);
-    this.drawCalls(i);
-    this.drawScore(step);
+    if (step.score) {  // the deal is over: the panel shows the score
+      this.calls.textContent = "";
+      this.drawScore(step);
+      this.panel.scrollTop = 0;
+    } else {
+      this.drawScore(step);
+      this.drawCalls(i);
+    }
   };
 
   Viewer.prototype.moves = function (step) {
@@ -339,6 +358,16 @@
         if (cell && cell[1]) td.setAttribute("aria-current", "step");
       });
     });
+    this.followCall();
+  };
+
+  // The panel scrolls itself (never the page) to keep the latest call in sight, or shows the end of the calls.
+  Viewer.prototype.followCall = function () {
+    var panel = this.panel, now = panel.querySelector(".sk-v-now");
+    if (!now) { panel.scrollTop = 0; return; }
+    var p = panel.getBoundingClientRect(), r = now.getBoundingClientRect();
+    if (r.bottom > p.bottom) panel.scrollTop += r.bottom - p.bottom + 4;
+    else if (r.top < p.top + 24) panel.scrollTop -= p.top + 24 - r.top;
   };
 
   Viewer.prototype.drawScore = function (step) {
@@ -362,6 +391,31 @@
       row.forEach(function (cell) { tr.appendChild(el("td", null, cell)); });
     });
   };
+
+  // The viewer most in sight, if at least half of it (or of the screen) shows it: the one the arrow keys step when
+  // nothing on the page has the focus, so that a reader who scrolled to a deal can press → at once.
+  function inSight() {
+    var best = null, most = 0, h = window.innerHeight;
+    viewers.forEach(function (v) {
+      var r = v.box.getBoundingClientRect();
+      var seen = Math.max(0, Math.min(r.bottom, h) - Math.max(r.top, 0));
+      var share = r.height ? seen / Math.min(r.height, h) : 0;
+      if (share >= 0.5 && seen > most) { best = v; most = seen; }
+    });
+    return best;
+  }
+
+  document.addEventListener("keydown", function (e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    var go = {ArrowRight: "next", ArrowLeft: "back"}[e.key];
+    var active = document.activeElement;
+    if (!go || (active && active !== document.body && active !== document.documentElement)) return;
+    var v = inSight();
+    if (!v) return;
+    e.preventDefault();
+    v.box.focus({preventScroll: true});
+    v.go(go);
+  });
 
   function start(box) {
     if (box.getAttribute("data-started")) return;

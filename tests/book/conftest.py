@@ -174,3 +174,4 @@ def browser(base_url: str) -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+

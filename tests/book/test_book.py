@@ -219,7 +219,7 @@ def test_sources_page_shows_unreliable_sources_with_their_contradictions(rs):
 
 def test_glossary_page_and_links_from_rules(rs):
     glossary = load_yaml(spec_dir() / "glossary.yaml")
-    page = glossary_page(glossary, None)
+    page = glossary_page(glossary)
     assert '<a id="passimisaari"></a>*passimisääri*' in page
     assert "all four players pass" in page.split('id="passimisaari"')[1].split("\n")[0]
     era = era_page(rs, glossary=glossary)
@@ -385,6 +385,9 @@ def test_the_1895_book_shows_the_taker_s_choice_and_both_scales():
     assert "- North: chooses *pakettiskruuvi*\n- North gives South" in page
     page = era_page(rs1895)
     aces = page.split("{#score.ace-unit}")[1].split("\n#### ")[0]
-    assert "| points | 10 | 25 |" in aces and "| at scale 10 | 100 | 250 |" in aces
+    assert "| points | 10 | 25 |" in aces and "| read at scale 10 | 100 | 250 |" in aces
+    assert "*Read at scale 10*: the figures × 10" in aces  # the row says what it is
+    coronet = page.split("{#score.coronet-aces}")[1].split("\n#### ")[0]
+    assert "| 3 | 3 | 4 |" not in coronet and "|  | 3 | 4 |" in coronet  # a literal key (ace_coronet[3]) is no axis
     assert "Value: **100** · at scale 10: **1000**" in page.split("{#score.undertrick-unit}")[1]
     assert "a factor: the same at every scale" in page.split("{#score.grand-slam-doubled}")[1].split("\n#### ")[0]

@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
@@ -75,15 +76,29 @@ class _Quiet(SimpleHTTPRequestHandler):
 # tests/book/conftest.py, shared with the other browser test modules (one Playwright per worker).
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
-    pg.set_default_timeout(30_000)
+@contextmanager
+def open_tab(browser: Any, width: int = 1280, height: int = 900) -> Iterator[Any]:
+    """A tab of its own in the session's Chromium, ``width`` × ``height`` px, closed on leaving: the one way every
+    browser test module opens a page (imported from here: a module named conftest may be another folder's). Its
+    console errors and uncaught exceptions, from its opening on, are in ``tab.problems``."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     try:
-        yield pg
+        tab = context.new_page()
+        tab.set_default_timeout(30_000)
+        problems: list[str] = []
+        tab.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error"
+               else None)
+        tab.on("pageerror", lambda exc: problems.append(f"exception: {exc}"))
+        tab.problems = problems
+        yield tab
     finally:
         context.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    with open_tab(browser) as pg:
+        yield pg
 
 
 def _listen(page: Any) -> list[str]:
@@ -413,9 +428,7 @@ def test_the_language_switches_lead_to_the_other_edition(browser, base_url):
     from skruuvi.book.learn import learn_path
 
     for width in WIDTHS:
-        context = browser.new_context(viewport={"width": width, "height": 900})
-        try:
-            pg = context.new_page()
+        with open_tab(browser, width) as pg:
             problems = _open(pg, base_url + page_path(learn_path("skruuvi-2016")))
             pg.locator(".md-header__option .md-select").hover()
             pg.locator('a.md-select__link[hreflang="fi"]').click()
@@ -433,8 +446,6 @@ def test_the_language_switches_lead_to_the_other_edition(browser, base_url):
             pg.wait_for_load_state("networkidle")
             assert pg.url == base_url + page_path(learn_path("skruuvi-2016"))
             assert problems == []
-        finally:
-            context.close()
 
 
 def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
@@ -446,9 +457,7 @@ def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
 
     card_fi, card_en = page_path(refcard_path("skruuvi-2016", "fi")), page_path(refcard_path("skruuvi-2016"))
     for width in WIDTHS:
-        context = browser.new_context(viewport={"width": width, "height": 900})
-        try:
-            pg = context.new_page()
+        with open_tab(browser, width) as pg:
             problems = _open(pg, base_url + "fi/")
             pg.locator("article a", has_text="2016").and_(pg.locator(f'a[href$="{card_fi.removeprefix("fi/")}"]')) \
                 .first.click()
@@ -475,8 +484,6 @@ def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
             pg.wait_for_load_state("networkidle")
             assert pg.url == base_url + card_fi
             assert problems == []
-        finally:
-            context.close()
 
 
 def _keep_shot_of(pg: Any, name: str) -> None:
@@ -509,9 +516,7 @@ def test_the_score_sheet_table_reads_on_a_phone_and_a_desk(browser, base_url, ri
 
     for lang in LANGUAGES:
         for width in WIDTHS:
-            context = browser.new_context(viewport={"width": width, "height": 900})
-            try:
-                pg = context.new_page()
+            with open_tab(browser, width) as pg:
                 rows = {}
                 for name, path in (("card", refcard_path(rid, lang)), ("chapter", learn_path(rid, lang))):
                     problems = _open(pg, base_url + page_path(path) + "#score")
@@ -538,5 +543,57 @@ def test_the_score_sheet_table_reads_on_a_phone_and_a_desk(browser, base_url, ri
                         _keep_shot_of(pg, f"refcard-score-{rid.rsplit('-', 1)[-1]}{'' if lang == 'en' else '-fi'}-"
                                           f"{width}")
                 assert rows["card"] == rows["chapter"] and len(rows["card"]) >= 3, (rid, lang, width)
-            finally:
-                context.close()
+
+
+def test_a_player_finds_the_scoring_cards_only_under_for_implementers(browser, base_url):
+    """In the navigation as a reader sees it (the sidebar at 1280 px, the drawer at 390 px), every link to a scoring
+    card, a rule page or a case page sits under "For implementers", after the players' sections; the players'
+    sections lead to the chapters, the reference cards and the glossary."""
+    from skruuvi.book.site import FOR_IMPLEMENTERS, FOR_PLAYERS
+
+    for width in WIDTHS:
+        with open_tab(browser, width) as pg:
+            problems = _open(pg, base_url)  # the home page: the drawer opens on the whole navigation
+            if width == 390:
+                pg.locator('label.md-header__button[for="__drawer"]').click()
+                pg.wait_for_function("() => document.querySelector('.md-sidebar--primary')"
+                                     ".getBoundingClientRect().left >= 0 && !document.getAnimations().length")
+            seen = pg.evaluate("""() => {
+              const top = document.querySelector('.md-nav--primary > .md-nav__list');
+              return [...top.children].map(li => {
+                const label = li.querySelector(':scope > label, :scope > a, :scope > div > a');
+                return {name: (label ? label.textContent : '').trim(),
+                        hrefs: [...li.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))};
+              });
+            }""")
+            names = [s["name"] for s in seen]
+            assert names[:3] == list(FOR_PLAYERS) and names[-1] == FOR_IMPLEMENTERS, names
+            implementers = re.compile(r"(?:^|/)(?<!ref)(?:card|rules|cases)/skruuvi-\d{4}/")
+            for section in seen:
+                wrong = [h for h in section["hrefs"] if implementers.search(h)]
+                if section["name"] == FOR_IMPLEMENTERS:
+                    assert len([h for h in wrong if "/card/" in h or h.startswith("card/")]) >= 3, section
+                else:
+                    assert wrong == [], (section["name"], wrong)
+            _keep_shot_of(pg, f"nav-for-implementers-{width}")
+            assert problems == []
+
+
+def test_the_glossary_shows_words_and_meanings_not_source_keys(browser, base_url):
+    """Both glossaries at both widths: the columns a player reads (no column of source keys), the English-to-Finnish
+    list in English, and a link to the bibliography for whoever wants the sources."""
+    expected = {"en": ["Term", "Meaning"], "fi": ["Sana", "Selitys", "Englanniksi"]}
+    for lang in LANGUAGES:
+        for width in WIDTHS:
+            with open_tab(browser, width) as pg:
+                problems = _open(pg, base_url + page_path(md.localized(md.GLOSSARY, lang)))
+                heads = pg.evaluate("() => [...document.querySelectorAll('article table')].map("
+                                    "t => [...t.querySelectorAll('th')].map(th => th.innerText.trim()))")
+                assert heads[0] == expected[lang], heads
+                if lang == "en":
+                    assert heads[1:] == [["English", "Finnish"]], heads
+                text = pg.locator("article").inner_text()
+                assert not re.search(r"\bS00\d\b|\bKPO\b|\bPSW\b", text)
+                assert pg.locator("article a[href$='sources/']").count() == 1
+                _keep_shot_of(pg, f"glossary-{lang}-{width}")
+                assert problems == []

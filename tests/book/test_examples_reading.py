@@ -61,3 +61,18 @@ def test_the_book_adds_an_example_of_each_kind_the_marked_ones_do_not_show(suite
         assert "match" in added["a match on its score sheet"]
     rs95 = get_ruleset("skruuvi-1895")  # its rubber is a marked example: no match is added
     assert "a match on its score sheet" not in dict(added_examples(rs95, cases))
+
+
+def test_a_doubled_worked_example_shows_the_points_before_the_double_and_the_factor():
+    """5 grandi doubled, one short (West declares). By hand from the ruleset's tables: the first trick short at
+    level 5 in grandi, times the double's multiplier; the score-sheet row names the double and shows the sum for each
+    side, as the chapters' tables and the viewer do, and the total is the case's own expected score."""
+    case = load_yaml(ROOT / "conformance/cases/2016/score/down-5G-one-doubled.yaml")
+    rs = get_ruleset("skruuvi-2016")
+    tables = {t["name"]: t["value"] for t in rs.raw["scoring"]["tables"]}
+    base, factor = tables["first_undertrick"]["grand"][5], rs.scoring_params["multipliers"][1]
+    page = examples_page(rs, [{**case, "example": True}])
+    sheet = page.split("Score sheet")[1]
+    row = next(line for line in sheet.splitlines() if f"(doubled: × {factor})" in line)
+    assert f"+{base} × {factor} = +{base * factor}" in row and f"−{base} × {factor} = −{base * factor}" in row
+    assert case["expect"]["result"]["score"] == {"NS": base * factor, "EW": -base * factor}

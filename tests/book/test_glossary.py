@@ -5,52 +5,76 @@ from __future__ import annotations
 
 import re
 
-from skruuvi.book import era_page, glossary_page
+from skruuvi.book import era_page, glossary_page, sources_page
+from skruuvi.book.glossary import english_words, glossary_faults, normal, rule_sources, term_sources
 from skruuvi.rules.paths import spec_dir
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
 from skruuvi.rules.yamlio import load_yaml
 
 GLOSSARY = {"terms": [
-    {"term": "valtti", "language": "fi", "meaning": "trump, the suit that beats the others"},
-    {"term": "skruf", "language": "sv", "meaning": "screw (the Swedish name)", "source": ["S002"]},
+    {"term": "valtti", "english": ["trump suit"], "language": "fi", "meaning": "trump, the suit that beats the others"},
+    {"term": "skruf", "english": ["screw"], "language": "sv", "meaning": "screw (the Swedish name)",
+     "source": ["S002"]},
     {"term": "maalattu misääri", "english": ["painted misère"], "language": "fi",
      "meaning": "the misère bid in an auction", "source": ["S001"]},
+    {"term": "jako", "forms": ["jakaja"], "english": ["deal", {"word": "dealer", "fi": "jakaja"}], "language": "fi",
+     "meaning": "the deal", "meaning_fi": "jako", "source": ["S001"]},
 ]}
 SOURCES = {"S001": {}, "S002": {}}
+SOURCE_KEY = re.compile(r"\b(?:S\d{3}|[A-Z]{2,4})\b")
+
+
+def _glossary() -> dict:
+    return load_yaml(spec_dir() / "glossary.yaml")
 
 
 def test_no_language_column_the_language_is_named_where_it_is_not_finnish():
-    page = glossary_page(GLOSSARY, SOURCES, [])
-    assert "| Term | Meaning | Sources |" in page and "Language" not in page
+    page = glossary_page(GLOSSARY)
+    assert "| Term | Meaning |\n" in page and "Language" not in page
     assert "*skruf* · Swedish" in page and "*valtti* · " not in page
 
 
-def test_english_to_finnish_lists_a_terms_english_words_or_else_its_headword():
-    page = glossary_page(GLOSSARY, SOURCES, [])
-    back = page.split("{#english}")[1]
+def test_english_to_finnish_lists_each_english_word_with_the_finnish_word_it_stands_for():
+    back = glossary_page(GLOSSARY).split("{#english}")[1]
     assert "| the misère bid in an auction |" not in back  # the term's own English words stand for it
-    assert "| trump | [*valtti*](#valtti) |" in back
+    assert "| trump suit | [*valtti*](#valtti) |" in back
     assert "| painted misère | [*maalattu misääri*](#maalattu-misaari) |" in back
+    assert "| dealer | [*jakaja*](#jako) |" in back and "| deal | [*jako*](#jako) |" in back  # a form's word: the form
     assert back.index("| painted") < back.index("| screw") < back.index("| trump")
 
 
-def test_a_term_without_sources_shows_those_of_the_rules_that_use_it():
-    rs = get_ruleset("skruuvi-2016")
-    rule = next(r for r in rs.rules.values() if "valtti" in str(r.raw.get("fi") or "").split(", ")
-                or str(r.raw.get("fi")) == "valtti")
-    row = next(line for line in glossary_page(GLOSSARY, SOURCES, [rs]).splitlines() if "*valtti*" in line[:60])
-    assert "in the rules citing" in row and all(k in row for k in rule.source)
-    lone = {"terms": [{"term": "sana", "meaning": "a word"}]}
-    assert "no source given yet" in glossary_page(lone, SOURCES, [rs])
+def test_the_finnish_glossary_gives_each_terms_english_words_once():
+    page = glossary_page(GLOSSARY, "fi")
+    row = next(line for line in page.splitlines() if 'id="jako"' in line)
+    assert row.endswith("| deal, dealer |"), row
+    assert "{#english}" not in page and "| Sana | Selitys | Englanniksi |" in page
+
+
+def test_the_glossary_pages_show_no_source_keys_the_bibliography_lists_each_sources_words():
+    """A player cannot read S000 or KPO: the glossary (both editions) shows none; each source's entry in the
+    bibliography lists the glossary words it gives, its own or through the rules that use the word."""
+    glossary, sources = _glossary(), load_yaml(spec_dir() / "sources.yaml")
+    rulesets = [get_ruleset(r) for r in available_rulesets()]
+    for lang in ("en", "fi"):
+        text = re.sub(r"<[^>]+>|\([^)]*\.md[^)]*\)", "", glossary_page(glossary, lang))
+        keys = [k for k in SOURCE_KEY.findall(text) if k in sources]
+        assert keys == [], (lang, keys)
+        assert "| Lähteet |" not in text and "| Sources |" not in text
+    bibliography = sources_page(sources, rulesets, glossary)
+    s000 = bibliography.split("{#S000}")[1].split("\n### ")[0]
+    assert "**Words of the glossary it gives:**" in s000 and "[*koputus*](glossary.md#koputus)" in s000
+    # valtti has no source of its own: the sources of the rules that name it give it
+    valtti = next(t for t in glossary["terms"] if t["term"] == "valtti")
+    bare = {k: v for k, v in valtti.items() if k != "source"}
+    keys, own = term_sources(bare, rule_sources(rulesets))
+    assert not own and keys
+    bibliography = sources_page(sources, rulesets, {"terms": [bare]})
+    assert all("#valtti)" in bibliography.split(f"{{#{k}}}")[1].split("\n### ")[0] for k in keys)
 
 
 def test_every_term_of_the_real_glossary_has_a_source_or_a_rule_that_cites_one():
-    glossary = load_yaml(spec_dir() / "glossary.yaml")
-    page = glossary_page(glossary, load_yaml(spec_dir() / "sources.yaml"),
-                         [get_ruleset(r) for r in available_rulesets()])
-    rows = [line for line in page.split("{#english}")[0].splitlines() if line.startswith('| <a id="')]
-    assert len(rows) == len(glossary["terms"])
-    unsourced = [line.split("</a>")[1].split(" |")[0] for line in rows if line.endswith("| no source given yet |")]
+    by_rule = rule_sources([get_ruleset(r) for r in available_rulesets()])
+    unsourced = [t["term"] for t in _glossary()["terms"] if not term_sources(t, by_rule)[0]]
     assert unsourced == [], unsourced  # the issue counted four; a term no source uses is not in the glossary
 
 
@@ -73,21 +97,22 @@ def _one_letter_lines(page: str) -> list[str]:
 
 def test_the_one_letter_check_finds_what_it_is_for():
     broken = {"terms": [{"term": "kirjanpitäjä", "english": "scorekeeper", "language": "fi", "meaning": "x"}]}
-    assert len(_one_letter_lines(glossary_page(broken, SOURCES, []))) >= 5
+    assert len(_one_letter_lines(glossary_page(broken))) >= 5
 
 
 def test_no_page_shows_a_glossary_word_of_one_letter():
     glossary = load_yaml(spec_dir() / "glossary.yaml")
     pages = {rid: era_page(get_ruleset(rid), glossary=glossary) for rid in available_rulesets()}
-    pages["glossary"] = glossary_page(glossary, load_yaml(spec_dir() / "sources.yaml"),
-                                      [get_ruleset(r) for r in available_rulesets()])
+    pages["glossary"] = glossary_page(glossary)
+    pages["sanasto"] = glossary_page(glossary, "fi")
     found = {name: _one_letter_lines(page) for name, page in pages.items()}
     assert {name: lines for name, lines in found.items() if lines} == {}
 
 
 def test_every_glossary_term_and_english_word_is_more_than_one_letter():
     glossary = load_yaml(spec_dir() / "glossary.yaml")
-    words = [w for t in glossary["terms"] for w in [t["term"], *t.get("forms", []), *t.get("english", [])]]
+    words = [w for t in glossary["terms"] for w in [t["term"], *t.get("forms", []),
+                                                    *(w for pair in english_words(t) for w in pair)]]
     assert [w for w in words if len(str(w).strip()) <= 1] == []
 
 
@@ -123,7 +148,8 @@ def test_every_finnish_term_of_a_player_chapter_or_card_is_in_the_glossary():
     from skruuvi.book.refcard import refcard_page
 
     terms = load_yaml(spec_dir() / "glossary.yaml")["terms"]
-    known = {w.lower() for t in terms for w in [t["term"], *(t.get("forms") or []), *(t.get("english") or [])]}
+    known = {w.lower() for t in terms for w in [t["term"], *(t.get("forms") or []),
+                                                 *(w for pair in english_words(t) for w in pair)]}
     inflected = {form: word for word, forms in FORMS_FI.items() for form in forms.values()}
     inflected |= {"ostoskruuvissa": "ostoskruuvi", "pakettiskruuvissa": "pakettiskruuvi", "etumiehestä": "etumies",
                   "pelierässä": "pelierä"}
@@ -139,3 +165,79 @@ def test_every_finnish_term_of_a_player_chapter_or_card_is_in_the_glossary():
             if gaps:
                 missing[(rid, lang)] = gaps
     assert missing == {}
+
+
+# --- junk the English-to-Finnish list and the Finnish column must never show --------------------------------------
+
+def _term(**fields) -> dict:
+    return {"term": "sana", "language": "fi", "english": ["word"], "meaning": "a word", "meaning_fi": "sana",
+            **fields}
+
+
+def test_the_real_glossary_has_no_junk():
+    assert glossary_faults(_glossary()) == []
+
+
+def test_a_definition_where_an_english_word_belongs_is_a_fault():
+    for junk in ("in bidding", "in this book", "a game form of one player against three",
+                 "when all four players pass in the first round"):
+        faults = glossary_faults({"terms": [_term(english=[junk])]})
+        assert any("is a definition" in f for f in faults), junk
+
+
+def test_one_english_word_twice_after_normalising_is_a_fault():
+    """Across terms the same word (case, article, -ing, plural -s aside); within one term a word and the same
+    word with a tail as well."""
+    assert normal("Following suit") == normal("follow suit") and normal("the defenders") == normal("defender")
+    pairs = [(["follow suit"], ["following suit"]), (["scorekeeper"], ["the scorekeeper"]),
+             (["defender"], ["Defenders"])]
+    for first, second in pairs:
+        faults = glossary_faults({"terms": [_term(english=first), _term(term="toinen", english=second)]})
+        assert any("repeats" in f for f in faults), (first, second)
+    for words in (["the cut", "the cut of the pack"], ["scorekeeper", "the scorekeeper"]):
+        assert any("repeats" in f for f in glossary_faults({"terms": [_term(english=words)]})), words
+    distinct = {"terms": [_term(english=["trick"]), _term(term="trikki", english=["trick above six"]),
+                          _term(term="jako", forms=["jakaja"], english=["deal", {"word": "dealer", "fi": "jakaja"}])]}
+    assert glossary_faults(distinct) == []
+
+
+def test_a_bracket_or_quotation_mark_left_open_is_a_fault():
+    for field, text in (("meaning", 'the misère played when all pass ("pass misère"'),
+                        ("note_fi", "lähteet (S001 ja S002"), ("meaning", "a word)")):
+        faults = glossary_faults({"terms": [_term(**{field: text})]})
+        assert any("open" in f and field in f for f in faults), (field, text)
+    assert any("open" in f for f in glossary_faults({"terms": [_term(english=['("pass misère"'])]}))
+
+
+def test_an_english_word_for_a_form_the_term_lacks_is_a_fault():
+    faults = glossary_faults({"terms": [_term(english=[{"word": "dealer", "fi": "jakaja"}])]})
+    assert any("not the term or one of its forms" in f for f in faults)
+
+
+def test_the_build_refuses_a_junk_glossary_in_one_line(tmp_path):
+    import shutil
+
+    from skruuvi.book.site import build_pages
+    from skruuvi.rules.errors import SkruuviError
+
+    root = tmp_path / "repo"
+    shutil.copytree(spec_dir(), root / "spec")
+    glossary = _glossary()
+    glossary["terms"][0]["english"] = [*glossary["terms"][0]["english"], "in bidding"]
+    import yaml
+
+    (root / "spec" / "glossary.yaml").write_text(yaml.safe_dump(glossary, allow_unicode=True), encoding="utf-8")
+    try:
+        build_pages(root, "fi")
+    except SkruuviError as exc:
+        assert str(exc).startswith("spec/glossary.yaml: ") and "'in bidding' is a definition" in str(exc)
+        assert "\n" not in str(exc)
+    else:
+        raise AssertionError("the build took a glossary with a definition for an English word")
+
+
+def test_a_rule_page_explains_an_english_word_with_the_finnish_word_it_stands_for():
+    """'dealer' stands for *jakaja*, a form of *jako*: the rule page shows *jakaja*, linked to *jako*'s entry."""
+    page = era_page(get_ruleset("skruuvi-1944"), glossary=_glossary())
+    assert "*Dealer* ([*jakaja*](../reference/glossary.md#jako))" in page
+    assert "*Counter-knock* ([*vastakoputus*](../reference/glossary.md#koputus))" in page

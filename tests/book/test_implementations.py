@@ -96,17 +96,10 @@ def buggy_page(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def tab(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    problems: list[str] = []
-    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: problems.append(str(exc)))
-    page.problems = problems
-    try:
+    from test_book_browser import open_tab
+
+    with open_tab(browser) as page:
         yield page
-    finally:
-        context.close()
 
 
 def _fits(tab: Any) -> None:

@@ -100,8 +100,10 @@ def test_the_ranking_follows_each_forms_strain_order(rid: str) -> None:
 
 
 def _strip_links(text: str) -> str:
-    """Markdown without its § marks and links (a link's text kept), and without heading anchors."""
+    """Markdown without its source links, its sentences about the sources (the card names no sources) and its
+    links (a link's text kept), and without heading anchors."""
     text = re.sub(r'\u00a0<span class="sk-srcs">.*?</span>', "", text)
+    text = re.sub(r' <span class="sk-about-sources">.*?</span>', "", text)
     text = re.sub(r"<a [^>]*>(.*?)</a>", r"\1", text)
     text = re.sub(r"\[([^\]]+)\]\(#[\w-]+\)", r"\1", text)
     return re.sub(r"\s*\{#[^}]*\}", "", text)
@@ -128,6 +130,7 @@ def test_the_card_scores_as_its_chapter_does(rid: str, lang: str) -> None:
         in_chapter = _strip_links(_section(chapter, anchor)).strip()
         assert on_card == in_chapter, (rid, lang, anchor)
         assert NUMBER.findall(on_card), (rid, anchor)
+    assert "sk-about-sources" not in card
 
 
 @pytest.mark.parametrize("rid", available_rulesets())
@@ -215,3 +218,102 @@ def test_each_card_says_its_eras_own_words() -> None:
     assert "voi kahdentaa" in new and "keskikortit" in new and "koput" not in new and "pöytäkort" not in new
     english = refcard_page(get_ruleset("skruuvi-1944"), "en")
     assert "may knock" in english and "may double" not in english and "counter-knock by 4" in english
+
+
+# --- what the reader found on the cards (issue 29): each form's block says what happens in that form ---------------
+
+def _form_blocks(page: str, lang: str) -> dict[str, str]:
+    """The order of play's block of each form, by the form's Finnish label (the block's bold heading)."""
+    order = page.split("{#order}")[1].split("{#ranking}")[0]
+    blocks = re.split(r"^\*\*\*([^*]+)\*", order, flags=re.M)
+    return {name: text for name, text in zip(blocks[1::2], blocks[2::2], strict=True)}
+
+
+def _label(raw: Mapping[str, Any], form: str) -> str:
+    return str(((raw["forms"][form].get("label") or {}).get("fi")) or form)
+
+
+SUITS = {"S", "H", "D", "C"}
+TRUMP_WORDS = {"en": "highest trump", "fi": "korkein valtti"}
+NO_TRUMP_WORDS = {"en": "there are no trumps", "fi": "valttia ei ole"}
+
+
+@pytest.mark.parametrize("lang", sorted(CARD_WORDS))
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_a_form_without_trumps_is_not_told_that_the_highest_trump_wins(rid: str, lang: str) -> None:
+    """A form whose strains include no suit (a passimisääri has none, a bolsevikki only misère) is played without
+    trumps: its play line says so and speaks of no trump; a form with a trump suit keeps the trump."""
+    raw = _raw(rid)
+    dealt, reached = _played(raw)
+    blocks = _form_blocks(refcard_page(get_ruleset(rid), lang), lang)
+    for form in [*dealt, *reached]:
+        block = blocks[_label(raw, form)]
+        last = [line for line in block.splitlines() if line.strip()][-1]
+        if re.search(r"\*\*(?:Play|Pelaaminen|Pelin kulku)\*\*: (?:as in|kuten) ", last):
+            continue  # its play is "as in" a form above, told there
+        trumps = bool(SUITS & set(_param(raw["forms"][form], "strain_order") or []))
+        assert (TRUMP_WORDS[lang] in block) == trumps, (form, block)
+        assert (NO_TRUMP_WORDS[lang] in block) == (not trumps), (form, block)
+
+
+@pytest.mark.parametrize("lang", sorted(CARD_WORDS))
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_a_defenders_exchange_that_can_never_happen_is_not_offered(rid: str, lang: str) -> None:
+    """The defenders' exchange is banned from a level; a form whose every bid is at that level or higher (a kotka:
+    bids from 6, the ban from 6) never has one, and its card says never instead of "may give"."""
+    raw, rs = _raw(rid), get_ruleset(rid)
+    blocks = _form_blocks(refcard_page(rs, lang), lang)
+    may = {"en": "may give his partner one card", "fi": "voi antaa paritoverilleen yhden kortin"}[lang]
+    never = {"en": "never", "fi": "ei koskaan"}[lang]
+    checked = 0
+    for form in _played(raw)[0]:
+        spec = rs.forms[form]
+        exchange = next((ph for ph in spec.phases if ph.mechanism == "defenders_exchange"), None)
+        if exchange is None:
+            continue
+        ban = exchange.params.get("banned_if_main_first_bid_at_least")
+        lowest = min(int(ph.params.get("min_level") or 1) for ph in spec.phases if ph.mechanism == "auction")
+        block = blocks[_label(raw, form)]
+        line = next(li for li in block.splitlines() if li.startswith("4.") or may in li or never in li)
+        if ban and lowest >= int(ban):
+            assert may not in block and f"{never}:" in line, (form, block)
+            checked += 1
+        else:
+            assert may in block, (form, block)
+    assert checked == (1 if any(f == "kotka" for f in _played(raw)[0]) else 0)
+
+
+@pytest.mark.parametrize("lang", sorted(CARD_WORDS))
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_the_all_pass_exchange_is_a_swap_of_both_pairs(rid: str, lang: str) -> None:
+    raw = _raw(rid)
+    blocks = _form_blocks(refcard_page(get_ruleset(rid), lang), lang)
+    for form in _played(raw)[1]:
+        if any(_phase_param(raw, pid, "givers") for pid in raw["forms"][form]["phases"]):
+            both = {"en": "both pairs swap one card", "fi": "kumpikin pari vaihtaa yhden kortin"}[lang]
+            assert both in blocks[_label(raw, form)], form
+
+
+LEFTOVERS = [
+    (re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|twice|double)\s+\d+\b", re.I),
+     "a number word followed by a figure"),
+    (re.compile(r"≠|[^\W\d]\s*=|=\s*[^\W\d]|\bkind\b|\blaji\b"), "a formula's sign or variable"),
+    (re.compile(r"\bno trump\b(?!s)|\bodd trick\b|\btable cards\b", re.I), "a word the book does not define"),
+    (re.compile(r"×\s*\d+\s+(?:doubled|redoubled)"), "a formula of doubling"),
+    (re.compile(r"\|\s*(\d+)\s*\|\s*\1\s*\|"), "a table header repeating a figure"),
+]
+
+
+def test_the_leftovers_check_finds_what_it_is_for() -> None:
+    text = ("Each further undertrick costs five 5. points(kind, level) when kind = misère. 25 at no trump; "
+            "×2 doubled. | 3 | 3 | 4 |")
+    assert {what for pattern, what in LEFTOVERS if pattern.search(text)} == {what for _, what in LEFTOVERS}
+
+
+@pytest.mark.parametrize("lang", sorted(CARD_WORDS))
+@pytest.mark.parametrize("rid", available_rulesets())
+def test_no_card_carries_leftover_figures_formulas_or_undefined_words(rid: str, lang: str) -> None:
+    text = re.sub(r"\{#[^}]*\}|<[^>]+>|\]\([^)]*\)", "", refcard_page(get_ruleset(rid), lang))
+    found = [f"{what}: …{text[max(0, m.start() - 30):m.end() + 30]}…" for pattern, what in LEFTOVERS
+             for m in pattern.finditer(text)]
+    assert found == []

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_book_browser import SHOTS, page_path
+from test_book_browser import SHOTS, open_tab, page_path
 
 from skruuvi.book.refcard import refcard_path
 from skruuvi.rules.ruleset import available_rulesets
@@ -22,17 +22,13 @@ from skruuvi.rules.ruleset import available_rulesets
 MARGIN = {"top": "12.7mm", "bottom": "12.7mm", "left": "12.7mm", "right": "12.7mm"}
 PAPER_PX = {"A4": (794, 1123), "Letter": (816, 1056)}  # at 96 px to the inch
 MARGIN_PX = 48  # half an inch
+SMALLEST_PT = 7.0  # the smallest printed text
 
 
 @pytest.fixture(scope="module")
 def printer(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    try:
+    with open_tab(browser) as page:
         yield page
-    finally:
-        context.close()
 
 
 def pages_in(pdf: bytes) -> tuple[int, int]:
@@ -70,11 +66,16 @@ def test_each_reference_card_prints_on_one_page(printer: Any, base_url: str, rid
           const card = document.querySelector('.sk-refcard');
           const shown = [...document.querySelectorAll('.md-header, .md-sidebar, .md-footer, .sk-editions')]
             .filter(e => e.getBoundingClientRect().height > 0 && getComputedStyle(e).display !== 'none');
+          const texts = [...card.querySelectorAll('*')].filter(e => [...e.childNodes].some(
+            n => n.nodeType === Node.TEXT_NODE && n.textContent.trim()));
           return {height: document.documentElement.scrollHeight, wide: document.documentElement.scrollWidth,
                   columns: getComputedStyle(card).columnCount, chrome: shown.length,
-                  text: card.innerText.length};
+                  text: card.innerText.length,
+                  smallest: Math.min(...texts.map(e => parseFloat(getComputedStyle(e).fontSize)))};
         }""")
         assert card["chrome"] == 0 and card["columns"] == "2" and card["text"] > 1500
+        # readable on paper: no text under 7 pt (9.33 px at 96 px to the inch); the reader found 6.3 pt (issue 29)
+        assert card["smallest"] * 72 / 96 >= SMALLEST_PT - 0.01, (rid, lang, card["smallest"])
         assert card["wide"] <= width - 2 * MARGIN_PX
         SHOTS.mkdir(parents=True, exist_ok=True)
         tag = "" if lang == "en" else f"-{lang}"

@@ -149,7 +149,7 @@ def test_an_all_pass_deal_turns_into_its_form_and_deals_the_centre_cards_out() -
     case = recorded_deal(rs, [], seed=3)
     assert case["actions"][:4] == ["N pass", "E pass", "S pass", "W pass"]
     steps = deal_trace(rs, case)["steps"]
-    assert "turns into passimisääri" in steps[5]["text"]
+    assert "turns into a passimisääri" in steps[5]["text"]
     dealt = steps[6]
     assert [m["to"] for m in dealt["moves"]] == [0, 1, 2, 3] and all(len(m["cards"]) == 1 for m in dealt["moves"])
     assert {m["cards"][0] for m in dealt["moves"]} == set(case["deal"]["centre"])
@@ -275,3 +275,22 @@ def test_a_language_without_a_word_stops_the_build_with_one_line(chapter_deals) 
         assert deal_viewer(get_ruleset(rid), record, key="k", traces={}, title="t", language="en")  # English: titles
     finally:
         player_words.SCORE_WORDS.update(saved)
+
+
+def test_the_viewer_s_score_says_the_chapter_s_rows(chapter_deals) -> None:
+    """One vocabulary: each chapter deal's score in the viewer has the very rows (names, doubling factors, cells)
+    of the chapter's own score table under it, in both languages."""
+    from skruuvi.book.learn import example_deals, learn_page
+
+    for rid in available_rulesets():
+        rs = get_ruleset(rid)
+        deals = example_deals(rs)
+        for lang in ("en", "fi"):
+            page = learn_page(rs, lang, deals)
+            for example, record in deals:
+                part = page.split(f"{{#{example.anchor}}}")[1].split("\n### ")[0].split("\n## ")[0]
+                table = "| " + part.rsplit("\n\n| ", 1)[1]
+                rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in table.splitlines()[2:]
+                        if line.startswith("|") and not line.startswith("| **")]
+                sheet = deal_trace(rs, record, lang)["steps"][-1]["score"]
+                assert sheet["rows"] == rows, (rid, lang, example.anchor)

@@ -233,3 +233,87 @@ def test_a_finnish_chapter_steps_through_its_deal_in_finnish(viewer_page: Any, b
     assert any("tarjoaa" in c for c in captions) and any("pelaa" in c for c in captions)
     _shot(box, f"viewer-fi-end-{width}")
     assert page.problems == []
+
+
+def _learn_viewers(page: Any, base_url: str, rid: str, language: str = "en") -> Any:
+    from skruuvi.book.learn import learn_path
+
+    response = page.goto(base_url + page_path(learn_path(rid, language)), wait_until="load")
+    assert response is not None and response.ok
+    return page.locator(".sk-viewer")
+
+
+def _ready(page: Any, index: int) -> None:
+    page.locator(".sk-viewer").nth(index).scroll_into_view_if_needed()
+    page.wait_for_function("(i) => document.querySelectorAll('.sk-viewer')[i].dataset.ready", arg=index)
+
+
+@pytest.mark.parametrize("viewer_page", [1280], indirect=True, ids=["1280"])
+def test_the_arrow_keys_step_the_deal_in_sight_before_any_click(viewer_page: Any, base_url: str) -> None:
+    """A reader scrolls to a deal and presses →: the deal in sight steps, though nothing was clicked (the focus is on
+    the page); a click on the table (not a button) gives the viewer the keyboard, so Home and End work too; the hint
+    that says so is visible. Another deal out of sight does not move."""
+    page = viewer_page
+    boxes = _learn_viewers(page, base_url, RULESET)
+    _ready(page, 1)
+    _ready(page, 0)
+    first, second = boxes.nth(0), boxes.nth(1)
+    first.evaluate("(b) => b.scrollIntoView({block: 'start'})")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    assert page.evaluate("() => document.activeElement === document.body")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert first.evaluate(_STATE)["step"] == 2 and second.evaluate(_STATE)["step"] == 0
+    page.keyboard.press("ArrowLeft")
+    assert first.evaluate(_STATE)["step"] == 1
+    hint = first.locator(".sk-v-keys")
+    assert hint.is_visible() and "←" in hint.inner_text() and "→" in hint.inner_text()
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    table = first.locator(".sk-v-table").bounding_box()
+    page.mouse.click(table["x"] + table["width"] / 2, table["y"] + table["height"] / 2)
+    assert first.evaluate("(b) => document.activeElement === b")
+    page.keyboard.press("End")
+    state = first.evaluate(_STATE)
+    assert state["step"] == state["steps"] - 1
+    page.keyboard.press("Home")
+    assert first.evaluate(_STATE)["step"] == 0
+    assert page.problems == []
+
+
+# The 2016 chapter's longest deal in steps (the one with the longest auctions), where the viewer was tallest.
+# Each step: the viewer's height, and whether the current call (if the step shows one) is inside the calls panel.
+_HEIGHTS = """(box) => { const r = box.querySelector('input[type=range]'); const out = [];
+  const panel = box.querySelector('.sk-v-panel');
+  for (let k = 0; k <= Number(r.max); k++) { r.value = k; r.dispatchEvent(new Event('input'));
+    const now = panel.querySelector('.sk-v-now'), p = panel.getBoundingClientRect();
+    const c = now ? now.getBoundingClientRect() : null;
+    out.push([box.getBoundingClientRect().height, c ? c.top >= p.top - 1 && c.bottom <= p.bottom + 1 : null]); }
+  return out; }"""
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["1280", "390"])
+def test_the_viewer_fits_one_screen_through_the_whole_of_the_longest_deal(browser: Any, base_url: str,
+                                                                         size: tuple[int, int]) -> None:
+    """At every step of the chapters' longest deal (two auctions of many calls, then the score) the viewer is no
+    taller than the screen under the page's header: the calls scroll in their own panel of fixed height, which keeps
+    the latest call in sight."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    try:
+        boxes = _learn_viewers(page, base_url, RULESET)
+        steps = []
+        for i in range(boxes.count()):
+            _ready(page, i)
+            steps.append(boxes.nth(i).evaluate(_STATE)["steps"])
+        longest = steps.index(max(steps))
+        box = boxes.nth(longest)
+        measured = box.evaluate(_HEIGHTS)
+        heights = [h for h, _ in measured]
+        room = page.evaluate("() => innerHeight - document.querySelector('.md-header').getBoundingClientRect().height")
+        assert max(heights) <= room, (size, max(heights), room)
+        assert box.locator(".sk-v-panel").evaluate("(p) => getComputedStyle(p).overflowY") == "auto"
+        shown = [seen for _, seen in measured if seen is not None]
+        assert len(shown) > 20 and all(shown), "the latest call is kept in sight in the calls panel"
+        _shot(box, f"viewer-learn-longest-{size[0]}")
+    finally:
+        context.close()

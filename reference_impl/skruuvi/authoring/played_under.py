@@ -25,6 +25,15 @@ record whose answer differs, where the ruleset has matches. Where no answer diff
 what is legal (they forbid what the bots would not do), the first records played are kept all the same: an engine
 that declares them can play them to the end. Deal rules are played with deck deals (the centre
 positions are what they decide). The same arguments give the same bytes.
+
+Last, for a single reading or a variant, the scoring rules no record of it scored yet are looked for
+(:func:`_scoring`): every rule of a scoring scheme the readings can reach
+(:func:`skruuvi.rules.reach.reachable_scoring`) is to be scored by one of its records. The records played under
+the ruleset as it stands are judged under the readings as the errors the readings make of them, and so may the
+hand-written cases of a rare score (a slam, say). More deals are played for them, up to :data:`SCORING_ATTEMPTS`:
+random deals, and deals in which one pair holds the top cards (bid as a pre-emptive six, eagerly or timidly, so that
+slams are bid, made, failed and taken unbid); a deal is kept when it scores a rule none had. A rule no deal reached
+within them stays unscored (tests/authoring/test_played_under.py names it).
 """
 
 from __future__ import annotations
@@ -37,9 +46,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..interpreter import engine
 from ..interpreter.replay import replay
+from ..interpreter.settle import score
 from ..rules.errors import RulesetError, SkruuviError
 from ..rules.notation import DECK, SEATS
+from ..rules.reach import reachable_scoring
 from ..rules.readings import alternatives, executable, resolve_values, ruleset_under, variants
 from ..rules.ruleset import Ruleset
 from . import bots
@@ -60,6 +72,10 @@ RARE_ATTEMPTS = 200
 """And, with bolder bidding, up to this many where no deal of the readings' forms differed (rare positions)."""
 MATCH_ATTEMPTS = 4
 """Match records played per single reading or variant before giving up."""
+SCORING_ATTEMPTS = 1000
+"""Deals played per single reading or variant looking for the scoring rules within reach its records did not score."""
+TOP_CARDS = (16, 20, 24)
+"""How many of the highest cards one pair holds in the deals that look for rare scores (slams)."""
 
 
 @dataclass(frozen=True)
@@ -275,13 +291,90 @@ def _match(ruleset: Ruleset, under: Ruleset, readings: ReadingSet, rng: random.R
         yield first
 
 
+def _scored(under: Ruleset, record: Mapping[str, Any]) -> set[str]:
+    """The scoring rules the items of a single deal's score come from (none for a match record, or a deal that
+    ends in an error)."""
+    if "deal" not in record or "result" not in record["expect"]:
+        return set()
+    state = engine.start(under, record["deal"])
+    for action in record["actions"]:
+        state = engine.apply(state, action)
+    return {item.rule for item in score(state)[2]}
+
+
+def _top_heavy(ruleset: Ruleset, rng: random.Random, form: str) -> dict[str, Any]:
+    """A deal of ``form`` in which one pair holds the highest cards (:data:`TOP_CARDS` of them, ties drawn at random),
+    the others and the centre the rest."""
+    spec = ruleset.forms[form]
+    size = spec.params["hand_size"]
+    cards = list(DECK)
+    rng.shuffle(cards)
+    cards.sort(key=lambda c: -c.rank)
+    top = min(rng.choice(TOP_CARDS), 2 * size)
+    strong, rest = cards[:top], cards[top:]
+    rng.shuffle(rest)
+    first = rng.randrange(2)  # N-S or E-W
+    hands: dict[str, list[str]] = {seat: [] for seat in SEATS}
+    for i, card in enumerate(strong):
+        hands[SEATS[first + 2 * (i % 2)]].append(str(card))
+    for seat in SEATS:
+        while len(hands[seat]) < size:
+            hands[seat].append(str(rest.pop()))
+    deal: dict[str, Any] = {"form": form, "dealer": rng.choice(SEATS),
+                            "hands": {seat: sorted(hand) for seat, hand in hands.items()}}
+    if spec.params["centre_cards"]:
+        deal["centre"] = [str(c) for c in rest]
+    return deal
+
+
+_STYLES: tuple[bots.Temper | None, ...] = (
+    None,  # a random deal in a random temper
+    bots.Temper(eagerness=1.0, misere_taste=0.0, double_rate=0.0, skill=1.0, all_pass=False, jump_rate=1.0),  # six
+    bots.Temper(eagerness=1.0, misere_taste=0.0, double_rate=0.0, skill=1.0, all_pass=False, jump_rate=0.0),  # eager
+    bots.Temper(eagerness=0.2, misere_taste=0.0, double_rate=0.0, skill=1.0, all_pass=False, jump_rate=0.0),  # timid
+)
+"""How the deals that look for rare scores are played: the top-heavy ones bid as a pre-emptive six, eagerly or
+timidly (doubled at random)."""
+
+
+def _scoring(ruleset: Ruleset, under: Ruleset, readings: ReadingSet, rng: random.Random, prefix: str,
+             scored: set[str]) -> Iterator[dict[str, Any]]:
+    """Deals played under ``readings`` that score a rule within reach that ``scored`` (what its records scored)
+    lacks, each kept for the first such rule it scores (see the module docstring)."""
+    missing = set(reachable_scoring(under)) - scored
+    deck = any(ruleset.rules[r].pointer.startswith("/deal/") for r in readings.readings)
+    dealt = [name for name, form in under.forms.items() if form.dealt]
+    kept = 0
+    for attempt in range(SCORING_ATTEMPTS if missing else 0):
+        form = dealt[attempt % len(dealt)]
+        style = _STYLES[(attempt // len(dealt)) % len(_STYLES)]
+        if style is None or deck:
+            deal, temper = _deal(under, rng, form, deck), bots.random_temper(rng)
+        else:
+            deal, temper = _top_heavy(under, rng, form), replace(style, double_rate=rng.choice((0.0, 0.5)))
+        actions, state = bots.play_out(under, deal, rng, temper)
+        found = {item.rule for item in score(state)[2]} & missing
+        if not found:
+            continue
+        kept += 1
+        missing -= found
+        yield _finished({"id": f"{prefix}-scores-{kept}", "deal": deal, "actions": actions}, ruleset, readings,
+                        f"a {state.form.name} scoring {', '.join(sorted(found))}")
+        if not missing:
+            return
+
+
 def records_under(ruleset: Ruleset, readings: ReadingSet, seed: int) -> Iterator[dict[str, Any]]:
     """The records of one set of readings, from its own random stream (so that adding a set keeps the others)."""
     under = ruleset_under(ruleset.id, readings.readings)
     rng = random.Random(f"{seed}-{readings.slug}")
     prefix = f"gen.{ruleset.era}.{seed}.under-{readings.slug}"
-    yield from _deals(ruleset, under, readings, rng, prefix)
-    yield from _match(ruleset, under, readings, rng, prefix)
+    scored: set[str] = set()
+    for record in (*_deals(ruleset, under, readings, rng, prefix), *_match(ruleset, under, readings, rng, prefix)):
+        scored |= _scored(under, record)
+        yield record
+    if readings.forms is None:
+        yield from _scoring(ruleset, under, readings, rng, prefix, scored)
 
 
 def played_under(ruleset: Ruleset, seed: int) -> Iterator[dict[str, Any]]:

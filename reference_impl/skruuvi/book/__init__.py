@@ -9,8 +9,9 @@ from .comparison import comparison_page
 from .cross_era import cross_era_page
 from .era import era_page
 from .examples import examples_page
+from .glossary import glossary_page
 from .home import finnish_index_page, index_page
-from .reference import case_format_page, errors_page, glossary_page, sources_page
+from .reference import case_format_page, errors_page, sources_page
 from .site import build_pages, nav
 
 __all__ = [

@@ -17,6 +17,8 @@ from .era import scoring_table
 from .example_case import reader_title
 from .examples import SEAT_NAMES, Walk, _Example, walk
 from .formula import render
+from .player_words import knocks
+from .refcard import refcard_path
 from .sheets import match_cases, match_sheet
 from .values import Labels, signed, target
 
@@ -86,10 +88,18 @@ def schemes(ruleset: Ruleset, labels: Labels, here: str) -> list[str]:
     multipliers = _rules_with_param(ruleset, ("multipliers",))
     if multipliers:
         rule = multipliers[0]
-        out += ["### Doubling {#doubling}",
-                f"{labels.show(rule.value, 'multipliers').capitalize()}. "
+        out += ["### Knocking {#doubling}" if knocks(ruleset) else "### Doubling {#doubling}",
+                f"{_multiplier_words(ruleset, rule.value, labels)}. "
                 + md.link("§", here, md.rules_page(ruleset.id), rule.id)]
     return out
+
+
+def _multiplier_words(ruleset: Ruleset, value: Any, labels: Labels) -> str:
+    """The multipliers in the era's own words: a knock and a counter-knock in the 1940s, a double and a redouble
+    otherwise."""
+    if knocks(ruleset) and isinstance(value, list) and len(value) > 1:
+        return f"A knock multiplies by {value[1]}" + (f", a counter-knock by {value[2]}" if len(value) > 2 else "")
+    return labels.show(value, "multipliers").capitalize()
 
 
 def _worked_case(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], Walk] | None:
@@ -114,11 +124,11 @@ def worked_sum(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], here: str) 
     if found is None:
         return [*out, "No worked example of this era ends in a played contract yet."]
     case, w = found
-    assert w.outcome is not None
+    assert w.outcome is not None and w.end is not None
     cid = str(case["id"])
     example = _Example(ruleset, case, None)
     example.here = here
-    example.score_sheet(w.outcome)
+    example.score_sheet(w.outcome, w.end)
     form = w.end.form.name if w.end is not None else None
     out.append(f"{reader_title(ruleset, case, w.outcome, form)} (the deal is drawn in "
                + md.link("the worked example", here, md.examples_path(ruleset.id), cid)
@@ -169,6 +179,11 @@ def card_page(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> str:
     here = card_path(ruleset.id)
     labels = Labels([ruleset])
     out = [f"# Scoring card: {ruleset.era}",
+           md.admonition("info", "For implementers",
+                         "This page is written for programmers: the scoring rules as the ruleset states them, with "
+                         "their formulas and the rules' ids. A player finds the same score in plain words on the "
+                         + md.link("reference card", here, refcard_path(ruleset.id)) + " and in "
+                         + md.link("Learn to play", here, md.learn_path(ruleset.id), "score") + "."),
            f"The whole scoring of {md.link(ruleset.title, here, md.rules_page(ruleset.id))} on one page, from the "
            "ruleset's own tables. Each § leads to the rule, its sources and its cases."]
     out += dealing(ruleset, here)

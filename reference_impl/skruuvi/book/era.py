@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -11,6 +12,7 @@ from . import md
 from .alternatives import ReadingsView
 from .cases import cases_of, rule_cases_index
 from .formula import render, table_axes
+from .glossary import english_words
 from .pictures import phase_flow_svg
 from .values import Labels, mechanism, target
 
@@ -43,7 +45,8 @@ class _Page:
         self.sources = sources
         self.terms = glossary_index(glossary) if glossary is not None else None
         # English words the rules use for a glossary term, explained where a rule of this page first uses them
-        self.unexplained = {str(e).lower(): t for t in (glossary or {}).get("terms", []) for e in t.get("english", [])}
+        self.unexplained = {w.lower(): (t, fi) for t in (glossary or {}).get("terms", [])
+                            for w, fi in english_words(t)}
         self.cases = cases_of(ruleset, cases)
         self.labels = Labels([ruleset])
         self.rule_cases = rule_cases_index(self.cases)
@@ -85,8 +88,8 @@ class _Page:
     def explain(self, text: str) -> None:
         """The glossary's meaning of an English term the rule text uses, the first time this page uses it."""
         for phrase in [p for p in self.unexplained if p in text.lower()]:
-            t = self.unexplained.pop(phrase)
-            term = md.link(f"*{t['term']}*", self.here, md.GLOSSARY, md.slug(t["term"]))
+            t, fi = self.unexplained.pop(phrase)  # the Finnish word it stands for: the term or one of its forms
+            term = md.link(f"*{fi}*", self.here, md.GLOSSARY, md.slug(t["term"]))
             self.add(f"*{phrase.capitalize()}* ({term}): {str(t.get('meaning', '')).strip()}.")
 
     def name(self, ident: str) -> str:
@@ -231,10 +234,14 @@ class _Page:
                                                              for c in cols] for k, row in v.items()])
             return "\n\n".join([table, *(f"At scale {s}, every figure × {s}." for s in scales)])
         if isinstance(v, Mapping):
-            axis = axes[0] if axes else "key"
+            # the axis named by the formulas that read the table; a literal key there (ace_crown[3]) names no axis
+            axis = axes[0] if axes and not re.fullmatch(r"\d+|'[^']*'|\"[^\"]*\"", axes[0]) else ""
             rows = [["points", *list(v.values())]]
-            rows += [[f"at scale {s}", *(x * s if isinstance(x, int) else x for x in v.values())] for s in scales]
-            return md.table([axis] + [self.labels.key(k) for k in v], rows)
+            rows += [[f"read at scale {s}", *(x * s if isinstance(x, int) else x for x in v.values())]
+                     for s in scales]
+            note = [f"*Read at scale {s}*: the figures × {s}, as another reading of the scale has them."
+                    for s in scales]
+            return "\n\n".join([md.table([axis] + [self.labels.key(k) for k in v], rows), *note])
         if entry.get("unit") == "factor":
             return f"Value: **{v}** (a factor: the same at every scale)"
         return " · ".join([f"Value: **{v}**", *(f"at scale {s}: **{v * s if isinstance(v, int) else v}**"

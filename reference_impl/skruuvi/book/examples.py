@@ -19,17 +19,19 @@ from ..interpreter.outcome import Outcome
 from ..interpreter.settle import result_of
 from ..interpreter.state import DealState
 from ..rules.errors import IllegalAction, SkruuviError
-from ..rules.notation import SEATS, side_of
+from ..rules.notation import SEATS
 from ..rules.ruleset import Ruleset
 from . import md
 from .cases import cases_of, expected
 from .chosen import added_examples
+from .deal_score import labelled, party_cells, score_rows
 from .era import label
 from .example_case import implementers_fold, justification_text, reader_title
 from .narrative import deal_story, match_story
 from .pictures import deal_table_svg
 from .player_words import reader_rule_title
 from .sheets import match_sheet
+from .trick_table import Tally, trick_cells
 from .values import signed
 from .viewer import deal_viewer
 
@@ -173,24 +175,13 @@ class _Example:
         return "\n".join(lines)
 
     def tricks_table(self, state: DealState, steps: list[tuple[int, str, str]], bad: int | None) -> str:
-        rows, won = [], {"NS": 0, "EW": 0}
+        rows: list[list[str]] = []
         per_seat = by_seat(state)  # one against three: the count is kept per player, not per side
-        seat_won = [0, 0, 0, 0]
-
-        def count() -> str:
-            return "–".join(str(n) for n in seat_won) if per_seat else f"{won['NS']}–{won['EW']}"
-
+        tally = Tally(per_seat)
         for trick in state.tricks:
-            cells = [""] * 4
-            for i, c in enumerate(trick.cards):
-                seat = (trick.leader + i) % 4
-                shown = md.card(str(c))
-                if seat == trick.winner:
-                    shown = f'<span class="sk-win" title="wins the trick">{shown}</span>'
-                cells[seat] = f"**{shown}**" if i == 0 else shown
-            won[side_of(trick.winner)] += 1
-            seat_won[trick.winner] += 1
-            rows.append([str(trick.number), *cells, SEATS[trick.winner], count()])
+            cells = trick_cells(trick, "wins the trick")
+            tally.add(trick)
+            rows.append([str(trick.number), *cells, SEATS[trick.winner], str(tally)])
         if state.current or bad is not None:
             cells = [""] * 4
             leader = state.leader if state.leader is not None else 0
@@ -200,7 +191,7 @@ class _Example:
                 words = steps[-1][1].split()
                 if words and words[0] in SEATS:
                     cells[SEATS.index(words[0])] = f"**✗ {md.cards(words[2:]) or words[1]}**"
-            rows.append([f"{len(state.tricks) + 1}…", *cells, "", count()])
+            rows.append([f"{len(state.tricks) + 1}…", *cells, "", str(tally)])
         head = "N–E–S–W" if per_seat else "NS–EW"
         table = md.table(["#", "N", "E", "S", "W", "Won", head], rows)
         counted = ("the tricks each player has won so far, one against three" if per_seat
@@ -246,7 +237,10 @@ class _Example:
         else:
             self.out.append(self.calls_table(steps, bad))
 
-    def score_sheet(self, outcome: Outcome) -> None:
+    def score_sheet(self, outcome: Outcome, end: DealState) -> None:
+        """The contract, the tricks and the score, one row per scoring item; where a double (a knock in the 1940s)
+        multiplied an item, the row says so and its cells show the sum (``−5 × 2 = −10``), as the chapters' tables
+        and the viewer do (:mod:`skruuvi.book.deal_score`)."""
         res = outcome.result or {}
         contract = res.get("contract")
         if contract:
@@ -259,12 +253,9 @@ class _Example:
         columns = self.rs.columns != ("deal",)  # rulesets scoring below / above a line get a column per row
         score = res.get("score", {})
         parties = tuple(score) or ("NS", "EW")  # sides, or seats in a one-against-three form
-        per_rule: dict[tuple[str, str], dict[str, int]] = {}
-        for item in outcome.breakdown:
-            per_rule.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
-
-        rows = [[self.rule_link(r, titled=True), *([col] if columns else []), *(signed(v[p]) for p in parties)]
-                for (r, col), v in per_rule.items()]
+        rows = [[labelled(self.rule_link(row.rule, titled=True), end, row, fi=False),
+                 *([row.column] if columns else []), *party_cells(row, parties, signed)]
+                for row in score_rows(end, outcome)]
         for column in self.rs.columns if columns else ("",):
             total = {p: (score.get(p) or {}).get(column, 0) if columns else score.get(p, 0) for p in parties}
             rows.append(["**Total**", *([f"**{column}**"] if columns else []),
@@ -344,8 +335,8 @@ class _Example:
             del self.out[drawn:]
             self.out.append(md.admonition("example", "The whole deal on one page", "\n\n".join(whole),
                                           collapsible=True))
-        if w.outcome is not None:
-            self.score_sheet(w.outcome)
+        if w.outcome is not None and w.end is not None:
+            self.score_sheet(w.outcome, w.end)
         shown, folded = self.check(w)
         self.out += [*shown, implementers_fold(case, rules, cases_link, folded, lambda: justification_text(case))]
         return "\n\n".join(self.out)

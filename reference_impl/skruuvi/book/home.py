@@ -74,15 +74,15 @@ def index_page(rulesets: Sequence[Ruleset], cases: Sequence[Mapping[str, Any]] =
                + " says what each source is and how far it can be trusted.",
                f"- **You implement Skruuvi.** The rule pages ({rules}) give every rule with its sources, how sure "
                "the book is of it, and the test cases that pin it down; the scoring cards (" + cards + ") gather "
-               "every scoring rule and table of an era on one page; then the worked examples and the cases of each "
-               "era, "
+               "every scoring rule of an era with its formulas on one page (a player wants the reference card "
+               "instead); then the worked examples and the cases of each era, "
                + md.link("the case format and the protocol a test runner speaks", here, md.CASE_FORMAT)
                + " and " + md.link("the error codes", here, md.ERRORS) + "."]),
            "## The eras {#eras}",
            md.table(["Era", "Rule book (status)", "Contents"], rows) if rows
            else "*No era has its rules in this book yet.*",
-           "Every rule carries its status: " + ", ".join(f"{md.badge(s)} {h}" for s, h in md.STATUS_HELP.items())
-           + ".",
+           "On the rule pages every rule is marked with how sure the book is of it: "
+           + ", ".join(f"{md.badge(s)} {h}" for s, h in md.STATUS_HELP.items()) + ".",
            "## How this book is made {#building}",
            "The book is generated every time the site is built from the project's rules, written down in a form a "
            "program can run, and from its test deals: every rule, number and example deal in it comes from there, "
@@ -120,15 +120,17 @@ def finnish_index_page(rulesets: Sequence[Ruleset]) -> str:
            f"Tulosta oman aikakautesi muistikortti ({refcards}) pöydälle: pelin kulku, tarjousten arvojärjestys ja "
            f"koko pistelasku yhdellä sivulla. Pelin sanat selityksineen ovat "
            f"{link('sanastossa', md.localized(md.GLOSSARY, 'fi'))}.",
-           "**Historiasta kiinnostuneille** ja **toteuttajille** kirjan muut osat ovat englanniksi:",
+           "**Suomeksi** ovat tämä etusivu, Opi pelaamaan -luvut, muistikortit ja sanasto: kaikki, mitä pelaaja "
+           "tarvitsee. **Historiasta kiinnostuneille** ja **toteuttajille** kirjoitetut osat ovat englanniksi:",
            "\n".join([
                f"- {link('aikakausien vertailu', md.COMPARISON)} kertoo, mikä muuttui vuodesta 1895 vuoteen 1944 ja "
                "vuoteen 2016, ja asettaa kolmen aikakauden säännöt rinnakkain;",
                f"- {link('lähdeluettelo', md.SOURCES)} kertoo, mikä kukin lähde on ja kuinka paljon siihen voi "
                "luottaa;",
-               "- sääntösivut, joilla on jokainen sääntö lähteineen ("
-               + ", ".join(link(rs.era, md.rules_page(rs.id)) for rs in eras) + "), ja pistekortit ("
-               + ", ".join(link(rs.era, card_path(rs.id)) for rs in eras) + ");",
+               "- toteuttajille sääntösivut, joilla on jokainen sääntö lähteineen ("
+               + ", ".join(link(rs.era, md.rules_page(rs.id)) for rs in eras) + "), ja pistekortit, joilla on "
+               "aikakauden koko pistelasku kaavoineen ("
+               + ", ".join(link(rs.era, card_path(rs.id)) for rs in eras) + "; pelaajalle muistikortti riittää);",
                f"- toteuttajille {link('testitapausten muoto ja testiajurin protokolla', md.CASE_FORMAT)}."]),
            f"{link('In English', md.INDEX)}: the whole book."]
     return "\n\n".join(out) + "\n"

@@ -160,7 +160,7 @@ def slug(text: str) -> str:
 STATUS_HELP = {
     "stated": "a source says so explicitly",
     "inferred": "reconstructed from related statements, another era or a related game; the note says why",
-    "conflict": "the sources disagree; every version is listed and the one the book plays is marked",
+    "conflict": "the sources disagree; the rule gives each version and says which one this book plays",
 }
 
 

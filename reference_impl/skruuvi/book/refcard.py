@@ -40,6 +40,18 @@ def era_words(ruleset: Ruleset, lang: str) -> dict[str, Any]:
     return words
 
 
+def has_trumps(form: FormSpec) -> bool:
+    """Whether a form is ever played with trumps: a suit is among its strains (a passimisääri has no strains, a
+    bolsevikki only misère)."""
+    return any(s in md.SUIT_SYMBOL for s in form.params.get("strain_order") or [])
+
+
+def lowest_bid(form: FormSpec) -> int:
+    """The lowest level any auction of the form takes."""
+    levels = [int(ph.params.get("min_level") or 1) for ph in form.phases if ph.mechanism == "auction"]
+    return min(levels, default=1)
+
+
 class _Card:
     def __init__(self, ruleset: Ruleset, lang: str) -> None:
         self.rs = ruleset
@@ -47,6 +59,7 @@ class _Card:
         self.w = era_words(ruleset, lang)
         self.labels = Labels([ruleset])
         self.missing: list[str] = []  # vocabulary without a word in this language (a test asks for none)
+        self.said_main_pair = False
 
     # --- words -------------------------------------------------------------------------------------------------
 
@@ -110,8 +123,9 @@ class _Card:
         if mech == "auction":
             if p.get("first"):
                 parts.append(w["first"].format(who=self.role(p["first"])))
-            if p.get("bidders") == "main-pair":
-                parts.append(w["main_pair_bids"])
+            if p.get("bidders") == "main-pair":  # the main pair explained once, at its first mention
+                parts.append(w["main_pair_bids_again"] if self.said_main_pair else w["main_pair_bids"])
+                self.said_main_pair = True
             if p.get("single_round"):
                 parts.append(w["single_round"])
             if int(p.get("min_level") or 1) > 1:
@@ -137,9 +151,12 @@ class _Card:
             parts.append(w["swap"].format(who=self.role(p.get("giver", "highest-bidder")), n=p.get("count")))
         elif mech == "defenders_exchange":
             back = w["a_different"] if p.get("return_must_differ") else w["one"]
+            ban = p.get("banned_if_main_first_bid_at_least")
+            if ban and lowest_bid(form) >= int(ban):  # a kotka: no bid below the ban, so never an exchange
+                return w["defenders_never"].format(n=ban)
             parts.append(w["defenders"].format(who=self.role(p.get("first", "declarer-left")), back=back))
-            if p.get("banned_if_main_first_bid_at_least"):
-                parts.append(w["banned_from"].format(n=p["banned_if_main_first_bid_at_least"]))
+            if ban:
+                parts.append(w["banned_from"].format(n=ban))
         elif mech == "doubling":
             parts.append(self.in_turn(w["doublers"], p.get("doublers") or []))
             if p.get("redoublers"):
@@ -154,7 +171,7 @@ class _Card:
                                        for who, kinds in by_who.items()))
             elif lead:
                 parts.append(w["lead"].format(who=self.role(lead)))
-            parts.append(w["play"])
+            parts.append(w["play"] if has_trumps(form) else w["play_no_trumps"])
         elif mech == "centre_deal":
             parts.append(w["centre_deal"].format(who=self.role(p.get("start", "forehand"))))
         elif mech == "partner_exchange":

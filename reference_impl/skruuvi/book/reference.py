@@ -1,4 +1,4 @@
-"""Reference pages: error codes, case format and SCP/1, bibliography, glossary, and the landing page."""
+"""Reference pages: error codes, case format and SCP/1, and the bibliography."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from ..rules.paths import spec_dir
 from ..rules.ruleset import Ruleset
 from ..rules.yamlio import load_yaml
 from . import md
+from .glossary import words_by_source
 from .implementers import deal_rows, shapes_section
 from .values import Labels
 
@@ -77,9 +78,12 @@ def errors_page(errors: Mapping[str, Any] | None = FROM_SPEC, rulesets: Sequence
     return "\n\n".join(out) + "\n"
 
 
-def sources_page(sources: Mapping[str, Any] | None = FROM_SPEC, rulesets: Sequence[Ruleset] = ()) -> str:
-    """The bibliography (spec/sources.yaml): one anchored entry per key; unreliable sources set apart."""
+def sources_page(sources: Mapping[str, Any] | None = FROM_SPEC, rulesets: Sequence[Ruleset] = (),
+                 glossary: Mapping[str, Any] | None = None) -> str:
+    """The bibliography (spec/sources.yaml): one anchored entry per key; unreliable sources set apart. Each entry
+    lists the rules citing it and the glossary words it gives (the player's glossary shows no source keys)."""
     sources = _spec_file(sources, "sources.yaml")
+    words = words_by_source(glossary, rulesets)
     here = md.SOURCES
     out = ["# Bibliography",
            "Every source a rule may cite, by key. *Consulted* says which part the project actually read; "
@@ -113,6 +117,9 @@ def sources_page(sources: Mapping[str, Any] | None = FROM_SPEC, rulesets: Sequen
                                        "\n".join(f"- {c}" for c in s["caveats"])))
         refs = cited.get(key)
         lines.append(md.link_list("Cited by", refs, fold_above=8) if refs else "*Not cited by any rule.*")
+        if words.get(key):
+            lines.append("**Words of the glossary it gives:** " + ", ".join(
+                md.link(f"*{w}*", here, md.GLOSSARY, md.slug(w)) for w in words[key]))
         return lines
 
     groups = [("Primary sources", "primary"), ("Secondary sources", "secondary"),
@@ -134,71 +141,6 @@ def sources_page(sources: Mapping[str, Any] | None = FROM_SPEC, rulesets: Sequen
         out.append("## Other sources {#other}")
         for key in other:
             out += entry(key, sources[key])
-    return "\n\n".join(out) + "\n"
-
-
-LANGUAGES = {"fi": "Finnish", "sv": "Swedish", "ru": "Russian", "en": "English"}
-
-
-def _rule_sources(rulesets: Sequence[Ruleset]) -> dict[str, list[str]]:
-    """Glossary word (lower case) -> the sources of the rules that give it as their Finnish term."""
-    found: dict[str, list[str]] = {}
-    for rs in rulesets:
-        for rule in rs.rules.values():
-            for word in str(rule.raw.get("fi") or "").split(","):
-                if word.strip():
-                    keys = found.setdefault(word.strip().lower(), [])
-                    keys += [k for k in rule.source if k not in keys]
-    return found
-
-
-def _headword(meaning: str) -> str:
-    """The English headword of a meaning: its text up to the first semicolon, or comma outside parentheses."""
-    depth = 0
-    for i, ch in enumerate(meaning):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if ch == ";" or (ch == "," and depth == 0):
-            return meaning[:i].strip()
-    return meaning.strip()
-
-
-def glossary_page(glossary: Mapping[str, Any] | None = FROM_SPEC, sources: Mapping[str, Any] | None = FROM_SPEC,
-                  rulesets: Sequence[Ruleset] = ()) -> str:
-    """Finnish (and Swedish) terms with their English meaning, anchored by an ASCII slug of the term; then the
-    English words back to the Finnish terms. A term without sources of its own shows the sources of the rules
-    that use it, marked as such."""
-    glossary, sources = _spec_file(glossary, "glossary.yaml"), _spec_file(sources, "sources.yaml")
-    here = md.GLOSSARY
-    out = ["# Glossary: Finnish–English",
-           "The words of the game as the Finnish sources use them. The rule book links the Finnish terms of each "
-           "rule here. Every term is Finnish unless its language is named."]
-    if glossary is None:
-        return "\n\n".join([*out, _missing("spec/glossary.yaml", "the terms will be listed once it exists.")]) + "\n"
-    by_rule = _rule_sources(rulesets)
-    rows, back = [], []
-    for t in sorted(glossary.get("terms") or [], key=lambda t: md.slug(t["term"])):
-        anchor = md.slug(t["term"])
-        term = f'<a id="{anchor}"></a>*{t["term"]}*'
-        if t.get("forms"):
-            term += " (" + ", ".join(f"*{f}*" for f in t["forms"]) + ")"
-        language = str(t.get("language", "fi"))
-        if language != "fi":
-            term += f" · {LANGUAGES.get(language, language)}"
-        meaning = str(t.get("meaning", "")) + (f" — {t['note']}" if t.get("note") else "")
-        if t.get("source"):
-            cited = md.source_links(t["source"], here, sources)
-        else:
-            used = [k for w in [t["term"], *t.get("forms", [])] for k in by_rule.get(w.lower(), [])]
-            cited = ("in the rules citing " + md.source_links(list(dict.fromkeys(used)), here, sources)
-                     if used else "no source given yet")
-        rows.append([term, meaning, cited])
-        english = list(t.get("english") or []) or [_headword(str(t.get("meaning", "")))]
-        for word in dict.fromkeys(e for e in english if e):
-            back.append((word.lower(), word, md.link(f"*{t['term']}*", here, here, anchor)))
-    out.append(md.table(["Term", "Meaning", "Sources"], rows))
-    out += ["## English to Finnish {#english}",
-            "The English words of the book, each with the Finnish term it stands for.",
-            md.table(["English", "Finnish"], [[word, link] for _, word, link in sorted(back)])]
     return "\n\n".join(out) + "\n"
 
 

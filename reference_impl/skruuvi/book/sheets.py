@@ -22,7 +22,8 @@ from ..rules.errors import SkruuviError
 from ..rules.notation import SIDES
 from ..rules.ruleset import Ruleset
 from . import md
-from .values import Labels, number, signed
+from .player_words import reader_rule_title
+from .values import Labels, number
 
 SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
 SHEET_W, ROW, LABEL_W = 360, 18, 34
@@ -114,7 +115,7 @@ def side_sheet_svg(sheets: Sequence[Mapping[str, Any]], final: Mapping[str, Any]
     y += 22
     body.append(f'<text x="{SHEET_W / 2}" y="{y}" text-anchor="middle" class="sk-sheet-note">difference '
                 f"{number(int(final.get('difference', 0)))}: "
-                + (f"{SIDE_NAMES[winner]} {signed(abs(book))} in the book" if book else "nothing in the book")
+                + (f"{SIDE_NAMES[winner]} wins {number(abs(book))}" if book else "nobody wins anything")
                 + "</text>")
     height = y + 12
     head = [f'<svg class="sk-sheet" role="img" viewBox="0 0 {SHEET_W} {height}" width="{SHEET_W}" '
@@ -139,11 +140,28 @@ def _entry(x: float, y: float, points: int, deal: int | None) -> str:
 PLAYER_COLOURS = 6
 
 
+def _ticks(low: int, high: int, most: int = 6) -> list[int]:
+    """Round values for an axis from ``low`` to ``high``, widened out to the round values just beyond them (0 among
+    them when the range holds it), about ``most`` at most: a step of 1, 2 or 5 times a power of ten."""
+    span = max(high - low, 1)
+    step = 1
+    while span / step > most:
+        for factor in (2, 5, 10):
+            if span / (step * factor) <= most:
+                step *= factor
+                break
+        else:
+            step *= 10
+    first, last = (low // step) * step, -(-high // step) * step  # widened out to round values
+    return list(range(first, last + 1, step))
+
+
 def players_chart_svg(sheets: Sequence[Mapping[str, Any]], players: Sequence[str]) -> str:
     """Each player's running total after every deal of a match scored by players, as lines."""
     width, height, left, top, bottom = 360, 240, 44, 14, 30
     values = [int(s["totals"].get(p, 0)) for s in sheets for p in players] + [0]
-    low, high = min(values), max(values)
+    ticks = _ticks(min(values), max(values))
+    low, high = ticks[0], ticks[-1]
     span = max(high - low, 1)
     n = max(len(sheets), 1)
 
@@ -154,13 +172,16 @@ def players_chart_svg(sheets: Sequence[Mapping[str, Any]], players: Sequence[str
              f'width="{width}" xmlns="http://www.w3.org/2000/svg">',
              "<title>Each player's running total after every deal</title>"]
     zero = xy(0, 0)[1]
-    scale = [(zero, "0"), (top, number(high)), (height - bottom, number(low))]
-    shown = [scale[0]] + [(y, t) for y, t in scale[1:] if abs(y - zero) > 14]
     parts.append(f'<line x1="{left}" y1="{zero:.0f}" x2="{width - 8}" y2="{zero:.0f}" class="sk-sheet-line"/>')
-    parts += [f'<text x="{left - 4}" y="{y + 4:.0f}" text-anchor="end" class="sk-sheet-deal">{t}</text>'
-              for y, t in shown]
+    for value in ticks:  # the axis marked at round numbers, 0 among them
+        y = xy(0, value)[1]
+        parts.append(f'<line x1="{left - 3}" y1="{y:.0f}" x2="{left}" y2="{y:.0f}" class="sk-sheet-line"/>'
+                     f'<text x="{left - 5}" y="{y + 4:.0f}" text-anchor="end" class="sk-sheet-deal">'
+                     f"{number(value)}</text>")
+    parts.append(f'<text x="10" y="{(top + height - bottom) / 2:.0f}" text-anchor="middle" class="sk-sheet-deal" '
+                 f'transform="rotate(-90 10 {(top + height - bottom) / 2:.0f})">points</text>')
     parts.append(f'<text x="{(left + width) / 2:.0f}" y="{height - 8}" text-anchor="middle" class="sk-sheet-deal">'
-                 f"deals 1–{len(sheets)}</text>")
+                 f"after deal 1 … {len(sheets)}</text>")
     for i, p in enumerate(players):
         points = [xy(0, 0)] + [xy(k + 1, int(s["totals"].get(p, 0))) for k, s in enumerate(sheets)]
         path = " ".join(f"{'M' if j == 0 else 'L'} {x:.1f} {y:.1f}" for j, (x, y) in enumerate(points))
@@ -173,6 +194,37 @@ def players_chart_svg(sheets: Sequence[Mapping[str, Any]], players: Sequence[str
                      f"{number(final)}</text>")
     parts.append("</svg>")
     return '<figure class="sk-figure">\n' + "".join(parts) + "\n</figure>"
+
+
+def _sheet_key(ruleset: Ruleset) -> str:
+    """How to read a side sheet: the deal numbers in brackets and the final line (the difference over the match's
+    divisor, what the winner takes)."""
+    params = ruleset.match.params if ruleset.match is not None else {}
+    text = ("Above the line each entry is followed by the number of the deal it was scored in, in brackets: (8) is "
+            "the 8th deal; below the line each row names its deal.")
+    divisor = params.get("final_divisor")
+    if isinstance(divisor, int):
+        text += (f" Under the double line come each side's total and their difference; the difference divided by "
+                 f"{divisor * ruleset.scale} and rounded is what the side ahead wins, the figure the players write "
+                 "in their ledger (*pääkirja*) and pay out.")
+    return text
+
+
+def _why_below_zero(ruleset: Ruleset, totals: Mapping[str, Any]) -> str:
+    """Why every player ends below zero, when they do: the scoring rules whose points a side pays and nobody
+    receives (``to: each`` and not settled zero-sum), named by their titles; otherwise nothing."""
+    if not totals or any(int(v) >= 0 for v in totals.values()):
+        return ""
+    settled = set(ruleset.scoring_params.get("zero_sum") or ())
+    costs = [reader_rule_title(ruleset.rules[r.id].title or "").lower() for rules in ruleset.schemes.values()
+             for r in rules if r.to == "each" and r.id not in settled and r.id in ruleset.rules]
+    if not costs or ruleset.scoring_params.get("defenders_receive") != "negation":
+        return ""
+    named = "; ".join(dict.fromkeys(costs))
+    return ("Every player ends below zero, and that is the rules at work: a contract's points are won by one side "
+            "and lost by the other, so they add up to nothing over the game, but some points are costs a side pays "
+            f"and nobody receives ({named}). Those only ever take points away, so all the totals drift down; the "
+            "winner is the player who lost least.")
 
 
 def match_sheet(ruleset: Ruleset, case: Mapping[str, Any], here: str, checked: list[str] | None = None) -> list[str]:
@@ -211,6 +263,9 @@ def match_sheet(ruleset: Ruleset, case: Mapping[str, Any], here: str, checked: l
     if "totals" in (answer["sheets"][0] if answer["sheets"] else {}):
         players = sorted({p for s in answer["sheets"] for p in s["totals"]})
         out.append(players_chart_svg(answer["sheets"], players))
+        drift = _why_below_zero(ruleset, answer["final"]["totals"])
+        if drift:
+            out.append(drift)
         ranking = answer["final"].get("ranking") or players
         out.append(md.table(["Place", "Player", "Total"],
                             [[str(i + 1), p, number(int(answer["final"]["totals"].get(p, 0)))]
@@ -222,6 +277,7 @@ def match_sheet(ruleset: Ruleset, case: Mapping[str, Any], here: str, checked: l
                                  md.table(["Deal", "Deal played", "Running totals"], rows), collapsible=True))
     else:
         out.append(side_sheet_svg(answer["sheets"], answer["final"], ruleset.columns))
+        out.append(_sheet_key(ruleset))
         lines = [f"{k + 1}. {_deal_line(ruleset, labels, d)}" for k, d in enumerate(deals)]
         out.append(md.admonition("example", "The deals of the match", "\n".join(lines), collapsible=True))
     return out + fold()

@@ -24,14 +24,14 @@ from .cross_era import cross_era_page
 from .curated import curated_deals
 from .era import era_page
 from .examples import examples_page
-from .glossary_fi import finnish_glossary_page
+from .glossary import glossary_faults, glossary_page
 from .home import finnish_index_page, index_page
 from .implementations import HERE as IMPLEMENTATIONS
 from .learn import LANGUAGES, learn_page, learn_path
 from .learn.deals import example_deals
 from .reconstruction import reconstruction_page, reconstruction_path
 from .refcard import refcard_page, refcard_path
-from .reference import case_format_page, errors_page, glossary_page, sources_page
+from .reference import case_format_page, errors_page, sources_page
 
 DEFAULT_LANGUAGE = md.DEFAULT_LANGUAGE
 
@@ -89,10 +89,14 @@ def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     glossary = optional_yaml(spec / "glossary.yaml")
     if glossary is not None:  # an unusable glossary stops the build with one line (file, place, reason)
         schemas.check(glossary, "glossary", file="spec/glossary.yaml")
+        faults = glossary_faults(glossary)
+        if faults:
+            more = f" (and {md.plural(len(faults) - 1, 'more fault')})" if len(faults) > 1 else ""
+            raise SkruuviError(f"spec/glossary.yaml: {faults[0]}{more}")
     traces: dict[str, str] = {}  # the deal viewer's traces (JSON), beside the pages
     if language != DEFAULT_LANGUAGE:
         pages = {md.localized(md.INDEX, language): finnish_index_page(rulesets),
-                 md.localized(md.GLOSSARY, language): finnish_glossary_page(glossary, sources)}
+                 md.localized(md.GLOSSARY, language): glossary_page(glossary, language)}
         for rs in _by_era(rulesets):
             pages[learn_path(rs.id, language)] = learn_page(rs, language, example_deals(rs), traces)
             pages[refcard_path(rs.id, language)] = refcard_page(rs, language)
@@ -119,31 +123,40 @@ def build_pages(root: Path, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     pages[md.ERRORS] = errors_page(errors, rulesets, cases)
     pages[md.CASE_FORMAT] = case_format_page(optional_json(spec / "schema" / "case.schema.json"),
                                              optional_json(spec / "schema" / "protocol.schema.json"), rulesets)
-    pages[md.SOURCES] = sources_page(sources, rulesets)
-    pages[md.GLOSSARY] = glossary_page(glossary, sources, rulesets)
+    pages[md.SOURCES] = sources_page(sources, rulesets, glossary)
+    pages[md.GLOSSARY] = glossary_page(glossary)
     return {**{rel: md.titled(text) for rel, text in pages.items()}, **traces}
 
 
+#: The navigation's sections for players: a page reached from these is written for a reader of the game, with no
+#: rule ids and no formulas (the scoring cards, rule pages and cases are the implementers', under FOR_IMPLEMENTERS).
+FOR_PLAYERS = ("Home", "Learn to play", "For players")
+FOR_HISTORIANS = "The eras compared"
+FOR_IMPLEMENTERS = "For implementers"
+
+
 def nav(rulesets: list[Ruleset], language: str = DEFAULT_LANGUAGE) -> list[Any]:
-    """The site navigation of one language: home, learn to play, the players' pages, then (English) one section per
-    era, the comparison and the reference pages."""
+    """The site navigation of one language, in the order of the home page's readers: players (home, learn to play,
+    the reference cards and the glossary), historians (the eras compared), then (English) the implementers' pages,
+    one group per era: its rules, scoring card, worked examples, reconstruction notes and cases."""
     if language != DEFAULT_LANGUAGE:
         return [{"Etusivu": md.localized(md.INDEX, language)},
                 {"Opi pelaamaan": [{rs.era: learn_path(rs.id, language)} for rs in _by_era(rulesets)]},
                 {"Muistikortit": [{rs.era: refcard_path(rs.id, language)} for rs in _by_era(rulesets)]},
                 {"Sanasto": md.localized(md.GLOSSARY, language)}]
-    items: list[Any] = [{"Home": md.INDEX}]
-    items.append({"Learn to play": [{rs.era: learn_path(rs.id)} for rs in _by_era(rulesets)]})
-    items.append({"For players": [*({f"Reference card {rs.era}": refcard_path(rs.id)} for rs in _by_era(rulesets)),
-                                  {"Glossary": md.GLOSSARY}]})
-    for rs in sorted(rulesets, key=lambda r: r.era):  # the scoring card, every scoring rule with its ids, is here
-        items.append({f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)}, {"Scoring card": card_path(rs.id)},
-                                        {"Worked examples": md.examples_path(rs.id)},
-                                        {"Reconstruction notes": reconstruction_path(rs.id)},
-                                        {"Cases": md.cases_path(rs.id)}]})
-    items.append({"Comparison": [{"Rules by era": md.COMPARISON}, {"Cross-era replay": md.CROSS_ERA}]})
-    items.append({"Reference": [{"Error codes": md.ERRORS}, {"Case format and SCP/1": md.CASE_FORMAT},
-                                {"Implementations": IMPLEMENTATIONS}, {"Bibliography": md.SOURCES}]})
+    home, learn, players = FOR_PLAYERS
+    items: list[Any] = [{home: md.INDEX}]
+    items.append({learn: [{rs.era: learn_path(rs.id)} for rs in _by_era(rulesets)]})
+    items.append({players: [*({f"Reference card {rs.era}": refcard_path(rs.id)} for rs in _by_era(rulesets)),
+                            {"Glossary": md.GLOSSARY}]})
+    items.append({FOR_HISTORIANS: [{"What changed, rule by rule": md.COMPARISON}, {"Cross-era replay": md.CROSS_ERA},
+                                   {"Bibliography": md.SOURCES}]})
+    eras = [{f"Era {rs.era}": [{"Rules": md.rules_page(rs.id)}, {"Scoring card": card_path(rs.id)},
+                               {"Worked examples": md.examples_path(rs.id)},
+                               {"Reconstruction notes": reconstruction_path(rs.id)},
+                               {"Cases": md.cases_path(rs.id)}]} for rs in _by_era(rulesets)]
+    items.append({FOR_IMPLEMENTERS: [*eras, {"Error codes": md.ERRORS}, {"Case format and SCP/1": md.CASE_FORMAT},
+                                     {"Implementations": IMPLEMENTATIONS}]})
     return items
 
 

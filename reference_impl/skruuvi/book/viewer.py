@@ -32,6 +32,7 @@ from ..rules.errors import IllegalAction, SkruuviError
 from ..rules.notation import SEATS, SIDES, Action, parse_action, side_of
 from ..rules.ruleset import Ruleset
 from . import md
+from .deal_score import labelled, party_cells, score_rows
 from .values import number, signed
 from .viewer_words import WORDS, MissingWords, Voice
 
@@ -184,18 +185,16 @@ def _centre_step(trace: _Trace, state: DealState, arrived: Mapping[int, list[str
               status=_status(v, state))
 
 
-def _score(v: Voice, outcome: Outcome) -> dict[str, Any]:
-    """The score sheet of the deal: one row per scoring rule (by its name) and column, and the totals."""
+def _score(v: Voice, state: DealState, outcome: Outcome) -> dict[str, Any]:
+    """The score sheet of the deal: one row per scoring rule (by its name, with the double that multiplied it) and
+    column, each cell with the points before the double and its factor where one applied, and the totals."""
     ruleset = v.rs
     res = outcome.result or {}
     score = res.get("score") or {}
     parties = tuple(score) or SIDES
     columns = ruleset.columns != ("deal",)
-    per_rule: dict[tuple[str, str], dict[str, int]] = {}
-    for item in outcome.breakdown:
-        per_rule.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
-    rows = [[v.rule_name(rid), *([v.column(col)] if columns else []), *(signed(p[q]) for q in parties)]
-            for (rid, col), p in per_rule.items()]
+    rows = [[labelled(v.rule_name(row.rule), state, row, v.fi), *([v.column(row.column)] if columns else []),
+             *party_cells(row, parties, signed)] for row in score_rows(state, outcome)]
     totals = []
     for column in ruleset.columns if columns else ("",):
         values = [(score.get(p) or {}).get(column, 0) if columns else score.get(p, 0) for p in parties]
@@ -221,7 +220,8 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], language: str = md.D
                               None if v.fi else form)
     centre = [str(c) for c in state.centre]
     hand = len(next(iter(state.hands)))
-    what = v.say("deals" if centre else "deals_none", who=v.seat(state.dealer), form=form, hand=hand,
+    what = v.say("deals" if centre else "deals_none", who=v.seat(state.dealer), form=form,
+                 form_a=v.form_a(state.form.name), hand=hand,
                  centre=len(centre), **v.centre())
     trace.add(dealt, state.hands, what, what, centre=_display_order(centre) if centre else [],
               status=_status(v, state))
@@ -268,7 +268,8 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], language: str = md.D
         if before.form.name != state.form.name:
             turned = trace.phase_of(state)
             name = state.form.name
-            values = {"form": v.form(name), "form_en": v.form_en(name), "form_ess": v.form_ess(name) if v.fi else ""}
+            values = {"form": v.form(name), "form_a": v.form_a(name), "form_en": v.form_en(name),
+                      "form_ess": v.form_ess(name) if v.fi else ""}
             trace.add(turned, moved, v.say("turns", **values), v.say("turns_said", **values), centre=still,
                       status=_status(v, state))
         if arrived and pending:
@@ -294,7 +295,7 @@ def deal_trace(ruleset: Ruleset, record: Mapping[str, Any], language: str = md.D
         outcome = replay_deal(ruleset, record["deal"], actions)  # the reference's answer, with any set position
         if outcome.ok:
             final = trace.steps[-1]
-            final["score"] = _score(v, outcome)
+            final["score"] = _score(v, state, outcome)
             final["text"] += " " + _result_line(v, outcome)
             final["say"] += " " + _result_line(v, outcome)
     elif not state.finished and not any(s.get("bad") for s in trace.steps):

@@ -48,7 +48,8 @@ WORDS: dict[str, dict[str, str]] = {
         "slider": "Step",
         "step": "Step {n} of {total}",
         "jump": "Jump to",
-        "keys": "Keys: ← and → step, Home and End go to the start and the end.",
+        "keys": "Keys: ← and → step through the deal on screen; click the deal, and Home and End go to its start "
+                "and its end.",
         "centre": "Centre cards",
         "trick": "Trick {n}",
         "leads": "leads",
@@ -77,7 +78,8 @@ WORDS: dict[str, dict[str, str]] = {
         "slider": "Askel",
         "step": "Askel {n}/{total}",
         "jump": "Siirry",
-        "keys": "Näppäimet: ← ja → askeltavat, Home ja End vievät alkuun ja loppuun.",
+        "keys": "Näppäimet: ← ja → askeltavat näytöllä olevaa jakoa; napsauta jakoa, niin Home ja End vievät sen "
+                "alkuun ja loppuun.",
         "centre": "Keskikortit",
         "trick": "Tikki {n}",
         "leads": "aloittaa",
@@ -100,8 +102,8 @@ LANGUAGES = tuple(WORDS)
 # Finnish allative (*Idälle*, to East); English has one form.
 SAY: dict[str, dict[str, str]] = {
     "en": {
-        "deals": "{who} deals {form}: {hand} cards to each player and {centre} centre cards.",
-        "deals_none": "{who} deals {form}: {hand} cards to each player.",
+        "deals": "{who} deals {form_a}: {hand} cards to each player and {centre} centre cards.",
+        "deals_none": "{who} deals {form_a}: {hand} cards to each player.",
         "bids": "{who} bids {bid}.",
         "chooses": "{who} chooses {option}.",
         "passes": "{who} passes.",
@@ -114,8 +116,8 @@ SAY: dict[str, dict[str, str]] = {
         "wins": " {who} wins trick {n}.",
         "takes_centre": "{who} takes the centre cards: {cards}.",
         "centre_dealt": "The centre cards are dealt out: {cards}.",
-        "turns": "Everybody has passed: the deal turns into {form} ({form_en}).",
-        "turns_said": "Everybody has passed: the deal turns into {form}.",
+        "turns": "Everybody has passed: the deal turns into {form_a} ({form_en}).",
+        "turns_said": "Everybody has passed: the deal turns into {form_a}.",
         "bad": "✗ {who}: this action breaks a rule ({why}). The deal stops here.",
         "bad_said": "{who}: this action breaks a rule ({why}). The deal stops here.",
         "contract": "Contract: {bid} by {who}{doubled}",
@@ -269,6 +271,13 @@ class Voice:
     def form(self, name: str) -> str:
         """A game form by its Finnish name, as the sources call it in both editions."""
         return self.labels.word(name)
+
+    def form_a(self, name: str) -> str:
+        """The form with its English article (*an alkupeli*, *a passimisääri*); in Finnish, the form."""
+        word = self.form(name)
+        if self.fi:
+            return word
+        return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
     def form_ess(self, name: str) -> str:
         """The form in the Finnish essive (*passimisäärinä*), or its name."""

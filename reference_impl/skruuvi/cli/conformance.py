@@ -276,7 +276,8 @@ def _run(read_cases: Callable[[bool], Any], total: int, config: Any, outputs: di
         code, reason = 128 + interrupted, f"interrupted by {signal.Signals(interrupted).name}"
     covered = run_coverage(coverage_tally, engine, tally.counts, tally.by_ruleset, code, reason,
                            required=args.require_coverage, interrupted=interrupted is not None,
-                           sharded=chosen is not None and chosen[0].shard[1] > 1)
+                           sharded=chosen is not None and chosen[0].shard[1] > 1,
+                           declared=plan.declarations.changes)
     code, reason = covered.code, covered.reason
     notes = [variants.summary() if variants is not None and variants.variants else "", plan.summary(), covered.note]
     note = "; ".join(n for n in notes if n)

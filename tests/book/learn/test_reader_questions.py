@@ -76,9 +76,9 @@ QUESTIONS: dict[str, tuple[str, Callable[[Ruleset], tuple[list[str], list[str]]]
          [f"Tarjotussa misäärissä kumpikin puoli saa {_table(rs, 'misere_ace_unit')} × tikin järjestysluku"]))),
     "When does the game end?": ("whole-game", lambda rs: (
         (["The usual game is 3 × 8 = 24 deals."] if rs.columns == ("deal",) else
-         ["Then come exactly 4 *kotkat*, whoever is ahead."]),
+         ["and then come exactly 4 *kotkat*, whoever is ahead."]),
         (["Tavallinen peli on 3 × 8 = 24 jakoa."] if rs.columns == ("deal",) else
-         ["Sen jälkeen pelataan aina tasan 4 *kotkaa*"]))),
+         ["ja sen jälkeen aina tasan 4 *kotkaa*"]))),
 }
 
 

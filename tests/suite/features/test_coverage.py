@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from skruuvi.interpreter.replay import record_ruleset
-from skruuvi.rules.readings import with_readings
+from skruuvi.rules.reach import reachable_forms, reachable_rules
+from skruuvi.rules.readings import ruleset_under, with_readings
 from skruuvi.rules.ruleset import available_rulesets, get_ruleset
 from skruuvi.suite.cases.cases import iter_cases
 from skruuvi.suite.cases.spool import CaseSpool
@@ -58,6 +59,29 @@ def test_an_error_in_the_first_auction_covers_neither_play_nor_scoring() -> None
     assert "auction.higher-bid" in covered.rules
     assert not any(rule.startswith(("play.", "score.")) for rule in covered.rules)
     assert not any(tag == "phase:play" for tag in covered.features)
+
+
+def test_the_rules_a_reading_cannot_reach_are_read_off_the_ruleset() -> None:
+    """The 1895 all-pass: a redeal as it stands (the passimisääri form and phases, and the scheme only it scores
+    by, cannot be reached), an all-pass misère under the alternative (the redeal cannot)."""
+    plain = get_ruleset("skruuvi-1895")
+    assert reachable_forms(plain) == {"alkupeli", "redeal"}
+    assert set(plain.rules) - reachable_rules(plain) == {
+        "passimisaari.when", "passimisaari.centre-cards", "passimisaari.exchange", "passimisaari.same-card-may-return",
+        "passimisaari.lead", "score.passimisaari-difference"}
+    misere = ruleset_under("skruuvi-1895", {"auction.all-pass": "passimisaari"})
+    assert reachable_forms(misere) == {"alkupeli", "passimisaari"}
+    assert set(misere.rules) - reachable_rules(misere) == {"redeal.scores-nothing"}
+    for rid in ("skruuvi-1944", "skruuvi-2016"):
+        assert reachable_rules(get_ruleset(rid)) == set(get_ruleset(rid).rules), rid
+
+
+def test_no_case_reaches_a_rule_its_ruleset_cannot_reach() -> None:
+    """What a walk covers is within what the ruleset it walks under can reach, for every hand-written case under
+    the ruleset it is judged under (its own readings applied): else a rule named unreachable could be judged."""
+    for case in iter_cases([CASES]):
+        ruleset = record_ruleset(case.record)
+        assert case_coverage(case.record, ruleset).rules <= reachable_rules(ruleset), case.id
 
 
 def test_every_rule_of_every_ruleset_is_decided_by_some_hand_written_case() -> None:

@@ -30,6 +30,14 @@ PASSIMISAARI = ["--reading", "passimisaari.return-order=reverse", "--reading",
                 "'passimisaari.doubling-order=[dealer, forehand, dealer-partner, dealer-right]'"]
 
 
+def _report_validator() -> Draft202012Validator:
+    """The report schema, with the schemas it refers to."""
+    registry = Registry().with_resources(
+        (json.loads(p.read_text())["$id"], Resource.from_contents(json.loads(p.read_text())))
+        for p in schema_dir().glob("*.schema.json"))
+    return Draft202012Validator(json.loads((schema_dir() / "report.schema.json").read_text()), registry=registry)
+
+
 def _conformance(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "skruuvi", "conformance", "--quiet", *args], capture_output=True,
                           text=True, timeout=600, cwd=ROOT)
@@ -83,11 +91,7 @@ def test_the_reference_judges_every_rule_and_the_report_says_so_per_rule_and_fea
         count = len(get_ruleset(rid).rules)
         assert f"{rid} {count}/{count}" in summary
     records = [json.loads(line) for line in report.read_text().splitlines()]
-    registry = Registry().with_resources(
-        (json.loads(p.read_text())["$id"], Resource.from_contents(json.loads(p.read_text())))
-        for p in schema_dir().glob("*.schema.json"))
-    validator = Draft202012Validator(json.loads((schema_dir() / "report.schema.json").read_text()),
-                                     registry=registry)
+    validator = _report_validator()
     for record in records:
         validator.validate(record)
     coverage = records[-2]
@@ -99,7 +103,9 @@ def test_the_reference_judges_every_rule_and_the_report_says_so_per_rule_and_fea
     assert mine["rules"]["play.follow-suit"]["judged"] > mine["rules"]["score.passimisaari-tricks"]["judged"]
     assert all(v["passed"] == v["judged"] for v in mine["rules"].values())
     count = len(get_ruleset("skruuvi-2016").rules)
-    assert records[-1]["coverage"]["skruuvi-2016"] == {"rules": count, "rules_judged": count, "rules_passed": count}
+    assert records[-1]["coverage"]["skruuvi-2016"] == {"rules": count, "rules_judged": count, "rules_passed": count,
+                                                       "rules_unreachable": 0}
+    assert mine["unreachable"] == []
 
 
 def test_one_shard_of_several_leaves_require_coverage_to_the_merge(tmp_path: Path) -> None:
@@ -114,3 +120,39 @@ def test_one_shard_of_several_leaves_require_coverage_to_the_merge(tmp_path: Pat
     rules = coverage["rulesets"]["skruuvi-2016"]["rules"]
     assert any(not row["judged"] for row in rules.values())  # (else this shard shows nothing)
     assert "checked when the shards are merged" in proc.stdout.splitlines()[-1]
+
+
+def test_a_rule_the_readings_cannot_reach_is_named_apart_and_an_unjudged_one_still_fails(tmp_path: Path) -> None:
+    """Under the 1895 all-pass misère no deal is redealt: redeal.scores-nothing is named as unreachable and not
+    asked for, while the slam rules the selection leaves unjudged (no slam case selected) still fail the run."""
+    impl = f"{sys.executable} -m skruuvi serve --reading auction.all-pass=passimisaari"
+    report = tmp_path / "r.jsonl"
+    proc = _conformance("conformance/cases/1895", "--impl", impl, "--require-coverage", "--report", str(report),
+                        "--skip", "1895.slams.*", "--skip", "1895.match.*", "--skip", "1895.games.*")
+    assert proc.returncode == 1, proc.stdout[-2000:] + proc.stderr[-2000:]
+    rules = len(get_ruleset("skruuvi-1895").rules)
+    summary = proc.stdout.splitlines()[-1]
+    assert f"/{rules - 1} (1 unreachable under the readings judged: redeal.scores-nothing)" in summary
+    assert "rules without a judged case: skruuvi-1895: " in proc.stderr and "score.failed-slam" in proc.stderr
+    assert "redeal.scores-nothing" not in proc.stderr
+    records = [json.loads(line) for line in report.read_text().splitlines()]
+    validator = _report_validator()
+    for record in records[-2:]:
+        validator.validate(record)
+    coverage = next(r for r in records if r["type"] == "coverage")["rulesets"]["skruuvi-1895"]
+    assert coverage["unreachable"] == ["redeal.scores-nothing"]
+    assert coverage["rules"]["redeal.scores-nothing"]["judged"] == 0
+    assert records[-1]["coverage"]["skruuvi-1895"]["rules_unreachable"] == 1
+
+
+def test_as_it_stands_the_1895_passimisaari_rules_are_reached_through_the_cases_that_pin_it() -> None:
+    """The ruleset as it stands never plays an all-pass misère; the cases that pin auction.all-pass=passimisaari do,
+    so their rules are asked for (and judged) in a run that selects them, and named unreachable in one that does
+    not."""
+    pinned = _conformance("conformance/cases/1895", "--require-coverage")
+    rules = len(get_ruleset("skruuvi-1895").rules)
+    assert pinned.returncode == 0 and f"skruuvi-1895 {rules}/{rules}" in pinned.stdout.splitlines()[-1]
+    unpinned = _conformance("conformance/cases/1895", "--skip", "*passimisaari*", "--require-coverage")
+    assert unpinned.returncode == 0, unpinned.stdout[-2000:] + unpinned.stderr[-2000:]
+    assert "unreachable under the readings judged: " in unpinned.stdout.splitlines()[-1]
+    assert "score.passimisaari-difference" in unpinned.stdout.splitlines()[-1]

@@ -215,6 +215,33 @@ def test_coverage_records_are_summed(runs: Runs, tmp_path: Path, capsys: pytest.
     assert got[-1]["coverage"] == {"skruuvi-2016": {"rules": 3, "rules_judged": 2, "rules_passed": 1}}
 
 
+def test_a_rule_is_unreachable_in_a_merge_only_where_every_shard_says_so(runs: Runs, tmp_path: Path) -> None:
+    """Required coverage over shards: a rule no shard judged fails the merge unless every shard lists it as
+    unreachable under its readings (one that could reach it leaves it a gap)."""
+    def merged(unreachable: list[list[str]]) -> list[dict[str, Any]]:
+        paths = []
+        for k, (shard, mine) in enumerate(zip(runs.shards, unreachable, strict=True), start=1):
+            items = [r for r in records(shard) if r["type"] != "coverage"]
+            figures = {"cases": {"selected": 1, "judged": 1, "passed": 1},
+                       "rules": {"score.a": {"judged": 1, "passed": 1}, "score.b": {"judged": 0, "passed": 0}},
+                       "features": {}, "unreachable": mine}
+            items.insert(-1, {"type": "coverage", "required": True, "rulesets": {"skruuvi-2016": figures}})
+            paths.append(write_records(tmp_path / f"shard-{k}.jsonl", items))
+        out = tmp_path / "merged.jsonl"
+        main(["report", *map(str, paths), "--merge", str(out)])
+        return records(out)
+
+    everywhere = merged([["score.b"]] * len(runs.shards))
+    coverage = next(r for r in everywhere if r["type"] == "coverage")
+    assert coverage["rulesets"]["skruuvi-2016"]["unreachable"] == ["score.b"]
+    assert everywhere[-1]["exit_code"] == 0, everywhere[-1]
+    assert everywhere[-1]["coverage"]["skruuvi-2016"]["rules_unreachable"] == 1
+    one_reaches_it = merged([["score.b"]] * (len(runs.shards) - 1) + [[]])
+    assert next(r for r in one_reaches_it if r["type"] == "coverage")["rulesets"]["skruuvi-2016"]["unreachable"] == []
+    assert one_reaches_it[-1]["exit_code"] == 1
+    assert "1 rules have no judged case" in one_reaches_it[-1]["reason"]
+
+
 def test_a_malformed_coverage_record_is_one_line(runs: Runs, tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     items = records(runs.shards[0])

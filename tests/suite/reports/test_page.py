@@ -128,6 +128,29 @@ def test_rules_and_features_from_a_coverage_record(runs: Runs, tmp_path: Path) -
     assert f"The report of skruuvi-reference {__version__} carries no per-rule coverage" in text
 
 
+def test_a_rule_no_case_could_reach_is_shown_apart_not_as_a_gap(runs: Runs, tmp_path: Path) -> None:
+    """A rule the coverage record lists as unreachable (no case of the run could reach it under its readings) is
+    neither a failing nor an unjudged row: its cell says so, and it sorts with the passing rules."""
+    coverage = {"skruuvi-2016": {"cases": {"selected": 7, "judged": 7, "passed": 7},
+                                 "rules": {"redeal.scores-nothing": {"judged": 0, "passed": 0},
+                                           "play.follow-suit": {"judged": 7, "passed": 7},
+                                           "passimisaari.return-order": {"judged": 0, "passed": 0}},
+                                 "features": {}, "unreachable": ["redeal.scores-nothing"]}}
+    bare = _without_coverage(runs.whole, tmp_path / "bare.jsonl")
+    html = built(tmp_path, _with_coverage(bare, tmp_path / "whole.jsonl", coverage))
+    section = html[html.index('id="ruleset-skruuvi-2016"'):]
+
+    def row(rule: str) -> str:
+        at = section.index(f'id="rule-skruuvi-2016-{rule}"')
+        start = section.rindex("<details", 0, at)
+        return section[start:section.index("</details>", at)]
+
+    assert 'class="rule passing"' in row("redeal.scores-nothing")
+    assert "unreachable under its readings" in row("redeal.scores-nothing")
+    assert "no case of its run could reach it" in row("redeal.scores-nothing")
+    assert 'class="rule unjudged"' in row("passimisaari.return-order")
+
+
 def test_engine_text_is_escaped(runs: Runs, tmp_path: Path) -> None:
     items = records(runs.buggy)
     items[0]["engine"]["implementation"]["name"] = "<script>alert(1)</script>"

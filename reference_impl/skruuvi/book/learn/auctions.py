@@ -239,7 +239,19 @@ def second_auction(g: Game, p: Prose) -> Section | None:
     if isinstance(end, int):
         text += " " + p(f"The auction ends after {end} passes in a row.",
                         f"Tarjoaminen päättyy {end} peräkkäiseen passiin.")
-    blocks.append(text + p.src(g.rule(phase, "bidders"), g.rule(phase, "first"), g.rule(phase, "end_after_passes")))
+    order = [str(s) for s in main.params.get("strain_order") or []]
+    higher = "auction.higher-bid" if "auction.higher-bid" in g.rs.rules else ""
+    if order and higher:  # the main pair goes on bidding: the first auction's highest bid stands
+        top, next_bid = f"1{order[-1]}", f"2{order[0]}"
+        text += " " + p(f"The bidding goes on from the first auction: its highest bid stands, and every bid must be "
+                        f"higher than it, as before. If the first auction was won with {p.bid(top)}, the lowest bid "
+                        f"now is {p.bid(next_bid)}; passing keeps the bid that stands.",
+                        f"Tarjoaminen jatkuu ensimmäisestä vaiheesta: sen korkein tarjous on voimassa, ja jokaisen "
+                        f"tarjouksen on oltava sitä korkeampi kuten ennenkin. Jos ensimmäinen vaihe voitettiin "
+                        f"tarjouksella {p.bid(top)}, alin mahdollinen tarjous on nyt {p.bid(next_bid)}; passi jättää "
+                        "voimassa olevan tarjouksen ennalleen.")
+    blocks.append(text + p.src(g.rule(phase, "bidders"), g.rule(phase, "first"), g.rule(phase, "end_after_passes"),
+                               higher))
     rid = g.rule(phase, "end_after_passes")
     other = [a for a in g.alternatives(rid) if isinstance(a, int)]
     if g.conflict(rid) and other and isinstance(end, int):

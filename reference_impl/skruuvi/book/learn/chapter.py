@@ -49,11 +49,13 @@ def learn_page(ruleset: Ruleset, language: str = md.DEFAULT_LANGUAGE,
                         md.rules_page(ruleset.id))
     glossary = p.page_link(p("glossary", "sanastossa"), md.localized(md.GLOSSARY, language))
     intro = p(f"This chapter teaches the game of {era} to a player who knows whist or bridge: first the rules in the "
-              f"order you meet them at the table, then {len(deals)} example deals played through. Each § leads to "
-              f"the rule it tells on {rules}, with its sources. The Finnish words are explained in the {glossary}.",
+              f"order you meet them at the table, then {len(deals)} example deals played through. Each paragraph ends "
+              f"with a small “sources” link to the rules behind it, on {rules} with their sources. The Finnish "
+              f"words are explained in the {glossary}.",
               f"Tämä luku opettaa vuoden {era} pelin pelaajalle, joka tuntee whistin tai bridgen: ensin säännöt "
               f"siinä järjestyksessä, jossa ne pelipöydässä tulevat vastaan, sitten {len(deals)} esimerkkijakoa "
-              f"alusta loppuun. Jokainen §-merkki vie säännön lähteineen {rules}. Sanat on selitetty {glossary}.")
+              f"alusta loppuun. Jokaisen kappaleen lopussa pieni ”lähteet”-linkki vie kappaleen sääntöihin "
+              f"lähteineen {rules}. Sanat on selitetty {glossary}.")
     card = p.page_link(p(f"Reference card: {era}", f"Muistikortti: {era}"), md.refcard_path(ruleset.id, language))
     out.append(intro + " " + p(f"The whole game fits on one printable page, the {card}, to keep on the table while "
                                "you play.",
@@ -67,8 +69,11 @@ def learn_page(ruleset: Ruleset, language: str = md.DEFAULT_LANGUAGE,
                      "Suuri osa tästä pelistä on jouduttu päättelemään, sillä säilyneet lähteet kertovat siitä "
                      "vähän. Missä lähteet vaikenevat, tämä kirja pelaa todennäköisimmän säännön ja sanoo sen; "
                      f"aikakauden kokoamisesta kerrotaan {notes}."))
+    paragraphs: list[tuple[str, str]] = []  # (section, paragraph) of the rules, for the list of sources
     for n, section in enumerate(sections(ruleset, p), start=1):
         out.append(f"## {n}. {section.title} {{#{section.anchor}}}")
         out += section.blocks
+        paragraphs += [(f"{n}. {section.title}", block) for block in section.blocks]
     out += examples_section(p, deals, traces)
+    out += p.sources_list(paragraphs)
     return "\n\n".join(out) + "\n"

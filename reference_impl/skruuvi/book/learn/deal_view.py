@@ -11,9 +11,11 @@ from ...interpreter.facts import by_seat
 from ...rules.notation import SEATS, side_of
 from ...rules.ruleset import Ruleset
 from .. import md
+from ..deal_score import labelled, party_cells, score_rows
 from ..examples import Walk, walk
 from ..pictures import TableWords, deal_table_svg
 from ..player_words import COLUMN_WORDS, SEATS_EN, SEATS_FI, doubling_words, knocks, score_words
+from ..trick_table import Tally, trick_cells
 from ..viewer import deal_viewer
 from .language import Prose, cap
 
@@ -47,6 +49,7 @@ class DealView:
         self.record = record
         self.number = number
         self.w = walk(self.rs, record)
+        self.auctions = 0  # how many auctions the deal has (the story says "the first auction" when two)
 
     # --- words -------------------------------------------------------------------------------------------------
 
@@ -74,16 +77,20 @@ class DealView:
         out = [p(f"{p.seat(SEATS[w.start.dealer])} deals.", f"{p.seat(SEATS[w.start.dealer])} jakaa.")]
         groups = _groups(w)
         auctions = [i for i, (pid, _) in enumerate(groups) if _mechanism(self.rs, pid) == "auction"]
+        self.auctions = len(auctions)
         contract = (w.outcome.result or {}).get("contract")
         for i, (pid, acts) in enumerate(groups):
             mech = _mechanism(self.rs, pid)
             gifts = [a for a in acts if len(a) > 3 and a[1] == "give"]
             if mech == "auction":
-                out += self.auction_story(acts, first=i == auctions[0])
                 if i == auctions[0] and w.end.form.name != w.start.form.name and not any(
                         len(a) > 2 and a[1] == "bid" for a in acts):
-                    out.append(p(f"All 4 pass, so the deal is played as {p.form(w.end.form.name, 'a')}.",
-                                 f"Kaikki 4 passaavat, joten jako pelataan {p.form(w.end.form.name, 'ess')}."))
+                    out.append(p(f"All {len(acts)} players pass, so the deal is played as "
+                                 f"{p.form(w.end.form.name, 'a')}.",
+                                 f"Kaikki {len(acts)} pelaajaa passaavat, joten jako pelataan "
+                                 f"{p.form(w.end.form.name, 'ess')}."))
+                else:
+                    out += self.auction_story(acts, first=i == auctions[0])
                 if i == auctions[-1] and contract:
                     out.append(self.contract_story(contract))
             elif mech in ("kitty", "pair_swap", "partner_exchange"):
@@ -106,33 +113,55 @@ class DealView:
                 knock = knocks(self.rs)
                 verbs = {"double": p("knocks" if knock else "doubles", "koputtaa" if knock else "kahdentaa"),
                          "redouble": p("counter-knocks" if knock else "redoubles",
-                                       "vastakoputtaa" if knock else "kolmentaa")}
-                out.append(cap(p.listing([f"{p.seat(a[0])} {verbs[a[1]]}" for a in calls]))
-                           + "." if calls else p("Nobody knocks." if knock else "Nobody doubles.",
-                                                 "Kukaan ei koputa." if knock else "Kukaan ei kahdenna."))
+                                       "vastakoputtaa" if knock else "kolmentaa"),
+                         "pass": p("passes", "passaa")}
+                said = p.listing([f"{p.seat(a[0])} {verbs.get(a[1], a[1])}" for a in acts if len(a) > 1])
+                out.append(cap(said) + "." if calls else
+                           p("Nobody knocks: " if knock else "Nobody doubles: ",
+                             "Kukaan ei koputa: " if knock else "Kukaan ei kahdenna: ") + said + ".")
         out += self.play_story(contract)
         return " ".join(o for o in out if o)
+
+    def calls_said(self, acts: Sequence[list[str]]) -> str:
+        """Every call of an auction in order, a run of passes counted: ``North 1 misère, East passes, South 1
+        grandi, then 8 passes`` (nothing left out: the calls said add up to the auction's calls)."""
+        p = self.p
+        parts: list[str] = []
+        run: list[str] = []
+
+        def flush() -> None:
+            if len(run) == 1:
+                parts.append(p(f"{p.seat(run[0])} passes", f"{p.seat(run[0])} passaa"))
+            elif run:
+                parts.append(p(f"{len(run)} passes", f"{len(run)} passia"))
+            run.clear()
+
+        for a in acts:
+            if len(a) > 1 and a[1] == "pass":
+                run.append(a[0])
+                continue
+            flush()
+            parts.append(f"{p.seat(a[0])} {self.call(a)}")
+        flush()
+        if len(parts) > 1:
+            return ", ".join(parts[:-1]) + p(", then ", ", sitten ") + parts[-1]
+        return "".join(parts)
 
     def auction_story(self, acts: Sequence[list[str]], first: bool) -> list[str]:
         p = self.p
         bids = [a for a in acts if len(a) > 2 and a[1] == "bid"]
+        said = self.calls_said(acts)
         if not first:
-            said = p.listing([f"{p.seat(a[0])} {p.bid(a[2])}" for a in bids])
-            return [p(f"In the second auction: {said}." if bids else "In the second auction nobody bids again.",
-                      f"Toisessa tarjousvaiheessa: {said}." if bids else "Toisessa vaiheessa kukaan ei tarjoa.")]
+            return [p(f"The second auction: {said}." if bids else f"The second auction: {said}; nobody bids again.",
+                      f"Toinen tarjousvaihe: {said}." if bids else f"Toinen tarjousvaihe: {said}; kukaan ei "
+                      "tarjoa uudelleen.")]
         if not bids:
-            return []
-        opener, last = bids[0], bids[-1]
-        text = p(f"{p.seat(opener[0])} opens {p.bid(opener[2])}", f"{p.seat(opener[0])} avaa: {p.bid(opener[2])}")
-        more = len(bids) - 1
-        if more:
-            text += p(f"; after {more} more bid{'s' if more != 1 else ''} {p.seat(last[0])} wins the auction with "
-                      f"{p.bid(last[2])}.",
-                      f"; {more} tarjouksen jälkeen {p.seat(last[0])} voittaa tarjousvaiheen tarjouksella "
-                      f"{p.bid(last[2])}.")
-        else:
-            text += p(" and nobody bids over it.", ", eikä kukaan tarjoa yli.")
-        return [text]
+            return [p(f"The auction: {said}.", f"Tarjousvaihe: {said}.")]
+        last = bids[-1]
+        return [p(f"The {'first ' if self.auctions > 1 else ''}auction: {said}. {p.seat(last[0])} wins it with "
+                  f"{p.bid(last[2])}.",
+                  f"{'Ensimmäinen tarjousvaihe' if self.auctions > 1 else 'Tarjousvaihe'}: {said}. "
+                  f"{p.seat(last[0])} voittaa sen tarjouksella {p.bid(last[2])}.")]
 
     def contract_story(self, contract: Mapping[str, Any]) -> str:
         p = self.p
@@ -238,7 +267,7 @@ class DealView:
     def calls_tables(self) -> list[str]:
         out = []
         for pid, acts in _groups(self.w):
-            if _mechanism(self.rs, pid) != "auction":
+            if _mechanism(self.rs, pid) not in ("auction", "doubling"):  # the calls: bids, passes, doubles
                 continue
             seats: list[str] = []
             for a in acts:
@@ -274,21 +303,12 @@ class DealView:
         assert w.end is not None
         initials = INITIALS_FI if p.fi else {s: s for s in SEATS}
         per_seat = by_seat(w.end)
-        won = {"NS": 0, "EW": 0}
-        seat_won = [0, 0, 0, 0]
+        tally = Tally(per_seat)
         rows = []
         for trick in w.end.tricks:
-            cells = [""] * 4
-            for i, c in enumerate(trick.cards):
-                seat = (trick.leader + i) % 4
-                shown = md.card(str(c))
-                if seat == trick.winner:
-                    shown = f'<span class="sk-win" title="{p("wins the trick", "voittaa tikin")}">{shown}</span>'
-                cells[seat] = f"**{shown}**" if i == 0 else shown
-            won[side_of(trick.winner)] += 1
-            seat_won[trick.winner] += 1
-            count = "–".join(map(str, seat_won)) if per_seat else f"{won['NS']}–{won['EW']}"
-            rows.append([str(trick.number), *cells, initials[SEATS[trick.winner]], count])
+            cells = trick_cells(trick, p("wins the trick", "voittaa tikin"))
+            tally.add(trick)
+            rows.append([str(trick.number), *cells, initials[SEATS[trick.winner]], str(tally)])
         pair = "–".join(initials[s] for s in SEATS) if per_seat else \
             f"{initials['N']}{initials['S']}–{initials['E']}{initials['W']}"
         head = ["#", *(initials[s] for s in SEATS), p("Won", "Voitti"), pair]
@@ -301,20 +321,19 @@ class DealView:
                     f"\"{pair}\" kummankin puolen tikit siihen mennessä ({key})."))
 
     def score(self) -> str:
+        """The deal's score, one row per item: where a double multiplied an item, its points before the double and
+        the factor (``−5 × 2 = −10``), so that the sum can be followed."""
         p, w = self.p, self.w
-        assert w.outcome is not None
+        assert w.outcome is not None and w.end is not None
         res = w.outcome.result or {}
         score = res.get("score") or {}
         parties = list(score) or ["NS", "EW"]
         columns = self.rs.columns != ("deal",)
-        rows: dict[tuple[str, str], dict[str, int]] = {}
-        for item in w.outcome.breakdown:
-            rows.setdefault((item.rule, item.column), dict.fromkeys(parties, 0))[item.side] += item.points
         body = []
-        for (rid, column), points in rows.items():
-            name = p(*score_words(self.rs, rid))
-            where = [p(*COLUMN_WORDS.get(str(column), (str(column), str(column))))] if columns else []
-            body.append([cap(name), *where, *(_signed(points[k]) for k in parties)])
+        for row in score_rows(w.end, w.outcome):
+            name = labelled(cap(p(*score_words(self.rs, row.rule))), w.end, row, p.fi)
+            where = [p(*COLUMN_WORDS.get(str(row.column), (str(row.column), str(row.column))))] if columns else []
+            body.append([name, *where, *party_cells(row, parties, _signed)])
         for column in (self.rs.columns if columns else ("",)):
             total = {k: (score.get(k) or {}).get(column, 0) if columns else score.get(k, 0) for k in parties}
             where = [f"**{p(*COLUMN_WORDS.get(column, (column, column)))}**"] if columns else []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..player_words import doubling_words
 from .facts import Game
 from .language import Prose, cap
-from .sections import Section
+from .sections import Section, open_reading
 
 # --- 4. the kitty and the partners' exchange ---------------------------------------------------------------------
 
@@ -84,12 +84,11 @@ def kitty(g: Game, p: Prose) -> Section | None:
                         f"tarjouksen tekijä antaa parilleen {n} korttia kuvapuoli alaspäin, ja pari antaa hänelle "
                         f"{n} korttia takaisin, taaskaan muille näyttämättä.")
                       + p.src(g.rule(swap, "count"), g.rule(swap, "giver")))
-        rid = g.rule(swap, "banned_if_other_side_first_bid_at_least")
-        if g.conflict(rid):
-            blocks.append(p("(Here too the source can be read so that a high opening by the other side stops the "
-                            "swap; this book always lets the main pair swap.)",
-                            "(Tässäkin lähteen voi lukea niin, että vastapuolen korkea avaus estää vaihdon; tämä "
-                            "kirja antaa pääparin vaihtaa aina.)") + p.src(rid))
+        blocks += open_reading(g, p, g.rule(swap, "banned_if_other_side_first_bid_at_least"),
+                               "(Here too the source can be read so that a high opening by the other side stops the "
+                               "swap; this book always lets the main pair swap.)",
+                               "(Tässäkin lähteen voi lukea niin, että vastapuolen korkea avaus estää vaihdon; tämä "
+                               "kirja antaa pääparin vaihtaa aina.)")
     title = p("The kitty and the partners' exchange", cap(p.centre("gen")) + " vaihto")
     return Section("kitty", title, blocks)
 
@@ -110,12 +109,12 @@ def defenders_exchange(g: Game, p: Prose) -> Section | None:
                         "alaspäin")
         text += (p(", or passes, and then there is no exchange; if he gave one, his partner must give him back "
                    "one card", " tai passaa, jolloin vaihtoa ei tehdä; jos hän antoi kortin, parin on annettava "
-                   "hänelle yksi kortti takaisin") if g.value(phase, "compulsory") is False else
+                   "hänelle yksi kortti takaisin") if g.value(phase, "exchange", "optional") != "compulsory" else
                  p(", and his partner gives him back one card", ", ja pari antaa hänelle yhden kortin takaisin"))
         text += (p(", a different one.", ", eri kortti.") if g.value(phase, "return_must_differ") else ".")
     text += " " + p("It is the defenders' chance to gather their trumps, or a suit, in one hand.",
                     "Näin puolustajat voivat koota valttinsa tai jonkin maan samaan käteen.")
-    blocks.append(text + p.src(g.rule(phase, "first"), g.rule(phase, "compulsory"),
+    blocks.append(text + p.src(g.rule(phase, "first"), g.rule(phase, "exchange"),
                                g.rule(phase, "return_must_differ")))
     ban = g.value(phase, "banned_if_main_first_bid_at_least")
     if isinstance(ban, int):
@@ -131,12 +130,11 @@ def defenders_exchange(g: Game, p: Prose) -> Section | None:
                                 f"Siksi {p.form(form.name, 'ine')}, jossa jokainen tarjous on vähintään {low}, "
                                 "puolustajat eivät koskaan vaihda.")
         blocks.append(text + p.src(g.rule(phase, "banned_if_main_first_bid_at_least"), "kotka.no-defenders-exchange"))
-    rid = g.rule(phase, "banned_by_first_bid_of")
-    if g.conflict(rid):
-        blocks.append(p("The source can also be read so that a high opening by either side bans the exchange; this "
-                        "book lets only the main pair's own first bid ban it.",
-                        "Lähteen voi lukea myös niin, että kumman tahansa puolen korkea avaus estää vaihdon; tämä "
-                        "kirja antaa vain pääparin oman ensimmäisen tarjouksen estää sen.") + p.src(rid))
+    blocks += open_reading(g, p, g.rule(phase, "banned_by_first_bid_of"),
+                           "The source can also be read so that a high opening by either side bans the exchange; "
+                           "this book lets only the main pair's own first bid ban it.",
+                           "Lähteen voi lukea myös niin, että kumman tahansa puolen korkea avaus estää vaihdon; "
+                           "tämä kirja antaa vain pääparin oman ensimmäisen tarjouksen estää sen.")
     if "defenders-exchange.before-doubling" in g.rs.rules and g.phase(g.main, "doubling") is not None:
         blocks.append(p("The exchange comes before doubling.", "Vaihto tehdään ennen kahdentamista.")
                       + p.src("defenders-exchange.before-doubling"))

@@ -10,6 +10,7 @@ A number taken from a ruleset is always written in digits, in both languages.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 
@@ -30,6 +31,8 @@ from ..player_words import (
 )
 
 LANGUAGES = ("en", "fi")
+
+SOURCES_ANCHOR = "sources"  # the list of sources; a paragraph's entry is sources-<n>, its link sources-from-<n>
 
 ARTICLE = ("a", "e", "i", "o", "u")
 
@@ -62,7 +65,8 @@ class Prose:
         self.rs = ruleset
         self.lang = language
         self.here = here
-        self.links = links  # False on the reference card: the same prose, without its § links to the rules
+        self.links = links  # False on the reference card: the same prose, without its links to the sources
+        self.cited: list[list[str]] = []  # the rules behind each paragraph's sources link, in page order
 
     @property
     def fi(self) -> bool:
@@ -139,25 +143,66 @@ class Prose:
     # --- links ---------------------------------------------------------------------------------------------
 
     def src(self, *rule_ids: str) -> str:
-        """The paragraph's link(s) to its rules on the era's rule page (English only): one § per rule, the rule's
-        title as the tooltip in English (a Finnish page says in Finnish where the link leads, with the rule's Finnish
-        term if it has one). Ids the ruleset does not have are left out. The marks are kept together and bound to the
-        paragraph's last word (no break before them or between them), so that on a phone they never wrap onto a line
-        of their own."""
-        marks: list[str] = []
-        for rid in dict.fromkeys(rule_ids if self.links else ()):
-            rule = self.rs.rules.get(rid)
-            if rule is None:
-                continue
-            if self.fi:
-                term = str(rule.raw.get("fi") or "").split(",")[0].strip()
-                title = ("Sääntö lähteineen englanninkielisellä sääntösivulla"
-                         + (f": {term}" if term else ""))
-            else:
-                title = reader_rule_title(rule.title or "")
-            href = site_href(self.here, md.rules_page(self.rs.id), rid)
-            marks.append(f'<a class="sk-src" href="{href}" title="{escape(title, quote=True)}">§</a>')
-        return f'\u00a0<span class="sk-srcs">{" ".join(marks)}</span>' if marks else ""
+        """The paragraph's one small link to its sources, labelled *sources* (*lähteet*): it leads to the paragraph's
+        entry in the chapter's list of sources (:meth:`sources_list`), which links each rule behind the paragraph on
+        the era's rule page. Ids the ruleset does not have are left out; a paragraph with none gets no link. The link
+        is bound to the paragraph's last word (no break before it), so that on a phone it never wraps onto a line of
+        its own."""
+        ids = [rid for rid in dict.fromkeys(rule_ids if self.links else ()) if rid in self.rs.rules]
+        if not ids:
+            return ""
+        self.cited.append(ids)
+        n = len(self.cited)
+        title = self(f"The rules behind this paragraph ({len(ids)}), with their sources",
+                     f"Kappaleen säännöt ({len(ids)}) lähteineen")
+        return (f'\u00a0<span class="sk-srcs"><a class="sk-src" id="{SOURCES_ANCHOR}-from-{n}" '
+                f'href="#{SOURCES_ANCHOR}-{n}" title="{escape(title, quote=True)}">{self("sources", "lähteet")}</a>'
+                "</span>")
+
+    def about_sources(self, en: str, fi: str) -> str:
+        """A sentence on what the sources give and what the book chose, set apart (``sk-about-sources``) so that a
+        reader can tell it from the rule itself; left out on the reference card, which names no sources."""
+        if not self.links:
+            return ""
+        return f' <span class="sk-about-sources">{self(en, fi)}</span>'
+
+    def sources_list(self, paragraphs: Sequence[tuple[str, str]]) -> list[str]:
+        """The chapter's list of sources, one entry per paragraph that has a *sources* link: the paragraph's section
+        and its place in it, then each rule behind it linked on the rule page (its title as a reader meets it), and a
+        link back. ``paragraphs``: (section title, paragraph markdown) in page order."""
+        if not self.cited:
+            return []
+        out = [f"## {self('Sources', 'Lähteet')} {{#{SOURCES_ANCHOR}}}",
+               self("Each paragraph of the rules above ends with a “sources” link that leads here: to the rules "
+                    "behind it, each on the rule page with the sources it comes from (↩ goes back).",
+                    "Jokainen yllä olevien sääntöjen kappale päättyy ”lähteet”-linkkiin, joka vie tänne: kappaleen "
+                    "sääntöihin englanninkielisellä sääntösivulla lähteineen (↩ vie takaisin).")]
+        items: list[str] = []
+        last = ""
+        nth = 0
+        for section, text in paragraphs:
+            found = [int(m) for m in re.findall(rf'href="#{SOURCES_ANCHOR}-(\d+)"', text)]
+            if section != last:
+                nth = 0
+            nth += bool(found)
+            for n in found:
+                rules = []
+                for rid in self.cited[n - 1]:
+                    rule = self.rs.rules[rid]
+                    href = site_href(self.here, md.rules_page(self.rs.id), rid)
+                    rules.append(f'<a class="sk-rule" href="{href}">{escape(reader_rule_title(rule.title or ""))}</a>')
+                if section != last:
+                    if items:
+                        out.append("\n".join(items))
+                        items = []
+                    out.append(f"**{section}**")
+                    last = section
+                said = self(f"Paragraph {nth}", f"Kappale {nth}")
+                items.append(f'- <span id="{SOURCES_ANCHOR}-{n}"></span>{said}: ' + " · ".join(rules)
+                             + f' <a href="#{SOURCES_ANCHOR}-from-{n}" '
+                             f'title="{self("Back to the paragraph", "Takaisin kappaleeseen")}">↩</a>')
+        out.append("\n".join(items))
+        return out
 
     def page_link(self, text: str, target: str, anchor: str | None = None) -> str:
         """A link to another page of the site, in this edition or the other one (raw HTML: each language is built on
@@ -185,3 +230,4 @@ def cap(text: str) -> str:
         if ch.isalpha():
             return text[:i] + ch.upper() + text[i + 1:]
     return text
+

@@ -99,8 +99,28 @@ def _per_deal(g: Game, p: Prose) -> list[str]:
                      "tikeissään olevasta ässästä tikin järjestysluvun verran, kertomatta.")
                    + p.src(cost_rule, *pas))
     out += _zero_sum(g, p)
+    out += _nothing_else(g, p, ids)
     out += sheet_per_deal(g, p)
     return out
+
+
+def _nothing_else(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
+    """What a whist or bridge player looks for and this score has not: honours, slams, a game bonus (each said only
+    when the ruleset has no table or match setting for it)."""
+    absent = []
+    if not g.table("honour_unit")[1] and not any("honour" in r for r in ids):
+        absent.append(p("honours (the high trumps held)", "arvokorteista (kädessä olevista korkeista valteista)"))
+    if not g.table("small_slam")[1] and not any("slam" in r for r in ids):
+        absent.append(p("slams", "slammeista"))
+    if g.rs.match is None or g.rs.match.game_bonus is None:
+        absent.append(p("winning a rubber", "robberin voittamisesta"))
+    if not absent:
+        return []
+    return [p(f"Nothing else is scored: unlike whist or bridge, there are no points for "
+              f"{p.listing(absent, ('or', 'or'))}.",
+              f"Muuta ei lasketa: toisin kuin whistissä ja bridgessä, pisteitä ei saa "
+              f"{p.listing(absent, ('or', 'eikä'))}.")
+            + p.src(*ids, g.scoring("contract_points")[1])]
 
 
 def _zero_sum(g: Game, p: Prose) -> list[str]:
@@ -138,10 +158,10 @@ def _zero_sum(g: Game, p: Prose) -> list[str]:
                                       "nollasumma" if aces else "sellainen jako ei koskaan ole nollasumma")
                         + (f", eikä {p.form(target.name)}, jossa kumpikin puoli menettää pisteitä" if passed and
                            target is not None else "") + ".")
-    text += " " + p("(The sources give only the playing side's points; giving the defenders the opposite is this "
-                    "book's choice, so that the players' totals stay fair when partners change.)",
-                    "(Lähteet kertovat vain pelaavan puolen pisteet; vastaluku puolustajille on tämän kirjan "
-                    "valinta, jotta pelaajien pisteet pysyvät vertailukelpoisina parien vaihtuessa.)")
+    text += p.about_sources("(The sources give only the playing side's points; giving the defenders the opposite is "
+                            "this book's choice, so that the players' totals stay fair when partners change.)",
+                            "(Lähteet kertovat vain pelaavan puolen pisteet; vastaluku puolustajille on tämän kirjan "
+                            "valinta, jotta pelaajien pisteet pysyvät vertailukelpoisina parien vaihtuessa.)")
     return [text + p.src(neg_rule, g.scoring("contract_points")[1], zrule,
                          *(r for r in own if r in main), *passed)]
 
@@ -267,7 +287,7 @@ def _honours(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
     aces, aces_rule = g.table("ace_unit")
     if "score.aces" in ids and isinstance(aces, Mapping):
         out.append(p(f"Aces are counted apart from honours (the ace of trumps is both). The side holding 3 or 4 aces "
-                     f"scores {aces.get('trump')} × the level for each ({aces.get('grand')} × the level at no trump); "
+                     f"scores {aces.get('trump')} × the level for each ({aces.get('grand')} × the level in grandi); "
                      "with the aces 2–2, the side that takes 7 tricks or more scores for its 2.",
                      f"Ässät lasketaan erikseen (valttiässä on molempia). Puoli, jolla on 3 tai 4 ässää, saa "
                      f"{aces.get('trump')} × taso kustakin ({aces.get('grand')} × taso grandissa); ässien ollessa 2–2 "
@@ -305,15 +325,15 @@ def _crowns(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
     three, four = crown.get(3, crown.get("3")), crown.get(4, crown.get("4"))
     misere = "score.ace-crowns" in ids and "misere" in str(ids["score.ace-crowns"].get("when"))
     return [p(f"Crowns (*kruunu*, *karonkka*) are remembered from the hands as the play begins and claimed after it: "
-              f"3 aces in one hand score {three}, 4 aces {four}, twice as much in grandi"
+              f"3 aces in one hand score {three}, 4 aces {four}, and double in grandi ({2 * three} and {2 * four})"
               + (", not counted in a bid misère" if misere else "")
-              + f"; a sequence from the ace down in one hand scores {seq} for its third card and each further one, "
-              f"twice as much in trumps.",
+              + f"; a sequence from the ace down in one hand (A K Q …) scores {seq} for its third card and each "
+              f"further one, and double, {2 * seq} a card, when the sequence is in the trump suit.",
               f"Kruunut eli karonkat painetaan mieleen pelin alkaessa ja vaaditaan sen jälkeen: 3 ässää samassa "
-              f"kädessä on {three}, 4 ässää {four}, grandissa kaksinkertaisena"
+              f"kädessä on {three}, 4 ässää {four}, grandissa kaksinkertaisena ({2 * three} ja {2 * four})"
               + (", ei tarjotussa misäärissä" if misere else "")
-              + f"; ässästä alaspäin kulkeva sarja samassa kädessä antaa {seq} kolmannesta ja jokaisesta seuraavasta "
-              "kortista, valttimaassa kaksinkertaisena.")
+              + f"; ässästä alaspäin kulkeva sarja samassa kädessä (A K Q …) antaa {seq} kolmannesta ja jokaisesta "
+              f"seuraavasta kortista, ja kaksinkertaisena, {2 * seq} kortilta, kun sarja on valttimaata.")
             + p.src(*rules, crule, seq_rule)]
 
 

@@ -26,6 +26,27 @@ class Section:
     blocks: list[str]
 
 
+def order_table(p: Prose, stages: Any, pairs: list[str]) -> str:
+    """The whole sitsi deal by deal: each block's stages in order, with the deals' numbers and the partners."""
+    rows = []
+    first = 1
+    for pairing in pairs:
+        for stage in stages or []:
+            n = int(stage.get("deals") or 0)
+            if not n:
+                continue
+            kind = p.form(stage["form"], "pl") if n != 1 else p.form(stage["form"])
+            rows.append([f"{first}–{first + n - 1}" if n > 1 else str(first), pairing, kind])
+            first += n
+    return md.table([p("Deals", "Jaot"), p("Partners", "Parit"), p("Kind of deal", "Jaon laji")], rows)
+
+
+def open_reading(g: Game, p: Prose, rid: str, en: str, fi: str) -> list[str]:
+    """The sentence that says a reading the sources leave open (``en``/``fi``), linked to its rule, when the rule is
+    a conflict; else nothing."""
+    return [p(en, fi) + p.src(rid)] if g.conflict(rid) else []
+
+
 def strain_scale(p: Prose, order: Sequence[str]) -> str:
     return " < ".join(p.strain(s) for s in order)
 
@@ -57,6 +78,11 @@ def players(g: Game, p: Prose) -> Section:
             f"Parit eivät pysy samoina koko peliä: jokaisen {block} jaon jakson jälkeen pelaajat vaihtavat paikkaa, "
             f"ja {len(partnerships)} jakson jälkeen jokainen on pelannut kerran jokaisen muun parina (katso "
             "[koko peli](#whole-game)).") + p.src(rid))
+        pairs = [p(" against ", " vastaan ").join("–".join(map(str, pair)) for pair in pairing)
+                 for pairing in partnerships]
+        blocks.append(p("The whole game, deal by deal (the players called A, B, C and D):",
+                        "Koko peli jako jaolta (pelaajat A, B, C ja D):") + p.src(rid, g.match("stages")[1]))
+        blocks.append(order_table(p, stages, pairs))
     order = g.main.params.get("strain_order") if g.main is not None else None
     suits = _suits(order or [])
     text = p("The game uses a standard pack of 52 cards without jokers. In every suit the ace is high and the two "
@@ -223,4 +249,13 @@ def play(g: Game, p: Prose) -> Section | None:
                     + " pelataan ilman valttia. Tikin voittaa korkein valtti; jos valttia ei lyöty, aloitetun maan "
                     "korkein kortti. Tikin voittaja aloittaa seuraavan, kunnes kaikki 13 tikkiä on pelattu.")
                   + p.src("play.trumps", "play.trick-winner"))
+    if not any(word in r for r in g.rs.rules for word in ("misdeal", "revoke", "irregular", "penalt")):
+        sources = p.page_link(p("the sources this book follows", "kirjan lähteet (englanniksi)"), md.SOURCES)
+        blocks.append(p(f"Mistakes at the table: {sources} for this game say nothing about a misdeal, a revoke (not "
+                        "following suit when you could) or any other irregularity, so this book gives no rule or "
+                        "penalty for them; it tells only the rules above, which a mistake breaks.",
+                        f"Virheet pöydässä: {sources} eivät kerro tämän pelin jakovirheestä, maantuntopakon "
+                        "rikkomisesta eikä muista sääntörikkeistä mitään, joten tämä kirja ei anna niille sääntöä "
+                        "eikä rangaistusta; se kertoo vain yllä olevat säännöt, joita virhe rikkoo.")
+                      + p.src(g.rule_with("deal_order"), "play.follow-suit"))
     return Section("play", p("The play", "Pelaaminen"), blocks)

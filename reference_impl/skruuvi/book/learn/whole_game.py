@@ -107,23 +107,39 @@ def _games(g: Game, p: Prose) -> list[str]:
                  f"That is a rubber (*robberi*).",
                  f"Jakoja pelataan, kunnes sama puoli on saanut {n} ulosmenoa: {n} kertaa {threshold} pistettä "
                  "viivan alle. Se on robberi.") if not rest else \
-            p(f"A set (*pelierä*), this game's rubber, begins with {p.form(games_stage['form'], 'pl')}, played until "
-              f"the same side has won {n} games. "
-              f"Then come exactly {_stage_words(p, rest)}, whoever is ahead.",
-              f"*Pelierässä* pelataan ensin {p.form(games_stage['form'], 'plpar')}, kunnes sama puoli on saanut "
-              f"{n} ulosmenoa. Sen jälkeen pelataan aina tasan {_stage_words(p, rest)}, olipa tilanne mikä "
-              "tahansa.")
+            p(f"The whole match is a set (*pelierä*). It is won by games, like the rubber of whist, but it goes "
+              f"on after them: it begins with {p.form(games_stage['form'], 'pl')}, played until "
+              f"the same side has won {n} games, and then come exactly {_stage_words(p, rest)}, whoever is ahead.",
+              f"Koko ottelu on *pelierä*. Se ratkeaa ulosmenoilla kuten whistin robberi, mutta jatkuu "
+              f"niiden jälkeen: ensin pelataan {p.form(games_stage['form'], 'plpar')}, kunnes sama "
+              f"puoli on saanut {n} ulosmenoa, ja sen jälkeen aina tasan {_stage_words(p, rest)}, olipa tilanne "
+              "mikä tahansa.")
         out.append(text + p.src(stages_rule, trule))
     spec = g.rs.match
     if spec is not None and spec.game_bonus is not None:
-        values = [int(spec.game_bonus({"game_number": k})) * g.rs.scale for k in (1, 2, 3)]
+        # the games a side can win: the rubber's count when the match ends with it, more when deals follow
+        most = 4 if rest or games_stage is None else int(games_stage["until_games"])
+        values = [int(spec.game_bonus({"game_number": k})) * g.rs.scale for k in range(1, most + 1)]
         _, brule = g.match("game_bonus")
-        out.append(p(f"A game is worth a bonus written in front of the points below the line that won it: "
-                     f"{values[0]} for a side's first game, {values[1]} for its second, {values[2]} for a third. "
-                     f"So 66 points that win a first game are written as {values[0] + 66}.",
-                     f"Ulosmenosta saa palkkion, joka merkitään sen tuottaneiden viivan alle merkittävien pisteiden "
-                     f"eteen: ensimmäisestä ulosmenosta {values[0]}, toisesta {values[1]}, kolmannesta {values[2]}. "
-                     f"Ensimmäisen ulosmenon tuottavat 66 pistettä merkitään siis {values[0] + 66}.") + p.src(brule))
+        en = ["first", "second", "third", "fourth"]
+        fi = ["ensimmäisestä ulosmenosta", "toisesta", "kolmannesta", "neljännestä"]
+        text = p("A game is worth a bonus written in front of the points below the line that won it: "
+                 + p.listing([f"{v} for a side's {en[k]} game" if k == 0 else f"{v} for its {en[k]}"
+                              for k, v in enumerate(values)]),
+                 "Ulosmenosta saa palkkion, joka merkitään sen tuottaneiden viivan alle merkittävien pisteiden "
+                 "eteen: " + p.listing([f"{fi[k]} {v}" for k, v in enumerate(values)]))
+        step = values[0]
+        if rest and all(v == (k + 1) * step for k, v in enumerate(values)):  # the n-th game: n times the first
+            later = p.form(rest[0]["form"], "pl")
+            text += p(f": n × {step} for a side's n-th game in the set (the games are counted over the whole set, "
+                      f"the {later} included).",
+                      f": n × {step} puolen n:nnestä ulosmenosta pelierässä (ulosmenot lasketaan koko pelierän "
+                      f"ajalta, {later} mukaan lukien).")
+        else:
+            text += "."
+        out.append(text + " " + p(f"So 66 points that win a first game are written as {values[0] + 66}.",
+                                  f"Ensimmäisen ulosmenon tuottavat 66 pistettä merkitään siis {values[0] + 66}.")
+                   + p.src(brule))
     simultaneous, srule = g.match("simultaneous_games")
     if simultaneous == "first-by-trick":
         out.append(p(f"If both sides pass {threshold} in the same deal, the game goes to the side that reached "

@@ -17,6 +17,11 @@ readings, and any the engine declared, applied), as the feature tags are (:mod:`
   (a deal the match refuses before its first action, for its seats or form, covers the deal rules and its error's);
 * a legal or perft case: its prefix as above, and the phase of the position asked.
 
+Not every rule can decide an answer under every reading: :mod:`skruuvi.rules.reach` reads off the ruleset's own data
+which rules a case judged under it can reach at all (under the 1895 reading ``auction.all-pass=passimisaari`` no
+deal is redealt, so ``redeal.scores-nothing`` cannot be reached). A walk never covers a rule out of reach; a run's
+coverage names such rules apart and ``--require-coverage`` does not ask a judged case of them.
+
 :func:`case_coverage` gives a :class:`Coverage`: the ruleset id, the rule ids and the feature tags, interned
 (one object for each distinct value, so that a run counts cases per distinct coverage and adds up rules once).
 """
@@ -33,6 +38,7 @@ from ...interpreter.match import replay_match
 from ...interpreter.settle import score
 from ...rules import paths
 from ...rules.errors import IllegalAction, InputError
+from ...rules.reach import scoring_reads
 from ...rules.ruleset import Ruleset
 from ...rules.yamlio import load_yaml
 from ..cases.cases import LEGAL_EXPECTATIONS
@@ -111,18 +117,7 @@ def _layout(ruleset: Ruleset) -> _Layout:
     if kept is not None and kept[0] is ruleset:
         return kept[1]
     rules = ruleset.rules
-    scoring_raw = ruleset.raw.get("scoring") or {}
-    named = {str(t.get("name")): str(t.get("id")) for t in scoring_raw.get("tables") or ()
-             if isinstance(t, dict) and t.get("id") in rules}
-    named.update({d.name: d.id for d in ruleset.derived if d.id in rules})
-    reads: dict[str, frozenset[str]] = {}
-    for scheme in ruleset.schemes.values():
-        for rule in scheme:
-            found = {named[name] for name in rule.reads if name in named}
-            for derived in ruleset.derived:  # a derived figure's own reads
-                if derived.id in found:
-                    found |= {named[n] for n in getattr(derived.value, "reads", ()) if n in named}
-            reads[rule.id] = frozenset(found)
+    reads = scoring_reads(ruleset)
     layout = _Layout(
         deal=frozenset(r.id for r in rules.values() if r.pointer.startswith("/deal/")),
         forms=_under(rules, "/forms/"), phases=_under(rules, "/phases/"),

@@ -50,7 +50,8 @@ def has_coverage(report: Report, rid: str) -> bool:
 def coverage_rows(reports: Sequence[Report], rid: str, part: str) -> list[tuple[str, list[dict[str, int] | None]]]:
     """``(rule or feature, [figures of each report, or None])`` for every rule (``part="rules"``) or feature
     (``"features"``) any report's coverage of ``rid`` lists: the ones that failed somewhere first (most failures
-    first), then those some report judged no case of, then the rest, each group in id order."""
+    first), then those some report judged no case of, then the rest, each group in id order. A rule a report lists
+    as unreachable (no case of its run could reach it) has ``"unreachable": 1`` in its cell and is no gap."""
     keys: dict[str, None] = {}
     for report in reports:
         if has_coverage(report, rid):
@@ -60,13 +61,17 @@ def coverage_rows(reports: Sequence[Report], rid: str, part: str) -> list[tuple[
         cells = []
         for report in reports:
             figures = report.coverage["rulesets"][rid].get(part, {}) if has_coverage(report, rid) else None  # type: ignore[index]
-            cells.append(figures.get(key, {"judged": 0, "passed": 0}) if figures is not None else None)
+            cell = figures.get(key, {"judged": 0, "passed": 0}) if figures is not None else None
+            if cell is not None and part == "rules" and key in report.coverage["rulesets"][rid].get(  # type: ignore[index]
+                    "unreachable", ()):
+                cell = {**cell, "unreachable": 1}  # no case of its run could reach it: not a gap
+            cells.append(cell)
         rows.append((key, cells))
 
     def order(row: tuple[str, list[dict[str, int] | None]]) -> tuple[int, int, str]:
         cells = [c for c in row[1] if c is not None]
         failed = sum(c["judged"] - c["passed"] for c in cells)
-        unjudged = any(not c["judged"] for c in cells)
+        unjudged = any(not c["judged"] and not c.get("unreachable") for c in cells)
         return (0 if failed else 1 if unjudged else 2, -failed, row[0])
 
     return sorted(rows, key=order)

@@ -195,7 +195,8 @@ def _summary(summaries: list[dict[str, Any]], counts: dict[str, int], coverage: 
     code, reason = verdict(counts, allow_xpass=allow_xpass, allow_unsupported=allow_unsupported)
     if code == 0 and coverage is not None and coverage.get("required"):
         unjudged = sum(1 for figures in coverage["rulesets"].values()
-                       for row in figures.get("rules", {}).values() if not row["judged"])
+                       for rule, row in figures.get("rules", {}).items()
+                       if not row["judged"] and rule not in figures.get("unreachable", ()))
         if unjudged:
             code, reason = 1, f"coverage is required, and {unjudged} rules have no judged case"
     record: dict[str, Any] = {"type": "summary", "counts": counts, "total": sum(counts.values()),
@@ -215,9 +216,12 @@ def _rule_counts(rid: str, figures: Mapping[str, Any], summaries: list[dict[str,
     shard judged it; it passed when every judged case of it passed)."""
     rules = figures.get("rules", {})
     stated = [s["coverage"][rid]["rules"] for s in summaries if rid in s.get("coverage", {})]
-    return {"rules": max([len(rules), *stated]),
-            "rules_judged": sum(1 for row in rules.values() if row["judged"]),
-            "rules_passed": sum(1 for row in rules.values() if row["judged"] and row["passed"] == row["judged"])}
+    out = {"rules": max([len(rules), *stated]),
+           "rules_judged": sum(1 for row in rules.values() if row["judged"]),
+           "rules_passed": sum(1 for row in rules.values() if row["judged"] and row["passed"] == row["judged"])}
+    if "unreachable" in figures:
+        out["rules_unreachable"] = len(figures["unreachable"])
+    return out
 
 
 def _add(into: dict[str, Any], more: Mapping[str, Any]) -> None:
@@ -230,10 +234,18 @@ def _add(into: dict[str, Any], more: Mapping[str, Any]) -> None:
 
 
 def merge_coverage(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """One coverage record from the shards': every number summed (cases, rules, features, per ruleset)."""
+    """One coverage record from the shards': every number summed (cases, rules, features, per ruleset); a rule is
+    unreachable when no shard judged it and every shard that lists the ruleset says it is unreachable."""
     rulesets: dict[str, Any] = {}
     for record in records:
         _add(rulesets, record["rulesets"])
+    for rid, figures in rulesets.items():
+        if not any("unreachable" in r["rulesets"].get(rid, {}) for r in records):
+            continue  # (shards of a runner that did not say: every rule is asked for)
+        said = [set(r["rulesets"][rid].get("unreachable") or ()) for r in records if rid in r["rulesets"]]
+        common = set.intersection(*said)
+        figures["unreachable"] = [rule for rule, row in figures.get("rules", {}).items()
+                                  if rule in common and not row["judged"]]
     return {"type": "coverage", "required": any(r.get("required") for r in records), "rulesets": rulesets}
 
 

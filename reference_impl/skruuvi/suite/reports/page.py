@@ -220,6 +220,8 @@ def _cell(figures: dict[str, int] | None) -> str:
     if figures is None:
         return '<span class="cell absent">no coverage</span>'
     judged, passed = figures["judged"], figures["passed"]
+    if not judged and figures.get("unreachable"):
+        return '<span class="cell absent">unreachable under its readings</span>'
     if not judged:
         return '<span class="cell none">not judged</span>'
     kind = "ok" if passed == judged else "bad"
@@ -244,8 +246,9 @@ def _filed(reports: Sequence[Report], filed: list[dict[str, list[Failure]]], rid
                         + ("its report files no failing case under this rule" if report.explain
                            else "run with --explain to see which") + "</p>")
         elif cell is not None:
-            body.append(f"<p><b>{_e(report.name)}</b>: "
-                        f"{'every judged case passed' if cell['judged'] else 'no case judged'}</p>")
+            said = ("every judged case passed" if cell["judged"] else
+                    "no case of its run could reach it" if cell.get("unreachable") else "no case judged")
+            body.append(f"<p><b>{_e(report.name)}</b>: {said}</p>")
     return "".join(body) or '<p class="muted">No failing case is filed under it.</p>'
 
 
@@ -260,7 +263,7 @@ def _coverage_section(reports: Sequence[Report], rid: str, part: str, title: str
            + ". Failing first, then not judged; open a row for its failing cases.</p>"]
     for key, cells in rows:
         failing = any(c is not None and c["judged"] > c["passed"] for c in cells)
-        unjudged = any(c is not None and not c["judged"] for c in cells)
+        unjudged = any(c is not None and not c["judged"] and not c.get("unreachable") for c in cells)
         kind = "failing" if failing else "unjudged" if unjudged else "passing"
         body = _filed(reports, filed, rid, key, cells) if part == "rules" else (
             "<p>" + " · ".join(f"{_e(r.name)}: {_cell(c)}" for r, c in zip(reports, cells, strict=True)) + "</p>")

@@ -97,7 +97,8 @@ def _check_figures(value: Any, where: str, names: tuple[str, ...] = _FIGURES) ->
 def check_coverage(record: Any) -> str | None:
     """Why a ``coverage`` record cannot be read, or None: ``{"type": "coverage", "required": bool, "rulesets":
     {RULESET: {"cases": {"selected", "judged", "passed"}, "rules": {RULE: {"judged", "passed"}}, "features":
-    {TAG: {"judged", "passed"}}}}}`` (judged: pass, fail, xfail or xpass)."""
+    {TAG: {"judged", "passed"}}, "unreachable": [RULE...]}}}`` (judged: pass, fail, xfail or xpass; ``unreachable``,
+    the rules no selected case could reach, may be absent)."""
     if not isinstance(record.get("required", False), bool):
         return "coverage.required must be true or false"
     rulesets = record.get("rulesets")
@@ -113,6 +114,9 @@ def check_coverage(record: Any) -> str | None:
                 return f"coverage.rulesets.{rid}.{part} must be an object"
             for key, row in rows.items():
                 why = why or _check_figures(row, f"coverage.rulesets.{rid}.{part}.{key}")
+        unreachable = figures.get("unreachable", [])
+        if not isinstance(unreachable, list) or not all(isinstance(rule, str) for rule in unreachable):
+            why = why or f"coverage.rulesets.{rid}.unreachable must be a list of rule ids"
         if why:
             return why
     return None
