@@ -163,6 +163,7 @@ G44 = "1944/kotka/six-misere.yaml"  # kotka, dealer N, E 6M
 A95 = "1895/aces/two-two-declarer-odd-trick.yaml"  # dealer N; N takes the centre and chooses
 N95 = "1895/aces/no-trump-four.yaml"  # dealer E; N 1G; N takes the centre, chooses pakettiskruuvi; E leads
 S95 = "1895/auction/strain-order-overcalls.yaml"  # dealer W; W 1S N 1C E 1D S 1H W 1G
+R95 = "1895/auction/redeal-four-passes.yaml"  # dealer E; four passes: a redeal
 P95 = "1895/readings/passimisaari-played.yaml"  # four passes, dealer E, under auction.all-pass=passimisaari
 SO16 = "2016/auction/strain-order-one-level.yaml"  # dealer N; N 1M E 1S S 1C W 1D N 1H E 1G
 KS16 = "2016/kotka/strain-order-6S-to-6G.yaml"  # kotka, dealer S; S 6S W 6C N 6D E 6H S 6M W 6G
@@ -599,6 +600,14 @@ def d_calls(calls, why):
     return derive
 
 
+def d_over(why):
+    """A position after the deal is over: no seat is to act, and the set is empty (DESIGN §3)."""
+    def derive(h, a):
+        return set_case([], s(f"""Position: after {len(a)} actions, {why} The deal is over: no seat is to act,
+            and DESIGN §3 (and INTERPRETING §2.2) define the legal set of a finished deal as empty: []."""))
+    return derive
+
+
 PAKKO_1944 = """four passes at the start make the deal a pakkomisääri (pakkomisaari.when); the table cards 6S JH
     QD TS are dealt one each, the forehand E (the dealer N's left) first, then clockwise
     (pakkomisaari.table-cards): E 6S, S JH, W QD, N TS."""
@@ -1019,6 +1028,19 @@ SPECS = [
      N takes the four table cards (kitty.take) and gives his partner S four (kitty.give-partner). The same answer
      without the reading (by default nothing bans the main pair's exchange): the case holds an engine's reading
      to its level, 6.""")),
+    # issue 34: a legal request on a deal that is over (DESIGN §3: the set is empty), played out or redealt
+    ("2016", "deal-over-played-out", A16, len(load(A16)["actions"]), {},
+     "after the thirteenth trick the deal is over: nobody may act", ["play.trick-winner"], ("take", 11, "S"),
+     d_over("""the base's whole record: the thirteenth trick has been played and taken (play.trick-winner), and
+     contract 6H by S has its result.""")),
+    ("1944", "deal-over-played-out", A44, len(load(A44)["actions"]), {},
+     "after the thirteenth trick the deal is over: nobody may act", ["play.trick-winner"], ("take", 13, "N"),
+     d_over("""the base's whole record: the thirteenth trick has been played and taken (play.trick-winner), and
+     contract 6G by N has its result.""")),
+    ("1895", "deal-over-redeal", R95, 4, {}, "four passes at the start redeal the cards: nobody may act",
+     ["auction.all-pass", "redeal.scores-nothing"], None,
+     d_over("""the base's whole record: the first four calls are passes, so the deal is redealt
+     (auction.all-pass) and scores nothing (redeal.scores-nothing); no phase follows.""")),
     # perft
     ("2016", "perft-kitty-gives", A16, 11, {}, "perft 2 from the kitty gives", ["kitty.give-partner",
                                                                                 "kitty.partner-order"],

@@ -882,3 +882,55 @@ SPECS_ISSUE_34 = [
      lambda base: any_order_last_gift_wrong(base, "N", 4, (2, 0), "N give E 6C")),
 ]
 SPECS += SPECS_ISSUE_34
+
+
+# ---------------------------------------------------------------------------- issue 34: the last killable survivors
+# ANY's bolsevikki scoring is four readings that require one another (bolsevikki.scoring-made, .scoring-failed,
+# .first-trick, .aces). A case's readings are a mapping: the order of its keys means nothing, so a record that pins the
+# four in another order is answered as the base case, which pins them in the order made, failed, first trick, aces.
+# An engine that applies the pins one after another, each setting the whole scoring, and lets a later pin undo an
+# earlier one answers otherwise when the pin it mishandles comes last: the cases below put each of the other three
+# last (the base cases already end with bolsevikki.aces). And the bolsevikki scoring pinned to its stated
+# values (INTERPRETING §4: the answer is the base's, unchanged) holds an engine's table of accepted values to them.
+ANY_SCORING = "declarer-shared"
+ANY_MADE_LAST = {"bolsevikki.scoring-failed": ANY_SCORING, "bolsevikki.first-trick": 20, "bolsevikki.aces": 1,
+                 "bolsevikki.scoring-made": ANY_SCORING}
+ANY_FAILED_LAST = {"bolsevikki.scoring-made": ANY_SCORING, "bolsevikki.first-trick": 20, "bolsevikki.aces": 1,
+                   "bolsevikki.scoring-failed": ANY_SCORING}
+ANY_FIRST_TRICK_LAST = {"bolsevikki.scoring-made": ANY_SCORING, "bolsevikki.scoring-failed": ANY_SCORING,
+                        "bolsevikki.aces": 1, "bolsevikki.first-trick": 20}
+
+
+def any_readings_reordered(base, readings):
+    own = base["readings"]
+    assert own == readings and list(own) != list(readings), (own, readings)
+    last = list(readings)[-1]
+    return copy.deepcopy(base["expect"]), (
+        f"This case pins the base's four readings with the same values in another order: {', '.join(readings)} "
+        f"({last} last). A case's readings are a mapping from rule id to value (DESIGN §3), whose order means "
+        "nothing, and these four require one another: together they are ANY's bolsevikki scoring, whichever is "
+        "named first or last. The record is the base's: the base case's answer, unchanged.")
+
+
+STATED_BOLSEVIKKI = {"bolsevikki.scoring-made": "declarer-against-each",
+                     "bolsevikki.scoring-failed": "declarer-against-each",
+                     "bolsevikki.first-trick": 35, "bolsevikki.aces": 0}
+SPECS_ISSUE_34_SCORING = [
+    ("2016", "any-bolsevikki-made-N-made-pinned-last", "2016/readings/any-bolsevikki-made-N.yaml", ANY_MADE_LAST,
+     "ANY's bolsevikki scoring with bolsevikki.scoring-made pinned last: the same 48 to N, -16 to each other",
+     lambda base: any_readings_reordered(base, ANY_MADE_LAST)),
+    ("2016", "any-bolsevikki-failed-four-tricks-N-failed-pinned-last",
+     "2016/readings/any-bolsevikki-failed-four-tricks-N.yaml", ANY_FAILED_LAST,
+     "ANY's bolsevikki scoring with bolsevikki.scoring-failed pinned last: the same -42 to N, +14 to each other",
+     lambda base: any_readings_reordered(base, ANY_FAILED_LAST)),
+    ("2016", "any-bolsevikki-failed-one-trick-N-first-trick-pinned-last",
+     "2016/readings/any-bolsevikki-failed-one-trick-N.yaml", ANY_FIRST_TRICK_LAST,
+     "ANY's bolsevikki scoring with bolsevikki.first-trick pinned last: the same -8 to N, 8/3 to each other",
+     lambda base: any_readings_reordered(base, ANY_FIRST_TRICK_LAST)),
+    ("2016", "stated-bolsevikki-scoring-pinned", "2016/bolsevikki/failed-four-tricks-N.yaml", STATED_BOLSEVIKKI,
+     "A failed bolsevikki with its scoring pinned to the stated values (35 for the first trick, no ace points): the "
+     "same answer as without the pins",
+     lambda base: stated_pinned(base, "bolsevikki.scoring-made and bolsevikki.scoring-failed = declarer-against-each, "
+                                      "bolsevikki.first-trick = 35 and bolsevikki.aces = 0")),
+]
+SPECS += SPECS_ISSUE_34_SCORING
