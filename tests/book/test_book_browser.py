@@ -448,11 +448,53 @@ def test_the_language_switches_lead_to_the_other_edition(browser, base_url):
             assert problems == []
 
 
+def _choose_language(pg: Any, lang: str) -> None:
+    """Choose a language in the header's language menu as a reader does: a tap (a click) on the menu's button opens
+    it, then one on the language."""
+    pg.locator(".md-header__option .md-select button").click()
+    pg.locator(f'a.md-select__link[hreflang="{lang}"]').click()
+    pg.wait_for_load_state("networkidle")
+
+
+def test_the_header_language_switch_keeps_the_reader_s_place(browser, base_url):
+    """The header's language menu on a page that has both editions leads to the same page in the other language, and
+    back (the English 2016 chapter to the Finnish one and back); on a page in English only (the comparison chapter) its
+    Finnish entry says that it leads to the Finnish home page (etusivu), and does. At both widths, with no console
+    error and no request for a sitemap (the theme's language lookup, which the book turns off)."""
+    from skruuvi.book.learn import learn_path
+
+    en, fi = page_path(learn_path("skruuvi-2016")), page_path(learn_path("skruuvi-2016", "fi"))
+    for width in WIDTHS:
+        with open_tab(browser, width) as pg:
+            sitemaps: list[str] = []
+            pg.on("request", lambda r: sitemaps.append(r.url) if r.url.endswith("sitemap.xml") else None)
+            problems = _open(pg, base_url + en)
+            assert pg.locator('a.md-select__link[hreflang="fi"]').inner_text().strip() == "Suomi"
+            _choose_language(pg, "fi")
+            assert pg.url == base_url + fi
+            assert pg.locator("html").get_attribute("lang") == "fi"
+            assert pg.locator("article h1").inner_text().startswith("Opi pelaamaan skruuvia: 2016")
+            pg.locator(".md-header__option .md-select button").click()
+            _keep_shot_of(pg, f"language-menu-fi-chapter-{width}")
+            _choose_language(pg, "en")
+            assert pg.url == base_url + en
+            assert pg.locator("html").get_attribute("lang") == "en"
+            assert pg.locator("article h1").inner_text().startswith("Learn to play Skruuvi: 2016")
+            pg.goto(base_url + page_path(md.COMPARISON))
+            pg.wait_for_load_state("networkidle")
+            assert pg.locator('a.md-select__link[hreflang="fi"]').inner_text().strip() == "Suomi (etusivu)"
+            pg.locator(".md-header__option .md-select button").click()
+            _keep_shot_of(pg, f"language-menu-english-only-{width}")
+            _choose_language(pg, "fi")
+            assert pg.url == base_url + "fi/" and pg.locator("html").get_attribute("lang") == "fi"
+            assert problems == [] and sitemaps == []
+
+
 def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
     """A reader reaches each edition's reference card as he would: from the Finnish home page and from a Finnish
     chapter to the Finnish card; from the card, its own link to the other edition and back; from the Finnish card,
-    the header's language switch to the English home page, whose text links the English card. At both widths, with no
-    console error."""
+    the header's language switch to the English card; the English home page's text links the English card. At both
+    widths, with no console error."""
     from skruuvi.book.learn import learn_path
 
     card_fi, card_en = page_path(refcard_path("skruuvi-2016", "fi")), page_path(refcard_path("skruuvi-2016"))
@@ -472,10 +514,9 @@ def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
             pg.locator("article a", has_text="Muistikortti: 2016").click()
             pg.wait_for_load_state("networkidle")
             assert pg.url == base_url + card_fi
-            pg.locator(".md-header__option .md-select").hover()
-            pg.locator('a.md-select__link[hreflang="en"]').click()
-            pg.wait_for_load_state("networkidle")
-            assert pg.url == base_url and pg.locator("html").get_attribute("lang") == "en"
+            _choose_language(pg, "en")  # the header's switch: the same card in English
+            assert pg.url == base_url + card_en and pg.locator("html").get_attribute("lang") == "en"
+            pg.goto(base_url)
             pg.locator("article a", has_text="2016").and_(pg.locator(f'a[href$="{card_en}"]')).first.click()
             pg.wait_for_load_state("networkidle")
             assert pg.url == base_url + card_en
