@@ -179,9 +179,9 @@ _ALTERNATE_LINK = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]
 
 def mark_language(file: Any, path: str, language: str) -> None:
     """Make a generated page a page of the i18n plugin (mkdocs-static-i18n): its ``locale`` and its ``alternates``,
-    itself and, for a player page, its other edition (``learn/x.md`` <-> ``fi/learn/x.md``). The plugin sets the header's
-    language switch from these on every page (its page context): to the other edition of the page, or, for a page in
-    one language, to the other edition's home page (:func:`name_switch` says so). The plugin's sitemap lists the
+    itself and, for a player page, its other edition (``learn/x.md`` <-> ``fi/learn/x.md``). The plugin sets the
+    header's language switch from these on every page (its page context): to the other edition of the page, or, for a
+    page in one language, to the other edition's home page (:func:`name_switch` says so). The plugin's sitemap lists the
     pairs. The plugin does this for the pages it reads from docs/; the book's pages are generated, so the hook marks
     them."""
     from mkdocs.structure.files import File
