@@ -241,6 +241,7 @@
     }
     if (step.centre && step.centre.length) {
       mid.appendChild(el("div", "sk-v-mid-word", w.centre));
+      mid.appendChild(el("div", "sk-v-mid-note", w.face_down));  // the players do not see them until they are taken
       var cards = mid.appendChild(el("div", "sk-v-centre"));
       step.centre.forEach(function (code) { cards.appendChild(self.cardNode(code)); });
     }

@@ -92,6 +92,8 @@ def test_clicking_through_a_whole_deal_plays_the_record(viewer_page: Any, base_u
     assert seen["step"] == 0 and seen["count"] == f"Step 1 of {seen['steps']}"
     assert [set(h) for h in seen["hands"]] == [set(case["deal"]["hands"][s]) for s in SEATS]
     assert seen["overflow"] <= 0 and seen["page"] <= 0, "the viewer fits its column"
+    middle = box.locator(".sk-v-mid").inner_text()  # the centre cards lie face down: shown, and said to be
+    assert "Centre cards" in middle and "face down" in middle
     for button in seen["buttons"]:  # labelled, and big enough for a finger
         assert button["label"] and button["text"], button
         assert button["height"] >= 44 and button["width"] >= 44, button

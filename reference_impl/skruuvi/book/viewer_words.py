@@ -51,6 +51,7 @@ WORDS: dict[str, dict[str, str]] = {
         "keys": "Keys: ← and → step through the deal on screen; click the deal, and Home and End go to its start "
                 "and its end.",
         "centre": "Centre cards",
+        "face_down": "face down: shown here for you",
         "trick": "Trick {n}",
         "leads": "leads",
         "wins": "wins the trick",
@@ -81,6 +82,7 @@ WORDS: dict[str, dict[str, str]] = {
         "keys": "Näppäimet: ← ja → askeltavat näytöllä olevaa jakoa; napsauta jakoa, niin Home ja End vievät sen "
                 "alkuun ja loppuun.",
         "centre": "Keskikortit",
+        "face_down": "kuvapuoli alaspäin: näytetään tässä sinulle",
         "trick": "Tikki {n}",
         "leads": "aloittaa",
         "wins": "voittaa tikin",

@@ -128,6 +128,35 @@ def test_the_2016_example_deal_is_replayed_and_its_score_follows_from_the_tables
     assert "Länsi kahdentaa, " in fi and f"Pisteet: Pohjoinen–Etelä −{points}; Itä–Länsi +{points}." in fi
 
 
+def _misere_aces_by_hand(record: dict) -> dict[str, int]:
+    """Each side's trick numbers summed over the aces in its own tricks, from the record's plays alone: a misère has
+    no trumps, so a trick goes to the highest card of the suit led (ranks 2..A)."""
+    ranks = "23456789TJQKA"
+    plays = [a.split() for a in record["actions"] if a.split()[1] == "play"]
+    side = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+    cost = {"NS": 0, "EW": 0}
+    for number, start in enumerate(range(0, len(plays), 4), 1):
+        trick = [(seat, card.replace("10", "T")) for seat, _, card in plays[start:start + 4]]
+        led = trick[0][1][-1]
+        winner = max((c for c in trick if c[1][-1] == led), key=lambda c: ranks.index(c[1][0]))[0]
+        cost[side[winner]] += number * sum(card[0] == "A" for _, card in trick)
+    return cost
+
+
+def test_the_bid_misere_example_charges_each_side_the_aces_in_its_own_tricks(pages):
+    """2016 Example 4 is a bid misère: by hand from its plays, each side pays the trick's number for every ace in the
+    tricks it won (score.misere-aces, 1 a trick number in 2016, not multiplied); the chapter's score table says the
+    same for both sides, and its story says how many tricks too many the main pair took."""
+    rs = get_ruleset("skruuvi-2016")
+    [(example, record)] = [(ex, r) for ex, r in example_deals(rs) if ex.strain == "M"]
+    expected = _misere_aces_by_hand(record)
+    assert expected["NS"] and expected["EW"]  # both sides pay: the example shows it
+    rows = {r[0]: r for r in _score_table(pages[rs.id, "en"], example.anchor)}
+    assert rows["Aces in misère"][1:] == [f"−{expected['NS']}", f"−{expected['EW']}"]
+    story = pages[rs.id, "en"].split(f"{{#{example.anchor}}}")[1].split("\n### ")[0]
+    assert "more than the misère allows" in story and "played as a bid misère" in pages[rs.id, "en"]
+
+
 @pytest.mark.parametrize("rid", available_rulesets())
 def test_each_example_deal_keeps_its_anchor_and_plays_to_its_end(pages, rid):
     rs = get_ruleset(rid)

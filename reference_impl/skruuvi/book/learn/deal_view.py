@@ -219,6 +219,10 @@ class DealView:
                 end = p(f"made with {over} to spare", f"läpi {over} ylitikillä")
             elif over == 0:
                 end = p("made exactly", "läpi täsmälleen")
+            elif misere:  # too many tricks: each one over the allowance counts as a trick short
+                end = p(f"{-over} more than the misère allows, which score as {-over} "
+                        f"{'trick' if over == -1 else 'tricks'} short",
+                        f"{-over} enemmän kuin misääri sallii, ja ne lasketaan {-over} pietiksi")
             else:
                 end = p(f"{-over} short", f"{-over} pieti" if over == -1 else f"{-over} pietiä")
             out.append(p(f"In all the main pair takes {got} tricks: {end}.",
@@ -351,6 +355,8 @@ class DealView:
         title = p(f"Example {self.number}: {p.form(form, 'a')}", f"Esimerkki {self.number}: {p.form(form)}")
         if self.example.shows:
             title += p(f" with *{self.example.shows}*", f", *{self.example.shows}*")
+        if self.example.strain == "M":
+            title += p(" played as a bid misère", ", pelattuna maalattuna misäärinä")
         out = [f"### {title} {{#{self.example.anchor}}}"]
         if w.outcome is None or w.end is None or w.start is None:
             return "\n\n".join([*out, p("This deal no longer plays to its end under the rules of this book.",

@@ -27,17 +27,22 @@ class ExampleDeal:
     seed: int
     becomes: str | None = None  # the form the deal must turn into (all pass), else it stays ``dealt``
     shows: str | None = None  # what the title names beside the form (the 1895 kitty procedure the deal uses)
+    strain: str | None = None  # the strain the contract must be in (M: a bid misère), else any contract
 
 
 # The seeds were searched for deals that show the chapter's rules at work: a contested first auction, the kitty, a
 # second auction that climbs, a defenders' exchange and a double (2016 seed 6, 1944 seed 1); a kotka played at
 # six, undoubled, and lost by one trick (93); the first seed from which the bots all pass (20); and for 1895 one
-# made contract with each way of passing the centre cards on (8: ostoskruuvi, 18: pakettiskruuvi).
+# made contract with each way of passing the centre cards on (8: ostoskruuvi, 18: pakettiskruuvi); and a bid misère,
+# where both sides pay for the aces in their tricks (2016 seed 51: 5 misère, undoubled, two tricks too many; 1944
+# seed 116: 5 misère; the bots rarely make a misère, and a failed one shows its costs as well).
 EXAMPLES: dict[str, tuple[ExampleDeal, ...]] = {
     "skruuvi-2016": (ExampleDeal("example-alkupeli", "alkupeli", 6), ExampleDeal("example-kotka", "kotka", 93),
-                     ExampleDeal("example-passimisaari", "alkupeli", 20, "passimisaari")),
+                     ExampleDeal("example-passimisaari", "alkupeli", 20, "passimisaari"),
+                     ExampleDeal("example-misere", "alkupeli", 51, strain="M")),
     "skruuvi-1944": (ExampleDeal("example-alkupeli", "alkupeli", 1), ExampleDeal("example-kotka", "kotka", 93),
-                     ExampleDeal("example-pakkomisaari", "alkupeli", 20, "pakkomisaari")),
+                     ExampleDeal("example-pakkomisaari", "alkupeli", 20, "pakkomisaari"),
+                     ExampleDeal("example-misere", "alkupeli", 116, strain="M")),
     "skruuvi-1895": (ExampleDeal("example-ostoskruuvi", "alkupeli", 8, shows="ostoskruuvi"),
                      ExampleDeal("example-pakettiskruuvi", "alkupeli", 18, shows="pakettiskruuvi")),
 }
@@ -52,7 +57,8 @@ def example_record(ruleset: Ruleset, example: ExampleDeal) -> dict[str, Any]:
         deal = bots.random_deal(ruleset, rng, form=example.dealt)
         actions, state = bots.play_out(ruleset, deal, rng)
         chose = example.shows is None or any(a.endswith(f" choose {example.shows}") for a in actions)
-        if state.form.name == want and (example.becomes or state.contract is not None) and chose:
+        strain = example.strain is None or (state.contract is not None and str(state.contract)[1:] == example.strain)
+        if state.form.name == want and (example.becomes or state.contract is not None) and chose and strain:
             return {"id": f"learn.{ruleset.id}.{example.anchor}", "ruleset": ruleset.id,
                     "description": f"{example.anchor} of the player chapter",
                     "generated": {"by": "skruuvi.authoring.bots", "seed": seed}, "deal": deal, "actions": actions}

@@ -26,8 +26,8 @@ from ..player_words import (
     SIDES_FI,
     SUITS_EN,
     SUITS_FI,
+    UNSOURCED,
     centre_term,
-    reader_rule_title,
 )
 
 LANGUAGES = ("en", "fi")
@@ -186,11 +186,18 @@ class Prose:
                 nth = 0
             nth += bool(found)
             for n in found:
-                rules = []
+                rules, own = [], False
                 for rid in self.cited[n - 1]:
-                    rule = self.rs.rules[rid]
+                    title = self.rs.rules[rid].title or ""
                     href = site_href(self.here, md.rules_page(self.rs.id), rid)
-                    rules.append(f'<a class="sk-rule" href="{href}">{escape(reader_rule_title(rule.title or ""))}</a>')
+                    if title.startswith(UNSOURCED):  # the book's own figure: marked, and said once for the line
+                        own = True
+                        rest = title[len(UNSOURCED):].strip()
+                        title = rest[:1].upper() + rest[1:] + " †"
+                    rules.append(f'<a class="sk-rule" href="{href}">{escape(title)}</a>')
+                if own:
+                    rules[-1] += self(" († no source gives this figure: it is this book's own)",
+                                      " († mikään lähde ei anna tätä lukua: se on tämän kirjan oma)")
                 if section != last:
                     if items:
                         out.append("\n".join(items))

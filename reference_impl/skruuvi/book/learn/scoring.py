@@ -305,11 +305,18 @@ def _slams(g: Game, p: Prose, ids: Mapping[str, Any]) -> list[str]:
     return [p(f"Slams score above the line: 12 tricks (a small slam) are worth {bid} when the side bid 6 and "
               f"{unbid} when it did not; all 13 (a grand slam) are worth {factor} times as much, {bid * factor} bid "
               f"at 7 and {unbid * factor} unbid. A side that bid 6 and takes all 13 scores {bid} + {unbid * factor}. "
-              f"When a 6 or 7 contract fails, the defenders score what the slam would have been worth.",
+              f"When a 6 or 7 contract fails, the defenders score what the slam would have been worth ({bid} for 6, "
+              f"{bid * factor} for 7), as well as their points for the tricks short.",
               f"Slammit merkitään viivan päälle: 12 tikkiä (pieni slammi) on {bid} pistettä, kun puoli tarjosi 6, ja "
               f"{unbid}, kun se ei tarjonnut; kaikki 13 (iso slammi) on {factor}-kertainen, tarjottuna 7:llä "
               f"{bid * factor} ja tarjoamatta {unbid * factor}. Puoli, joka tarjosi 6 ja ottaa kaikki 13, saa "
-              f"{bid} + {unbid * factor}. Kun 6:n tai 7:n sopimus kaatuu, puolustajat saavat slammin arvon.")
+              f"{bid} + {unbid * factor}. Kun 6:n tai 7:n sopimus kaatuu, puolustajat saavat slammin arvon "
+              f"(6:sta {bid}, 7:stä {bid * factor}) pietien pisteiden lisäksi.")
+            + (p.about_sources("(The sources say only that the defenders score a failed slam; that they score it "
+                               "as well as the tricks short is this book's choice.)",
+                               "(Lähteet sanovat vain, että puolustajat saavat kaatuneen slammin pisteet; että ne "
+                               "tulevat pietien lisäksi, on tämän kirjan valinta.)")
+               if ids.get("score.failed-slam", {}).get("status") != "stated" and "score.failed-slam" in ids else "")
             + p.src(*(r for r in ids if "slam" in r), srule, frule)]
 
 

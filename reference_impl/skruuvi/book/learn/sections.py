@@ -80,8 +80,11 @@ def players(g: Game, p: Prose) -> Section:
             "[koko peli](#whole-game)).") + p.src(rid))
         pairs = [p(" against ", " vastaan ").join("–".join(map(str, pair)) for pair in pairing)
                  for pairing in partnerships]
-        blocks.append(p("The whole game, deal by deal (the players called A, B, C and D):",
-                        "Koko peli jako jaolta (pelaajat A, B, C ja D):") + p.src(rid, g.match("stages")[1]))
+        kinds = [p.form(name, "pl") for name in dict.fromkeys(str(st["form"]) for st in stages or [])]
+        blocks.append(p(f"The whole game, deal by deal (the players called A, B, C and D; the kinds of deal, "
+                        f"{p.listing(kinds)}, are explained in [the next section](#deal)):",
+                        f"Koko peli jako jaolta (pelaajat A, B, C ja D; jakojen lajit, {p.listing(kinds)}, "
+                        "selitetään [seuraavassa kohdassa](#deal)):") + p.src(rid, g.match("stages")[1]))
         blocks.append(order_table(p, stages, pairs))
     order = g.main.params.get("strain_order") if g.main is not None else None
     suits = _suits(order or [])

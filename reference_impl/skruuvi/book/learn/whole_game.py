@@ -198,9 +198,14 @@ def _games(g: Game, p: Prose) -> list[str]:
                             "pyöristää kokonaisluvuksi.)")
         out.append(text + p.src(drule, rnd_rule))
     if rest and "match.stages" in g.rs.rules:
-        out.append(p("Then the players change seats, and a new set starts with a fresh score sheet.",
-                     "Sitten pelaajat vaihtavat paikkoja, ja uusi pelierä alkaa puhtaalta pöydältä.")
-                   + p.src(stages_rule))
+        text = p("Then the players change seats, and a new set starts with a fresh score sheet.",
+                 "Sitten pelaajat vaihtavat paikkoja, ja uusi pelierä alkaa puhtaalta pöydältä.")
+        if "deal.first-dealer" not in g.rs.rules:
+            text += " " + p("The source does not say how many sets make an evening, nor who deals first: each set is "
+                            "settled on its own, and the players agree on both.",
+                            "Lähde ei kerro, montako pelierää illassa pelataan, eikä kuka jakaa ensin: jokainen "
+                            "pelierä tilitetään erikseen, ja pelaajat sopivat molemmista itse.")
+        out.append(text + p.src(stages_rule))
     return out
 
 
