@@ -22,13 +22,13 @@ from ..history.compare import (
     topic_of,
 )
 from ..history.concepts import ALL_PASS, concept_matrix, row_ids, where
-from ..rules.reach import forms_under_other_readings, played_phases, reachable_forms, reachable_rules
-from ..rules.readings import with_readings
+from ..rules.reach import played_phases, reachable_forms
 from ..rules.ruleset import Rule, Ruleset
 from . import md
 from .changes import change_story
-from .features import all_pass_words, feature_table, played_forms
+from .features import all_pass_words, feature_table
 from .formula import render
+from .played import played_forms, reach_note
 from .values import SPECIAL, Labels, count, param_name, plain, target
 
 HERE = md.COMPARISON
@@ -81,32 +81,6 @@ def said(rule: Rule, labels: Labels | None = None) -> str:
     if "name" in raw and "value" in raw:
         return md.cell(compact(raw["value"], None, labels))
     return summary(rule, labels)
-
-
-ANOTHER_READING = "only under another reading of the sources"
-
-_REACH: dict[int, tuple[Ruleset, frozenset[str], frozenset[str]]] = {}
-
-
-def _reach(rs: Ruleset) -> tuple[frozenset[str], frozenset[str]]:
-    """The rules within reach under the ruleset's own readings, and those within reach only under another reading
-    that reaches a form the own readings do not (:func:`skruuvi.rules.reach.forms_under_other_readings`)."""
-    kept = _REACH.get(id(rs))
-    if kept is None or kept[0] is not rs:
-        own = reachable_rules(rs)
-        other: set[str] = set()
-        for rule_id, value in forms_under_other_readings(rs).values():
-            other |= reachable_rules(with_readings(rs, {rule_id: value}))
-        kept = _REACH[id(rs)] = (rs, own, frozenset(other - own))
-    return kept[1], kept[2]
-
-
-def reach_note(rs: Ruleset, rule: Rule) -> str:
-    """`` (only under another reading of the sources)`` for a rule the era's game reaches only so, else nothing."""
-    own, other = _reach(rs)
-    if rule.id in own:
-        return ""
-    return f" ({ANOTHER_READING})" if rule.id in other else " (never reached as the rules stand)"
 
 
 def mark(row: MatrixRow) -> str:

@@ -15,33 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..rules.reach import forms_under_other_readings, lowest_first_bid, never_played, played_phases, reachable_forms
+from ..rules.reach import forms_under_other_readings, lowest_first_bid, never_played, played_phases
 from ..rules.ruleset import FormSpec, PhaseSpec, Rule, Ruleset
 from . import md
+from .played import all_pass_outcomes, played_forms
 from .values import Labels
 
 HERE = md.COMPARISON
 EXCHANGES = ("kitty", "pair_swap", "defenders_exchange", "partner_exchange")
-
-
-def played_forms(rs: Ruleset) -> list[FormSpec]:
-    """The forms a deal can be in under the ruleset's own readings that have phases (a form without phases is the
-    redeal: the cards are thrown in), the dealt ones first, each in the ruleset's order."""
-    reached = reachable_forms(rs)
-    forms = [f for f in rs.forms.values() if f.name in reached and f.phases]
-    return [f for f in forms if f.dealt] + [f for f in forms if not f.dealt]
-
-
-def all_pass_outcomes(rs: Ruleset) -> list[tuple[str, list[FormSpec], str]]:
-    """What an all-pass first auction turns a deal into, per form a deal can be in that has such a rule:
-    ``(target form, [forms it happens in], id of the first rule that says so)``, targets in order of first mention."""
-    out: dict[str, tuple[list[FormSpec], str]] = {}
-    for form in played_forms(rs):
-        phase = next((p for p in played_phases(rs, form.name) if isinstance(p.params.get("all_pass_form"), str)), None)
-        if phase is not None:
-            target = str(phase.params["all_pass_form"])
-            out.setdefault(target, ([], phase.rule_of_param.get("all_pass_form", "")))[0].append(form)
-    return [(target, forms, rule) for target, (forms, rule) in out.items()]
 
 
 class _Era:
