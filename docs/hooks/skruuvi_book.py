@@ -2,18 +2,19 @@
 
 Registered in mkdocs.yml under ``hooks:``. The book has an English edition (every page) and a Finnish edition of
 the player pages; the kept plugin mkdocs-static-i18n builds the site once per language (English at the root,
-Finnish under ``fi/``) and gives the theme its language switch, which leads to the other edition's home page (each
-player page links its other edition itself). For each of those builds, ``on_config`` renders
-the pages of the build's language (skruuvi.book.site) and sets their navigation, and ``on_files`` adds them as
-generated files; the English build also runs the reference and the oracle over the suite for the Implementations
-page (skruuvi.book.implementations). Both run after the i18n plugin's own handlers (priority -200 against its -100), so that the
-build's language is known and the plugin, which reads pages from docs/, leaves the generated ones alone. Nothing
-is written to docs/.
+Finnish under ``fi/``). For each of those builds, ``on_config`` renders the pages of the build's language
+(skruuvi.book.site) and sets their navigation, and ``on_files`` adds them as generated files, each marked as a page of
+the plugin with its other edition (``site.mark_language``), so that the plugin points the header's language switch
+at the other edition of the page shown (a page in English only: at the Finnish home page, and the switch says so,
+``on_page_context``). The English build also runs the reference and the oracle over the suite for the Implementations
+page (skruuvi.book.implementations). Both run after the i18n plugin's own handlers (priority -200 against its -100),
+so that the build's language is known and the plugin, which reads pages from docs/, leaves the generated ones alone.
+``on_post_page`` takes the theme's ``<link rel="alternate">`` elements out of each page's head
+(``site.without_alternate_links`` says why). Nothing is written to docs/.
 """
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -37,6 +38,10 @@ def language(config) -> str:
 def on_config(config):
     root = Path(config.config_file_path).resolve().parent
     lang = language(config)
+    # The i18n plugin sets each page's language switch as an attribute of ``extra`` (the theme reads that before the
+    # mapping's own entry); left from the last page of the build before, it would be the switch of this build's pages
+    # rendered before its first page (404.html).
+    vars(config.extra).pop("alternate", None)
     _pages.clear()
     try:
         _pages.update(site.build_pages(root, lang))
@@ -64,11 +69,16 @@ def on_files(files: Files, config) -> Files:
     return files
 
 
-def on_post_build(config) -> None:
-    """The theme's language switch looks for a sitemap under each language's root; the plugin writes one at the
-    site's root, listing the pages of both languages: the Finnish root gets the same."""
-    lang = language(config)
-    site_dir = Path(config.site_dir)
-    if lang != site.DEFAULT_LANGUAGE and (site_dir / "sitemap.xml").is_file():
-        (site_dir / lang).mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(site_dir / "sitemap.xml", site_dir / lang / "sitemap.xml")
+def on_page_context(context, page, config, nav):
+    """After the i18n plugin has set the language switch for this page (its handler runs first, at priority 50)."""
+    site.name_switch(getattr(config.extra, "alternate", None), page.file)
+    return context
+
+
+def on_post_page(output: str, page, config) -> str:
+    return site.without_alternate_links(output)
+
+
+def on_post_template(output: str, template_name: str, config) -> str:
+    """The theme's own pages (404.html) likewise."""
+    return site.without_alternate_links(output) if template_name.endswith(".html") else output

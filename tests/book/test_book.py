@@ -254,7 +254,8 @@ def test_comparison_page_table_highlights_and_narrative(rs):
     assert "sk-diff-mark" in row and '<span class="sk-diff">`multipliers`: ×2 doubled, ×4 redoubled</span>' in row
     assert "[§](../rules/skruuvi-2016.md#score.multipliers)" in row
     auction = page.split("{#topic-auction}")[1].split("\n## ")[0]
-    assert "**1944** `final_min_level`: 4; **2016** `final_min_level`: 5" in auction
+    assert ("[**1944**](../rules/skruuvi-1944.md#auction2.final-min-level) 4; "
+            "[**2016**](../rules/skruuvi-2016.md#auction2.final-min-level) 5") in auction  # values in words, no names
     same = next(line for line in page.splitlines() if "`kitty.partner-order`" in line and line.startswith("| "))
     assert "sk-diff" not in same.replace("sk-diff-mark", "")
     assert "Only one era" in comparison_page([rs])

@@ -448,11 +448,94 @@ def test_the_language_switches_lead_to_the_other_edition(browser, base_url):
             assert problems == []
 
 
+def _open_language_menu(pg: Any) -> None:
+    """Open the header's language menu as a reader does, with a tap (a click) on its button, and wait until it is
+    shown (it fades in)."""
+    pg.locator(".md-header__option .md-select button").click()
+    pg.wait_for_function("""() => { const l = document.querySelector('.md-header__option .md-select__inner');
+        return l && getComputedStyle(l).opacity === '1'; }""")
+
+
+def _choose_language(pg: Any, lang: str) -> None:
+    """Choose a language in the header's language menu: open it, then a tap on the language."""
+    _open_language_menu(pg)
+    pg.locator(f'a.md-select__link[hreflang="{lang}"]').click()
+    pg.wait_for_load_state("networkidle")
+
+
+def test_the_header_language_switch_keeps_the_reader_s_place(browser, base_url):
+    """The header's language menu on a page that has both editions leads to the same page in the other language, and
+    back (the English 2016 chapter to the Finnish one and back); on a page in English only (the comparison chapter) its
+    Finnish entry says that it leads to the Finnish home page (etusivu), and does. At both widths, with no console
+    error and no request for a sitemap (the theme's language lookup, which the book turns off)."""
+    from skruuvi.book.learn import learn_path
+
+    en, fi = page_path(learn_path("skruuvi-2016")), page_path(learn_path("skruuvi-2016", "fi"))
+    for width in WIDTHS:
+        with open_tab(browser, width) as pg:
+            requests: list[str] = []
+            pg.on("request", lambda r, seen=requests: seen.append(r.url))
+            problems = _open(pg, base_url + en)
+            assert pg.locator('a.md-select__link[hreflang="fi"]').inner_text().strip() == "Suomi"
+            _choose_language(pg, "fi")
+            assert pg.url == base_url + fi
+            assert pg.locator("html").get_attribute("lang") == "fi"
+            assert pg.locator("article h1").inner_text().startswith("Opi pelaamaan skruuvia: 2016")
+            _open_language_menu(pg)
+            _keep_shot_of(pg, f"language-menu-fi-chapter-{width}")
+            _choose_language(pg, "en")
+            assert pg.url == base_url + en
+            assert pg.locator("html").get_attribute("lang") == "en"
+            assert pg.locator("article h1").inner_text().startswith("Learn to play Skruuvi: 2016")
+            pg.goto(base_url + page_path(md.COMPARISON))
+            pg.wait_for_load_state("networkidle")
+            assert pg.locator('a.md-select__link[hreflang="fi"]').inner_text().strip() == "Suomi (etusivu)"
+            _open_language_menu(pg)
+            _keep_shot_of(pg, f"language-menu-english-only-{width}")
+            _choose_language(pg, "fi")
+            assert pg.url == base_url + "fi/" and pg.locator("html").get_attribute("lang") == "fi"
+            assert problems == [] and [u for u in requests if u.endswith("sitemap.xml")] == []
+
+
+def test_the_eras_at_a_glance_says_what_the_chapters_say(browser, base_url):
+    """Issue 29's reader, reading the comparison chapter's glance as a reader does: for 1895 it must say that when
+    everybody passes the cards are dealt again, as the 1895 chapter does, and name the passimisääri only as another
+    reading of the sources; no kotka may be shown with a defenders' exchange among its phases (the chapters: it never
+    happens, every kotka bid being at six or more). At both widths, with the glance on screen for the screenshot."""
+    for width in WIDTHS:
+        with open_tab(browser, width) as pg:
+            problems = _open(pg, base_url + page_path(md.COMPARISON))
+            rows = pg.evaluate("""() => [...document.querySelectorAll('.sk-features tbody tr')].map(tr =>
+                [...tr.querySelectorAll('td')].map(td => ({text: td.innerText,
+                  links: [...td.querySelectorAll('a')].map(a => ({text: a.innerText,
+                                                                   href: a.getAttribute('href')}))})))""")
+            eras = pg.evaluate("() => [...document.querySelectorAll('.sk-features thead th')].map(th => th.innerText)")
+            table = {row[0]["text"].strip(): dict(zip(eras[1:], row[1:], strict=True)) for row in rows}
+            forms_1895 = table["Game forms"]["1895"]
+            before, _, other = forms_1895["text"].partition("under another reading of the sources")
+            assert "dealt again" in before and "passimisääri" not in before and "passimisääri" in other
+            assert not any(a["href"].endswith("#form-passimisaari") for a in forms_1895["links"])
+            assert "passimisääri" not in table["Exchanges"]["1895"]["text"]
+            for era in ("1944", "2016"):
+                kotka = next(part for part in table["Exchanges"][era]["text"].split(";") if "kotka:" in part)
+                assert "no defenders' exchange" in kotka, (era, kotka)
+                links = [a for a in table["Exchanges"][era]["links"] if a["href"].endswith("#phase-defenders-exchange")]
+                assert len(links) == 1, (era, links)  # the alkupeli's only
+            pg.locator(".sk-features").screenshot(path=str(_shot_path(f"comparison-glance-{width}")),
+                                                  style=".md-header { visibility: hidden; }")  # not over the table
+            assert problems == []
+
+
+def _shot_path(name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS / f"{name}.png"
+
+
 def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
     """A reader reaches each edition's reference card as he would: from the Finnish home page and from a Finnish
     chapter to the Finnish card; from the card, its own link to the other edition and back; from the Finnish card,
-    the header's language switch to the English home page, whose text links the English card. At both widths, with no
-    console error."""
+    the header's language switch to the English card; the English home page's text links the English card. At both
+    widths, with no console error."""
     from skruuvi.book.learn import learn_path
 
     card_fi, card_en = page_path(refcard_path("skruuvi-2016", "fi")), page_path(refcard_path("skruuvi-2016"))
@@ -472,10 +555,9 @@ def test_the_reference_cards_are_reached_from_both_editions(browser, base_url):
             pg.locator("article a", has_text="Muistikortti: 2016").click()
             pg.wait_for_load_state("networkidle")
             assert pg.url == base_url + card_fi
-            pg.locator(".md-header__option .md-select").hover()
-            pg.locator('a.md-select__link[hreflang="en"]').click()
-            pg.wait_for_load_state("networkidle")
-            assert pg.url == base_url and pg.locator("html").get_attribute("lang") == "en"
+            _choose_language(pg, "en")  # the header's switch: the same card in English
+            assert pg.url == base_url + card_en and pg.locator("html").get_attribute("lang") == "en"
+            pg.goto(base_url)
             pg.locator("article a", has_text="2016").and_(pg.locator(f'a[href$="{card_en}"]')).first.click()
             pg.wait_for_load_state("networkidle")
             assert pg.url == base_url + card_en

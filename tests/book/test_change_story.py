@@ -115,3 +115,23 @@ def test_the_chapter_leads_with_the_story_and_folds_each_topic_s_rules(rulesets)
         shown = int(re.search(r"<summary>The (\d+) rules of this topic", after).group(1))
         rows = [x for x in after.split("</details>")[0].splitlines() if x.startswith("| ")][1:]
         assert shown == len(rows) > 0, topic
+
+
+def test_the_chapter_s_prose_reads_as_words(rulesets) -> None:
+    """What the chapter says to a reader of the game's history, everything but the folded rule tables (the apparatus,
+    with the ids): no code, no parameter names or raw values, no rule ids, none of the programmer's words ("ruleset",
+    "rule id", "parameter", "record", a command to run). Issue 29's reader met `centre_max_consecutive`: 4, "skruuvi
+    compare A B" and "whether a record of one era is even legal in another"."""
+    page = comparison_page(rulesets, load_yaml(spec_dir() / "comparison.yaml"))
+    text = re.sub(r"<details.*?</details>", "", page, flags=re.S)
+    text = re.sub(r"\]\([^)]*\)", "]", text)  # link targets
+    text = re.sub(r"\{#[^}]*\}", "", text)  # heading anchors
+    text = re.sub(r"<[^>]+>", "", text)  # inline HTML (the marks' spans with their titles)
+    assert literals(text) == []
+    assert "`" not in text and not re.search(r"\b[a-z]+_[a-z_]+\b", text)
+    ids = {r for rs in rulesets for r in rs.rules if "." in r}
+    assert [i for i in ids if i in text] == []
+    lower = text.lower()
+    assert [w for w in ("ruleset", "rule id", "parameter", "record", "skruuvi compare", "skruuvi replay")
+            if w in lower] == []
+    assert "None" not in text and "True" not in text

@@ -1,10 +1,11 @@
 """The story that leads the comparison chapter: what changed from one era to the next, one sentence per change.
 
-Each era's features are read from its ruleset the way the feature table reads them (:mod:`.features`): the game
-forms dealt and their hands, the auctions of each form, the lowest final contract, the ranking of the bids, what an
-all-pass deal turns into, the exchanges, doubling, the score sheet and the match. Two eras next to each other in
-time are compared feature by feature, and every difference becomes a sentence with its values in words, through the
-book's formatter (:mod:`.values`): "a game is won at 60 below the line", never a parameter name or a literal.
+Each era's features are read from its ruleset the way the feature table reads them (:mod:`.features`), as played
+under the book's own readings (:mod:`skruuvi.rules.reach`): the game forms dealt and their hands, the auctions of
+each form, the lowest final contract, the ranking of the bids, what an all-pass deal turns into, the exchanges,
+doubling, the score sheet and the match. Two eras next to each other in time are compared feature by feature, and
+every difference becomes a sentence with its values in words, through the book's formatter (:mod:`.values`): "a game
+is won at 60 below the line", never a parameter name or a literal.
 Nothing here knows an era.
 """
 
@@ -15,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..rules.reach import played_phases
 from ..rules.ruleset import FormSpec, Ruleset
 from . import md
 from .values import Labels, count
@@ -85,8 +87,9 @@ class Era:
         return f"it is played as {self.form(target)}"
 
     def exchanges(self, form: FormSpec) -> dict[str, str]:
-        """mechanism -> phase id, for the form's exchanges."""
-        return {p.mechanism: p.id for p in form.phases if p.mechanism in EXCHANGES}
+        """mechanism -> phase id, for the exchanges the form plays (:func:`skruuvi.rules.reach.played_phases`: not
+        the defenders' exchange of a kotka, whose bids start at six)."""
+        return {p.mechanism: p.id for p in played_phases(self.rs, form.name) if p.mechanism in EXCHANGES}
 
     def param(self, name: str, where: str = "") -> Any:
         return next((r.value for r in self.rs.rules.values() if r.param == name and r.pointer.startswith(where)),

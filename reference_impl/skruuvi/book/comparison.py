@@ -1,7 +1,10 @@
 """The comparison chapter: every rule id × era with the differences highlighted, and a generated summary per topic.
 
 Everything shown comes from the rulesets (:mod:`skruuvi.history.compare`); ``spec/comparison.yaml`` may add a
-short paragraph of prose per topic.
+short paragraph of prose per topic. What the chapter says an era plays is what it plays under the book's own
+readings (:mod:`skruuvi.rules.reach`): a form, phase or rule reached only under another reading of the sources is
+said to be so, in words. The prose and the lists of differences are written for a reader of the game's history
+(values in words, no parameter names or rule ids); the folded tables of each topic are the apparatus, with the ids.
 """
 
 from __future__ import annotations
@@ -19,12 +22,14 @@ from ..history.compare import (
     topic_of,
 )
 from ..history.concepts import ALL_PASS, concept_matrix, row_ids, where
+from ..rules.reach import played_phases, reachable_forms
 from ..rules.ruleset import Rule, Ruleset
 from . import md
 from .changes import change_story
-from .features import feature_table
+from .features import all_pass_words, feature_table
 from .formula import render
-from .values import SPECIAL, Labels, plain, target
+from .played import played_forms, reach_note
+from .values import SPECIAL, Labels, count, param_name, plain, target
 
 HERE = md.COMPARISON
 MARK = {"value": '<span class="sk-diff-mark" title="the rule differs between the eras">≠</span>',
@@ -62,6 +67,20 @@ def summary(rule: Rule, labels: Labels | None = None) -> str:
         column = f", {labels.word(raw['column'])}" if raw.get("column") else ""
         return md.cell(f"{render(raw['points'], word=labels.key)} to {target(raw.get('to'))}{when}{column}{mult}")
     return "*(described only)*"
+
+
+def said(rule: Rule, labels: Labels | None = None) -> str:
+    """What a rule sets, in words for a reader: :func:`summary` without the parameter's name (its value, its table or
+    its formula, with whom it pays)."""
+    labels = labels or Labels()
+    raw = rule.raw
+    if rule.param is not None:
+        return md.cell(compact(rule.value, rule.param, labels))
+    if "name" in raw and isinstance(raw.get("value"), str) and rule.pointer.startswith("/scoring/derived/"):
+        return md.cell(render(raw["value"], word=labels.key))
+    if "name" in raw and "value" in raw:
+        return md.cell(compact(raw["value"], None, labels))
+    return summary(rule, labels)
 
 
 def mark(row: MatrixRow) -> str:
@@ -119,11 +138,29 @@ def _by_era(parts: Sequence[tuple[Ruleset, str]]) -> str:
 def concept_label(row: MatrixRow, rulesets: Sequence[Ruleset] = ()) -> str:
     """What a row sets, in words (its parameter or table name, and for a rule of a phase or a form which one,
     named neutrally: "the partner exchange of the all-pass form"), or its ids when it sets nothing."""
-    home, rule = next((i, r) for i, r in enumerate(row.rules) if r is not None)
+    rule = next(r for r in row.rules if r is not None)
     what = rule.param or rule.raw.get("name")
     if not what:
         return ", ".join(f"`{i}`" for i in row_ids(row))
-    text = Labels().key(what).capitalize()
+    return _placed(Labels().key(what).capitalize(), row, rulesets)
+
+
+def reader_label(row: MatrixRow, rulesets: Sequence[Ruleset] = ()) -> str:
+    """A difference's label for a reader: what it settles in words (:func:`skruuvi.book.values.param_name`) and where,
+    named neutrally ("the all-pass form"); for a rule that sets nothing named, its title, or each era's title where
+    they differ. No era's id."""
+    rule = next(r for r in row.rules if r is not None)
+    what = rule.param or rule.raw.get("name")
+    if not what:
+        return " / ".join(dict.fromkeys(r.title for r in row.rules if r is not None))
+    text = param_name(what)
+    return _placed(text[:1].upper() + text[1:], row, rulesets)
+
+
+def _placed(text: str, row: MatrixRow, rulesets: Sequence[Ruleset]) -> str:
+    """``text`` with the place of the row's rule in words: the phase's mechanism and the form (``(auction of
+    *alkupeli*)``), the all-pass form named as such, nothing for a rule of no phase or form."""
+    home, rule = next((i, r) for i, r in enumerate(row.rules) if r is not None)
     place = where(rulesets[home], rule) if home < len(rulesets) else None
     if place is None:
         return text
@@ -134,22 +171,20 @@ def concept_label(row: MatrixRow, rulesets: Sequence[Ruleset] = ()) -> str:
     return f"{text} ({plain(mechanism) or form_words})"
 
 
-def neutral(row: MatrixRow, rulesets: Sequence[Ruleset] = ()) -> str:
-    """A label for one concept across eras that favours none of them: what it sets (its parameter or table
-    name in words) and its id or ids, not one era's title."""
-    rule = next(r for r in row.rules if r is not None)
-    ids = ", ".join(f"`{i}`" for i in row_ids(row))
-    return f"{concept_label(row, rulesets)} ({ids})" if rule.param or rule.raw.get("name") else ids
+def _era_link(rs: Ruleset, rule: Rule) -> str:
+    return md.link(f"**{rs.era}**", HERE, md.rules_page(rs.id), rule.id)
 
 
 def value_changes(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset]) -> list[str]:
+    """One line per rule two or more eras share with different values: what it settles, then each era's value in
+    words, the era linked to its rule."""
     out = []
     for row in rows:
         present = [(rs, r) for rs, r in zip(rulesets, row.rules, strict=True) if r is not None]
         if len(present) < 2 or not row.differs & {"value", "param"}:
             continue
-        parts = [(rs, summary(r, Labels([rs]))) for rs, r in present]
-        out.append(f"{_rule_link(present[0][0], present[0][1], neutral(row, rulesets))}: {_by_era(parts)}")
+        parts = [f"{_era_link(rs, r)} {said(r, Labels([rs]))}{reach_note(rs, r)}" for rs, r in present]
+        out.append(f"{reader_label(row, rulesets)}: " + "; ".join(parts))
     return out
 
 
@@ -169,8 +204,10 @@ def renamed_params(topic: str, rulesets: Sequence[Ruleset], rows: Sequence[Matri
             continue
         if topic_of(found[0][0], found[0][1]) != topic:
             continue
-        parts = [(rs, f"{summary(r, Labels([rs]))} ({_rule_link(rs, r)})") for rs, r in found]
-        out.append(f"`{key[1]}` ({key[0]}), under different rule ids: {_by_era(parts)}")
+        parts = [f"{_era_link(rs, r)} {said(r, Labels([rs]))}{reach_note(rs, r)}" for rs, r in found]
+        name = param_name(key[1])
+        out.append(f"{name[:1].upper() + name[1:]} ({plain(key[0].split('/')[-1])}), in rules the eras word "
+                   "differently: " + "; ".join(parts))
     return out
 
 
@@ -181,19 +218,20 @@ def presence(rows: Sequence[MatrixRow], rulesets: Sequence[Ruleset]) -> list[str
         if len(have) < len(rulesets):
             rs, rule = rulesets[have[0]], row.rules[have[0]]
             assert rule is not None
-            groups.setdefault(have, []).append(_rule_link(rs, rule, rule.title))
+            groups.setdefault(have, []).append(_rule_link(rs, rule, rule.title) + reach_note(rs, rule))
     return [f"Only in {' and '.join(rulesets[i].era for i in have)}: " + ", ".join(links)
             for have, links in groups.items()]
 
 
 def form_phases(topic: str, rulesets: Sequence[Ruleset]) -> list[str]:
-    """Per era, the phases of this topic in each game form (e.g. which exchanges a form has)."""
+    """Per era, the phases of this topic that each game form plays (e.g. which exchanges a form has), for the forms
+    a deal can be in under the era's own readings."""
     parts = []
     for rs in rulesets:
         per_form = []
-        for form in rs.forms.values():
+        for form in played_forms(rs):
             names = [str(((rs.raw.get("phases") or {}).get(p.id) or {}).get("label", {}).get("en", p.id))
-                     for p in form.phases if topic_of_phase(rs, p.id) == topic]
+                     for p in played_phases(rs, form.name) if topic_of_phase(rs, p.id) == topic]
             if names:
                 per_form.append(f"*{Labels([rs]).word(form.name)}*: {', '.join(names)}")
         if per_form:
@@ -225,17 +263,18 @@ def multiplier_use(rulesets: Sequence[Ruleset]) -> list[str]:
             columns = sorted({str(r.raw.get("column")) for r in rules if r.raw.get("column")})
             whose = "the deal winner's points only" if mode == "winner" else "every side's points"
             where = f" ({', '.join(columns)} the line)" if columns else ""
-            text += f" on {whose}{where} of " + ", ".join(_rule_link(rs, r) for r in rules)
+            text += f" on {whose}{where} of: " + ", ".join(_rule_link(rs, r, r.title) for r in rules)
         parts.append((rs, text))
     return [f"Multipliers: {_by_era(parts)}"] if parts else []
 
 
 def _scheme_phrase(rs: Ruleset, labels: Labels, form: Any) -> str:
-    """How a game form is scored: by its scheme, or not at all (a form with an empty or no scheme)."""
+    """How a game form is scored: by its scheme, or not at all (a form with an empty or no scheme; a form without
+    phases is a deal thrown in)."""
+    name = f"*{labels.word(form.name)}*" if form.phases else "a deal thrown in"
     if not ((rs.raw.get("scoring") or {}).get("schemes") or {}).get(form.scheme):
-        return f"*{labels.word(form.name)}* scores nothing"
-    return f"*{labels.word(form.name)}* scored as " + ("a contract" if form.scheme == "contract"
-                                                        else labels.word(form.scheme))
+        return f"{name} scores nothing"
+    return f"{name} scored as " + ("a contract" if form.scheme == "contract" else labels.word(form.scheme))
 
 
 def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
@@ -245,7 +284,8 @@ def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
         labels = Labels([rs])
         cols = ("one score per deal" if rs.columns == ("deal",)
                 else "points " + " and ".join(labels.word(c) for c in rs.columns))
-        schemes = ", ".join(_scheme_phrase(rs, labels, f) for f in rs.forms.values())
+        reached = reachable_forms(rs)
+        schemes = ", ".join(_scheme_phrase(rs, labels, f) for f in rs.forms.values() if f.name in reached)
         text = f"{cols}; the defenders receive " + (
             _rule_link(rs, receive, labels.word(receive.value)) if receive else "(not stated)") + f"; {schemes}"
         parts.append((rs, text))
@@ -253,12 +293,15 @@ def score_sheet(rulesets: Sequence[Ruleset]) -> list[str]:
 
 
 def form_sizes(rulesets: Sequence[Ruleset]) -> list[str]:
+    """The forms dealt, with their hands; what an all-pass turns a deal into; a form played only under another
+    reading of the sources, said so."""
     parts = []
     for rs in rulesets:
-        forms = [f"*{f.name}* ({f.params['hand_size']} cards each, {f.params['centre_cards']} centre cards)"
-                 if f.dealt else f"*{Labels([rs]).word(f.name)}* (reached from another form)"
-                 for f in rs.forms.values()]
-        parts.append((rs, ", ".join(forms)))
+        labels = Labels([rs])
+        forms = [f"*{labels.word(f.name)}* ({f.params['hand_size']} cards each, "
+                 f"{count(int(f.params.get('centre_cards') or 0), 'centre card')})"
+                 for f in rs.forms.values() if f.dealt]
+        parts.append((rs, "; ".join([", ".join(forms), *all_pass_words(rs)])))
     return [f"Game forms: {_by_era(parts)}"]
 
 
@@ -296,24 +339,23 @@ def comparison_page(rulesets: Sequence[Ruleset], notes: Mapping[str, Any] | None
     rulesets = sorted(rulesets, key=lambda r: (r.era, r.id))
     prose = (notes or {}).get("topics") or {}
     out = ["# Comparing the eras",
-           "Every rule of every ruleset, side by side, grouped by topic, one row per concept: where the eras set "
-           "the same thing under different rule ids (the same parameter at the same place of the game), their "
-           "rules share a row and each era cell names its own id. Each era cell shows what the rule sets "
-           "(its parameter and value, its table or its formula), its status, its sources and a link (§) to the rule "
-           "in that era's book. Differences are highlighted: " + MARK["value"] + " the rule differs or exists in "
-           "some eras only (the differing values are " + '<span class="sk-diff">marked</span>), '
-           + MARK["provenance"] + " only its status or sources differ, " + MARK["same"] + " the same everywhere. "
-           "The summary above each table is generated from the rulesets; `skruuvi compare A B` prints the same "
-           "diff for two rulesets, and " + md.link("cross-era replay", HERE, md.CROSS_ERA)
-           + " shows what the differences do to real deals."]
+           "How the game changed from era to era. The chapter opens with the story of what changed, then sets the "
+           "eras side by side at a glance, both as this book reads each era's sources; where a source can be read "
+           "another way, they say so. Then, topic by topic, come a short account, a list of the differences, and, "
+           "folded away for the reader who wants them, the rules of each era side by side, each with how firmly the "
+           "sources give it, its sources and a link (§) to it in that era's rule book. In those tables "
+           + MARK["value"] + " marks a rule that differs between the eras or that only some eras have (the "
+           "difference is " + '<span class="sk-diff">marked</span>), ' + MARK["provenance"] + " a rule the eras "
+           "share whose sources or standing differ, " + MARK["same"] + " a rule the same in every era. "
+           + md.link("Cross-era replay", HERE, md.CROSS_ERA) + " plays the same deals under each era's rules."]
     if len(rulesets) < 2:
         out.append(md.admonition("note", "Only one era",
                                  "A comparison needs at least two rulesets in `spec/rulesets/`."))
     out += change_story(rulesets)
     if len(rulesets) >= 2:
         out += ["## The eras at a glance {#features}",
-                "What each era has, read from its ruleset; every cell links to the rule, form or phase it comes "
-                "from. The rule-by-rule tables follow, topic by topic.",
+                "What each era plays, as this book reads its sources; every cell links to the rule, game form or "
+                "phase it comes from. The rules themselves follow, topic by topic.",
                 feature_table(rulesets)]
     groups = rows_by_topic(concept_matrix(rulesets)) if rulesets else {}
     counts = []
@@ -325,13 +367,13 @@ def comparison_page(rulesets: Sequence[Ruleset], notes: Mapping[str, Any] | None
                        len(rows) - len(shared), n_val, len(shared) - n_val, renamed])
     if counts:
         out += ["## Rules by topic {#counts}",
-                "How many concepts each topic has (a concept is one rule, or the rules of several eras that set "
-                "the same thing under different ids, e.g. the centre cards of an all-pass deal); how many only "
-                "one era has; and, of those two or more eras share, how many set a different value "
-                + MARK["value"] + " or the same one " + MARK["same"] + " (their status or sources may still "
-                "differ). The last column counts the concepts the eras name by different rule ids.",
-                md.table(["Topic", "Concepts", "In one era only", "Shared, value differs " + MARK["value"],
-                          "Shared, same value " + MARK["same"], "Under different ids"], counts)]
+                "How many rules each topic has (where the eras' rule books word a rule differently but it settles "
+                "the same thing, e.g. the centre cards of an all-pass deal, it counts once); how many only one era "
+                "has; and, of those two or more eras share, how many differ " + MARK["value"] + " and how many "
+                "are the same " + MARK["same"] + " (their sources or standing may still differ). The last column "
+                "counts the rules the eras' rule books name differently.",
+                md.table(["Topic", "Rules", "In one era only", "Shared, differing " + MARK["value"],
+                          "Shared, the same " + MARK["same"], "Named differently"], counts)]
     for topic, rows in groups.items():
         out.append(f"## {TOPIC_TITLES.get(topic, topic)} {{#topic-{topic}}}")
         if prose.get(topic):

@@ -2,6 +2,11 @@
 forms, the auctions, the minimum contract, misère, the exchanges, doubling, the scoring model, the match form), one
 column per era, every cell read from the ruleset's data and linked to the rule (or form, or phase) it comes from.
 
+A cell says what is played under the book's own readings (:mod:`skruuvi.rules.reach`): the forms a deal can be in,
+and in each the phases it plays. A form reached only under another reading of the sources is named as such, in words
+("under another reading of the sources, ..."); a phase a form never plays is named only to say so (no defenders'
+exchange in a kotka, whose bids start at six).
+
 Nothing here knows an era: each cell is found by what the ruleset declares (its forms and their phases with their
 mechanisms, the parameters they set, its score columns and its match section), so a new ruleset gets its column.
 """
@@ -10,8 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..rules.reach import forms_under_other_readings, lowest_first_bid, never_played, played_phases
 from ..rules.ruleset import FormSpec, PhaseSpec, Rule, Ruleset
 from . import md
+from .played import all_pass_outcomes, played_forms
 from .values import Labels
 
 HERE = md.COMPARISON
@@ -51,8 +58,28 @@ class _Era:
 
     def forms(self) -> str:
         dealt = [self.form(f) for f in self.dealt()]
-        others = [self.form(f) for f in self.rs.forms.values() if not f.dealt and f.phases]
-        return ", ".join(dealt) + (f"; reached from another form: {', '.join(others)}" if others else "")
+        return "; ".join([", ".join(dealt), *self.all_pass(), *self.other_readings()])
+
+    def all_pass(self) -> list[str]:
+        """When everybody passes: the form the deal turns into (a form link), or that the cards are dealt again (a
+        link to the rule), per group of forms when they differ."""
+        outcomes = all_pass_outcomes(self.rs)
+        parts = []
+        for target, forms, rule in outcomes:
+            reached = self.rs.forms.get(target)
+            what = (self.form(reached) if reached is not None and reached.phases
+                    else self.to("the cards are thrown in and dealt again", rule))
+            names = [f"*{self.labels.word(f.name)}*" for f in forms]
+            where = f" (in {' or '.join([', '.join(names[:-1]), names[-1]] if len(names) > 1 else names)})" \
+                if len(outcomes) > 1 else ""
+            parts.append(what + where)
+        return [f"when everybody passes: {', '.join(parts)}"] if parts else []
+
+    def other_readings(self) -> list[str]:
+        """The forms played only under another reading of the sources, in words, linked to the rule read otherwise."""
+        return ["under another reading of the sources, an all-pass deal is played as "
+                + self.to(f"*{self.labels.word(form)}*", rule)
+                for form, (rule, _) in forms_under_other_readings(self.rs).items() if self.rs.forms[form].phases]
 
     def auctions(self) -> str:
         parts = []
@@ -86,24 +113,28 @@ class _Era:
         orders = [r for f in self.dealt() for r in [self.rule("strain_order", f"/forms/{f.name}/")] if r]
         never = self.to("never bid", orders[0].id) if orders else "never bid"  # the strains it can be bid in
         text = ("bid in " + ", ".join(bid)) if bid else never
-        passed = [(p, p.params["all_pass_form"]) for f in self.dealt() for p in f.phases
-                  if isinstance(p.params.get("all_pass_form"), str)]
-        forms: dict[str, str] = {}
-        for p, target in passed:  # one link per form reached, to the first rule that reaches it
-            if target in self.rs.forms and self.rs.forms[target].phases and target not in forms:
-                forms[target] = self.to(f"*{self.labels.word(target)}*", p.rule_of_param["all_pass_form"])
-        return text + (f"; when all pass: {', '.join(forms.values())}" if forms else "")
+        forms = [self.to(f"*{self.labels.word(target)}*", rule) for target, _, rule in all_pass_outcomes(self.rs)
+                 if self.rs.forms[target].phases]  # one link per form reached, to the first rule that reaches it
+        return text + (f"; when everybody passes: {', '.join(forms)}" if forms else "")
 
     def exchanges(self) -> str:
         parts = []
-        for f in self.rs.forms.values():
-            phases = [self.phase(p) for p in f.phases if p.mechanism in EXCHANGES]
-            if phases:
-                parts.append(f"{self.form(f)}: {', '.join(phases)}")
+        for f in played_forms(self.rs):
+            phases = [self.phase(p) for p in played_phases(self.rs, f.name) if p.mechanism in EXCHANGES]
+            never = self.never(f)
+            if phases or never:
+                parts.append(f"{self.form(f)}: {', '.join([*phases, *never])}")
         return "; ".join(parts) or "none"
 
+    def never(self, form: FormSpec) -> list[str]:
+        """The exchanges a form never plays, each linked to the rule that rules it out, with why."""
+        phases = {p.id: p for p in form.phases}
+        return [f"no {self.to(self.labels.word(pid), rule)} (every bid is at level {lowest_first_bid(form)} or more)"
+                for pid, rule in never_played(self.rs, form.name).items() if phases[pid].mechanism in EXCHANGES]
+
     def doubling(self) -> str:
-        forms = [self.form(f) for f in self.rs.forms.values() if any(p.mechanism == "doubling" for p in f.phases)]
+        forms = [self.form(f) for f in played_forms(self.rs)
+                 if any(p.mechanism == "doubling" for p in played_phases(self.rs, f.name))]
         multipliers = self.value("multipliers")
         if not forms:
             return "no doubling phase" + (f" ({multipliers})" if multipliers else "")
@@ -131,6 +162,13 @@ class _Era:
         game = self.value("game_threshold", "/match/", f"a game at {threshold} below the line") \
             if threshold is not None else None
         return "; ".join(x for x in (text, game, f"scored {totals}" if totals else None) if x)
+
+
+def all_pass_words(rs: Ruleset) -> list[str]:
+    """What an all-pass deal turns into, and the forms played only under another reading of the sources, as the
+    glance's game forms cell says them (linked), for the chapter's other lines."""
+    era = _Era(rs)
+    return [*era.all_pass(), *era.other_readings()]
 
 
 ROWS: list[tuple[str, Callable[[_Era], str]]] = [

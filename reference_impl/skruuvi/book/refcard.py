@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..rules.reach import never_played
 from ..rules.ruleset import FormSpec, PhaseSpec, Ruleset
 from . import md
 from .learn.facts import Game
@@ -44,12 +45,6 @@ def has_trumps(form: FormSpec) -> bool:
     """Whether a form is ever played with trumps: a suit is among its strains (a passimisääri has no strains, a
     bolsevikki only misère)."""
     return any(s in md.SUIT_SYMBOL for s in form.params.get("strain_order") or [])
-
-
-def lowest_bid(form: FormSpec) -> int:
-    """The lowest level any auction of the form takes."""
-    levels = [int(ph.params.get("min_level") or 1) for ph in form.phases if ph.mechanism == "auction"]
-    return min(levels, default=1)
 
 
 class _Card:
@@ -152,7 +147,7 @@ class _Card:
         elif mech == "defenders_exchange":
             back = w["a_different"] if p.get("return_must_differ") else w["one"]
             ban = p.get("banned_if_main_first_bid_at_least")
-            if ban and lowest_bid(form) >= int(ban):  # a kotka: no bid below the ban, so never an exchange
+            if phase.id in never_played(self.rs, form.name):  # a kotka: no bid below the ban, so never an exchange
                 return w["defenders_never"].format(n=ban)
             parts.append(w["defenders"].format(who=self.role(p.get("first", "declarer-left")), back=back))
             if ban:

@@ -8,6 +8,7 @@ tolerated: the pages say so.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -169,18 +170,49 @@ def counterpart(path: str, language: str) -> str | None:
     return md.localized(path, "fi") if shared else None
 
 
+#: How the header's language switch names a language whose edition has no page like the one shown: the switch then
+#: leads to that edition's home page, and says so.
+TO_HOME = {"fi": "etusivu", "en": "home page"}
+
+_ALTERNATE_LINK = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\s*')
+
+
 def mark_language(file: Any, path: str, language: str) -> None:
-    """Give a generated page the other edition the i18n plugin (mkdocs-static-i18n) lists beside it in its sitemap.
-    The page's ``locale`` is left unset, so the plugin keeps the header's language switch on each edition's home page
-    (a switch to the page itself would make the theme look for a sitemap under every page); each player page links
-    its other edition in its text."""
+    """Make a generated page a page of the i18n plugin (mkdocs-static-i18n): its ``locale`` and its ``alternates``,
+    itself and, for a player page, its other edition (``learn/x.md`` <-> ``fi/learn/x.md``). The plugin sets the
+    header's language switch from these on every page (its page context): to the other edition of the page, or, for a
+    page in one language, to the other edition's home page (:func:`name_switch` says so). The plugin's sitemap lists the
+    pairs. The plugin does this for the pages it reads from docs/; the book's pages are generated, so the hook marks
+    them."""
     from mkdocs.structure.files import File
 
     other = counterpart(path, language)
+    file.locale = file.locale_alternate_of = language
     file.alternates = {language: file}
     if other is not None:
         twin = File(other, src_dir=None, dest_dir="", use_directory_urls=True)
         file.alternates["fi" if language == DEFAULT_LANGUAGE else DEFAULT_LANGUAGE] = twin
+
+
+def name_switch(alternates: Any, file: Any) -> None:
+    """On a page without an edition in some language, the header's switch to that language leads to its home page:
+    its entry says so ("Suomi (etusivu)"). ``alternates`` is the theme's ``extra.alternate`` as the i18n plugin set
+    it for this page (it sets it afresh for every page)."""
+    for entry in alternates or ():
+        lang = str(entry.get("lang"))
+        if lang not in getattr(file, "alternates", {lang: None}) and lang in TO_HOME:
+            entry["name"] = f"{entry['name']} ({TO_HOME[lang]})"
+
+
+def without_alternate_links(html: str) -> str:
+    """A page's HTML without the ``<link rel="alternate" hreflang=...>`` elements the theme writes into its head from
+    the language switch's entries. The theme (Material) fetches a ``sitemap.xml`` under each of them and, on a click
+    on the switch, may send the reader to a place it reads from that sitemap instead of the link's own (its language
+    lookup assumes each language in a folder of its own, and a site_url, which the book has neither of): with the
+    plugin's links to the page's other edition it would fetch sitemaps that do not exist, and with links to the
+    editions' roots it would send a reader whose English edition is the site's root to a home page. Without them the
+    switch's links, set per page by the plugin, are followed as they are."""
+    return _ALTERNATE_LINK.sub("", html)
 
 
 def write_pages(pages: Mapping[str, str], out: Path) -> None:

@@ -75,8 +75,34 @@ MECHANISMS = {
     "partner_exchange": "an exchange of cards between partners",
 }
 
+# What a parameter (or a named table or figure) settles, as a reader names it: the comparison labels a difference
+# between the eras with it. A parameter without an entry reads as its name in words.
+PARAM_NAMES = {
+    "centre_forbidden_positions": "cards of the pack that may not be centre cards",
+    "centre_max_consecutive": "most centre cards that may lie together in the pack",
+    "centre_cards": "centre cards",
+    "hand_size": "cards in each hand",
+    "multipliers": "doubling",
+    "defenders_receive": "what the defenders score",
+    "all_pass_form": "what happens when everybody passes",
+    "lead": "who leads to the first trick",
+    "return_must_differ": "whether the card given back must be another card",
+    "strain_order": "ranking of the bids",
+    "stages": "what a match is",
+    "totals": "whose totals are kept",
+    "overtrick_value": "points for an overtrick, by level",
+    "final_min_level": "lowest final contract",
+    "min_level": "lowest bid",
+    "honours": "how honours are counted",
+}
+
 STRAINS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "G": "grandi", "M": "misère"}
 KEYS = {"to_partner": "cards to the partner", "until_games": "until games", "misere": "misère", "grand": "grandi"}
+
+
+def param_name(param: object) -> str:
+    """What a parameter settles, in a reader's words (:data:`PARAM_NAMES`, else its name in words)."""
+    return PARAM_NAMES.get(str(param)) or KEYS.get(str(param)) or plain(param)
 
 
 def plain(word: object) -> str:

@@ -205,6 +205,12 @@ def check_kitty(params: Mapping[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+MAIN_FIRST_BID_BANS: dict[str, str] = {"defenders_exchange": "banned_if_main_first_bid_at_least"}
+"""For a mechanism whose phase is skipped when the main pair's first bid had at least some level: the parameter that
+sets the level. The main pair always has a first bid (its highest bidder's, in the form's first auction), so in a form
+whose first auction takes no bid below that level the phase is never played (:func:`skruuvi.rules.reach.never_played`:
+the defenders' exchange of a kotka)."""
+
 PAIR_SWAP_BAN = "banned_if_other_side_first_bid_at_least"
 """The pair swap's optional ban: a bid level, or null."""
 

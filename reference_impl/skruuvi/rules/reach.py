@@ -1,24 +1,33 @@
-"""What a ruleset can reach at all: the forms a deal can be in and the rules that can decide an answer, read off the
-ruleset's own data (no interpreter).
+"""What a ruleset can reach at all: the forms a deal can be in, the phases each of them plays, and the rules that can
+decide an answer, read off the ruleset's own data (no interpreter).
 
 * The forms: each dealt form, and each form that a phase of a form a deal can be in names as its ``all_pass_form``
   (the form an all-pass turns the deal into). The only way into a form that is not dealt is an all-pass.
+* The phases of a form: all its phases but those it never plays: a phase skipped when the main pair's first bid had
+  at least some level (:data:`~skruuvi.rules.phases.MAIN_FIRST_BID_BANS`), in a form whose first auction takes no
+  lower bid (the defenders' exchange of a kotka, whose bids start at six).
 * The rules: the deal rules, the general scoring rules and the match rules always; a form's rules when a deal can
   be in it; a phase's rules when a form a deal can be in plays it; a scoring scheme's rules when such a form scores
   by it; a table or derived figure unless every scoring rule that reads it is out of reach.
+* Under other readings: the forms a deal can be in only under another reading of a rule that names the form an
+  all-pass turns the deal into (:func:`forms_under_other_readings`: the 1895 passimisääri).
 
 Under the 1895 reading ``auction.all-pass=passimisaari`` no phase turns a deal into the redeal, so
 ``redeal.scores-nothing`` cannot be reached; as the ruleset stands, the passimisääri cannot. The run's coverage names
 such rules apart and ``--require-coverage`` does not ask a judged case of them (:mod:`skruuvi.suite.features.coverage`);
 the generator of records played under readings looks for a record scoring each scoring rule within reach
-(:mod:`skruuvi.authoring.played_under`).
+(:mod:`skruuvi.authoring.played_under`). The rule book shows what each era plays under its own readings from here
+(:mod:`skruuvi.book.features`, :mod:`skruuvi.book.changes`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from .ruleset import Ruleset
+from .phases import MAIN_FIRST_BID_BANS
+from .readings import alternatives, executable, with_readings
+from .ruleset import FormSpec, PhaseSpec, Ruleset
 
 _KEPT: dict[int, tuple[Ruleset, frozenset[str]]] = {}
 
@@ -34,6 +43,50 @@ def reachable_forms(ruleset: Ruleset) -> frozenset[str]:
                 found.add(target)
                 todo.append(target)
     return frozenset(found)
+
+
+def lowest_first_bid(form: FormSpec) -> int:
+    """The lowest level a bid of the form's first auction can have (its ``min_level``; 1 when it sets none)."""
+    first = next((p for p in form.phases if p.mechanism == "auction"), None)
+    return int((first.params.get("min_level") if first is not None else None) or 1)
+
+
+def never_played(ruleset: Ruleset, form_name: str) -> dict[str, str]:
+    """The phases of a form that it never plays, each with the rule that rules it out: ``{phase id: rule id}``. A
+    phase skipped when the main pair's first bid had at least some level is never played where the form's first
+    auction takes no lower bid (see the module docstring)."""
+    form = ruleset.forms[form_name]
+    lowest = lowest_first_bid(form)
+    out: dict[str, str] = {}
+    for phase in form.phases:
+        param = MAIN_FIRST_BID_BANS.get(phase.mechanism)
+        level = phase.params.get(param) if param else None
+        if param and isinstance(level, int) and not isinstance(level, bool) and lowest >= level:
+            out[phase.id] = phase.rule_of_param.get(param, "")
+    return out
+
+
+def played_phases(ruleset: Ruleset, form_name: str) -> tuple[PhaseSpec, ...]:
+    """The phases a form plays, in order: its phases but those it never plays (:func:`never_played`)."""
+    skipped = never_played(ruleset, form_name)
+    return tuple(p for p in ruleset.forms[form_name].phases if p.id not in skipped)
+
+
+def forms_under_other_readings(ruleset: Ruleset) -> dict[str, tuple[str, Any]]:
+    """The forms a deal can be in only under another reading of a rule, each with the first such reading found:
+    ``{form: (rule id, value)}``. A form is reached only through an all-pass, so the readings looked at are the
+    executable alternatives of the rules that set an ``all_pass_form`` in a form a deal can be in; the ruleset is
+    compiled under each (:func:`~skruuvi.rules.readings.with_readings`, kept) and its forms compared."""
+    reached = reachable_forms(ruleset)
+    setters = {phase.rule_of_param["all_pass_form"] for name in reached for phase in ruleset.forms[name].phases
+               if "all_pass_form" in phase.rule_of_param}
+    out: dict[str, tuple[str, Any]] = {}
+    for rule_id, alt in alternatives(ruleset):
+        if rule_id not in setters or not executable(alt):
+            continue
+        for form in sorted(reachable_forms(with_readings(ruleset, {rule_id: alt["value"]})) - reached):
+            out.setdefault(form, (rule_id, alt["value"]))
+    return out
 
 
 def scoring_reads(ruleset: Ruleset) -> dict[str, frozenset[str]]:
@@ -57,7 +110,7 @@ def scoring_reads(ruleset: Ruleset) -> dict[str, frozenset[str]]:
 
 def _reachable(ruleset: Ruleset, reads: Mapping[str, frozenset[str]]) -> frozenset[str]:
     forms = reachable_forms(ruleset)
-    phases = {phase.id for name in forms for phase in ruleset.forms[name].phases}
+    phases = {phase.id for name in forms for phase in played_phases(ruleset, name)}
     schemes = {ruleset.forms[name].scheme for name in forms}
     out: set[str] = set()
     for rule in ruleset.rules.values():
@@ -99,4 +152,5 @@ def reachable_scoring(ruleset: Ruleset) -> frozenset[str]:
     return frozenset(r for r in reachable_rules(ruleset) if ruleset.rules[r].pointer.startswith("/scoring/schemes/"))
 
 
-__all__ = ["reachable_forms", "reachable_rules", "reachable_scoring", "scoring_reads"]
+__all__ = ["forms_under_other_readings", "lowest_first_bid", "never_played", "played_phases", "reachable_forms",
+           "reachable_rules", "reachable_scoring", "scoring_reads"]

@@ -3,6 +3,7 @@ when it is banned, and doubling (the 2016 *kahdennus* and *kolmennus*, the 1940s
 
 from __future__ import annotations
 
+from ...rules.reach import lowest_first_bid, never_played
 from ..player_words import doubling_words
 from .facts import Game
 from .language import Prose, cap
@@ -123,8 +124,8 @@ def defenders_exchange(g: Game, p: Prose) -> Section | None:
                  f"Vaihto on kielletty, jos pääparin ensimmäinen tarjous ensimmäisessä vaiheessa oli tasolla {ban} tai "
                  "korkeampi.")
         for form in g.with_phases()[1:]:
-            low = int(g.value(g.phase(form, "auction"), "min_level", 1))
-            if low >= ban and g.phase(form, "defenders_exchange") is not None:
+            low, skipped = lowest_first_bid(form), never_played(g.rs, form.name)
+            if any(ph.mechanism == "defenders_exchange" and ph.id in skipped for ph in form.phases):
                 text += " " + p(f"So in {p.form(form.name, 'a')}, where every bid is at least {low}, the defenders "
                                 "never exchange.",
                                 f"Siksi {p.form(form.name, 'ine')}, jossa jokainen tarjous on vähintään {low}, "
