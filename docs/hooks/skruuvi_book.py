@@ -80,5 +80,7 @@ def on_post_page(output: str, page, config) -> str:
 
 
 def on_post_template(output: str, template_name: str, config) -> str:
-    """The theme's own pages (404.html) likewise."""
+    """The theme's own pages (404.html) likewise; the sitemap lists no page when the book has no site_url."""
+    if template_name == "sitemap.xml":
+        return site.sitemap(output, config.site_url)
     return site.without_alternate_links(output) if template_name.endswith(".html") else output

@@ -359,6 +359,20 @@ def test_mkdocs_build_strict_and_every_internal_link_resolves(built_book, built_
     print(f"mkdocs build: {built_book.seconds:.1f}s")
 
 
+def test_the_sitemaps_list_no_address_the_book_does_not_know(built_book):
+    """mkdocs.yml names no site_url (where the book is published is the publisher's to say), and a sitemap lists
+    absolute addresses: the sitemap is then a valid one that lists no page, where the theme's would list
+    ``None/rules/...``. (The i18n plugin writes one sitemap, at the root, for both editions.)"""
+    import gzip
+    from xml.etree import ElementTree
+
+    text = (built_book.site / "sitemap.xml").read_text(encoding="utf-8")
+    assert "None" not in text and "site_url" in text
+    assert ElementTree.fromstring(text).tag.endswith("urlset") and len(ElementTree.fromstring(text)) == 0
+    assert gzip.decompress((built_book.site / "sitemap.xml.gz").read_bytes()).decode() == text
+    assert not (built_book.site / "fi" / "sitemap.xml").exists()
+
+
 def test_link_checker_finds_missing_pages_and_anchors(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "index.html").write_text('<h2 id="x.y">X</h2><a href="#x.y">ok</a><a href="../b/#z">bad</a>'

@@ -490,6 +490,7 @@ def test_the_header_language_switch_keeps_the_reader_s_place(browser, base_url):
             pg.goto(base_url + page_path(md.COMPARISON))
             pg.wait_for_load_state("networkidle")
             assert pg.locator('a.md-select__link[hreflang="fi"]').inner_text().strip() == "Suomi (etusivu)"
+            assert pg.locator('a.md-select__link[hreflang="fi"]').get_attribute("href") == "../../fi/"
             _open_language_menu(pg)
             _keep_shot_of(pg, f"language-menu-english-only-{width}")
             _choose_language(pg, "fi")

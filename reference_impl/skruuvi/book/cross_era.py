@@ -83,12 +83,14 @@ def cross_era_page(rulesets: Sequence[Ruleset], curated: Sequence[Curated], prob
     """Every curated deal under every ruleset: results side by side, the rules behind each difference."""
     rulesets = sorted(rulesets, key=lambda r: (r.era, r.id), reverse=True)
     out = ["# Cross-era replay",
-           "The same recorded deal, replayed under every ruleset. Where an era scores it, the scores stand side by "
-           "side with every scoring rule whose points differ; where an action is illegal in an era, the rule that "
-           "forbids it (found from the phase being played at that action); where the deal's form does not exist "
-           "in an era, it is not playable there. The deals are listed in `spec/comparison.yaml`; "
-           "`skruuvi replay --eras all CASE` prints the same for any case, and "
-           + md.link("the comparison of the rules", HERE, md.COMPARISON) + " lists every difference."]
+           "The same deal, with the same cards, bids and plays, as each era's rules would have it. Where an era "
+           "scores it, the scores stand side by side with every scoring rule whose points differ; where a bid or a "
+           "card is not allowed in an era, the rule that forbids it; where the era has no such kind of deal, the "
+           "deal cannot be played there. "
+           + md.link("The comparison of the rules", HERE, md.COMPARISON) + " tells the whole story of what changed.",
+           md.admonition("info", "For implementers",
+                         "The deals are listed in `spec/comparison.yaml`; `skruuvi replay --eras all CASE` prints "
+                         "the same for any conformance case.", collapsible=True)]
     if problems:
         out.append(md.admonition("warning", "Curated deals that could not be used",
                                  "\n".join(f"- {md.cell(p)}" for p in problems)))

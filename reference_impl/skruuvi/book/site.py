@@ -8,6 +8,7 @@ tolerated: the pages say so.
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -196,12 +197,38 @@ def mark_language(file: Any, path: str, language: str) -> None:
 
 def name_switch(alternates: Any, file: Any) -> None:
     """On a page without an edition in some language, the header's switch to that language leads to its home page:
-    its entry says so ("Suomi (etusivu)"). ``alternates`` is the theme's ``extra.alternate`` as the i18n plugin set
-    it for this page (it sets it afresh for every page)."""
+    its entry says so ("Suomi (etusivu)"). Every entry's link is made relative to the page (:func:`relative_link`).
+    ``alternates`` is the theme's ``extra.alternate`` as the i18n plugin set it for this page (it sets it afresh for
+    every page)."""
     for entry in alternates or ():
         lang = str(entry.get("lang"))
         if lang not in getattr(file, "alternates", {lang: None}) and lang in TO_HOME:
             entry["name"] = f"{entry['name']} ({TO_HOME[lang]})"
+        entry["link"] = relative_link(str(entry.get("link", "")), str(getattr(file, "url", "")))
+
+
+def relative_link(link: str, page_url: str) -> str:
+    """``link`` as seen from the page at ``page_url``. Without a site_url the i18n plugin writes the switch to an
+    edition's home page from the site's root (``/fi/``, ``/``), which leads nowhere once the book is published under a
+    folder (``https://host/book/``) or opened from disk; from ``rules/skruuvi-2016/`` it is ``../../fi/``. A link
+    with a host (the plugin's, when the site_url is set) is left as it is."""
+    if not link.startswith("/") or link.startswith("//"):
+        return link
+    folder = "/" + (page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url) + "/")
+    relative = posixpath.relpath(link, folder)
+    return relative + "/" if link.endswith("/") and not relative.endswith("/") else relative
+
+
+#: The sitemap the build writes when mkdocs.yml names no site_url: a sitemap lists absolute addresses, and without the
+#: address the book is published at the theme's would list ``None/`` ones. Set site_url for a full one.
+EMPTY_SITEMAP = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                 '<!-- No pages are listed: mkdocs.yml names no site_url, the address the book is published at. -->\n'
+                 '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n')
+
+
+def sitemap(output: str, site_url: str | None) -> str:
+    """The theme's sitemap as it is when the book knows its address, and :data:`EMPTY_SITEMAP` when it does not."""
+    return output if site_url else EMPTY_SITEMAP
 
 
 def without_alternate_links(html: str) -> str:
