@@ -8,7 +8,6 @@ tolerated: the pages say so.
 from __future__ import annotations
 
 import json
-import posixpath
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -197,26 +196,26 @@ def mark_language(file: Any, path: str, language: str) -> None:
 
 def name_switch(alternates: Any, file: Any) -> None:
     """On a page without an edition in some language, the header's switch to that language leads to its home page:
-    its entry says so ("Suomi (etusivu)"). Every entry's link is made relative to the page (:func:`relative_link`).
-    ``alternates`` is the theme's ``extra.alternate`` as the i18n plugin set it for this page (it sets it afresh for
-    every page)."""
+    its entry says so ("Suomi (etusivu)"). Every entry's link is given so that it leads from the page
+    (:func:`relative_link`). ``alternates`` is the theme's ``extra.alternate`` as the i18n plugin set it for this page
+    (it sets it afresh for every page)."""
     for entry in alternates or ():
         lang = str(entry.get("lang"))
         if lang not in getattr(file, "alternates", {lang: None}) and lang in TO_HOME:
             entry["name"] = f"{entry['name']} ({TO_HOME[lang]})"
-        entry["link"] = relative_link(str(entry.get("link", "")), str(getattr(file, "url", "")))
+        entry["link"] = relative_link(str(entry.get("link", "")))
 
 
-def relative_link(link: str, page_url: str) -> str:
-    """``link`` as seen from the page at ``page_url``. Without a site_url the i18n plugin writes the switch to an
-    edition's home page from the site's root (``/fi/``, ``/``), which leads nowhere once the book is published under a
-    folder (``https://host/book/``) or opened from disk; from ``rules/skruuvi-2016/`` it is ``../../fi/``. A link
-    with a host (the plugin's, when the site_url is set) is left as it is."""
+def relative_link(link: str) -> str:
+    """``link`` given from the site's root without the leading slash, as the theme wants it: the theme passes each of
+    the switch's links through mkdocs' ``url`` filter, which makes such a link relative to the page shown, and leaves a
+    link that starts with ``/`` as it is. Without a site_url the i18n plugin writes the switch to an edition's home
+    page as ``/fi/`` or ``/``, which leads nowhere once the book is published under a folder
+    (``https://host/book/``) or opened from disk; as ``fi/`` the reader on ``rules/skruuvi-2016/`` gets
+    ``../../fi/``. A link with a host (the plugin's, when the site_url is set) is left as it is."""
     if not link.startswith("/") or link.startswith("//"):
         return link
-    folder = "/" + (page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url) + "/")
-    relative = posixpath.relpath(link, folder)
-    return relative + "/" if link.endswith("/") and not relative.endswith("/") else relative
+    return link.lstrip("/") or "./"
 
 
 #: The sitemap the build writes when mkdocs.yml names no site_url: a sitemap lists absolute addresses, and without the
