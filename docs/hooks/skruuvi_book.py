@@ -5,12 +5,14 @@ the player pages; the kept plugin mkdocs-static-i18n builds the site once per la
 Finnish under ``fi/``). For each of those builds, ``on_config`` renders the pages of the build's language
 (skruuvi.book.site) and sets their navigation, and ``on_files`` adds them as generated files, each marked as a page of
 the plugin with its other edition (``site.mark_language``), so that the plugin points the header's language switch
-at the other edition of the page shown (a page in English only: at the Finnish home page, and the switch says so,
-``on_page_context``). The English build also runs the reference and the oracle over the suite for the Implementations
-page (skruuvi.book.implementations). Both run after the i18n plugin's own handlers (priority -200 against its -100),
+at the other edition of the page shown (a page in English only: at the Finnish home page, and the switch says so;
+its links lead from the page, so that the book can be published in any folder: ``on_page_context``). The English
+build also runs the reference and the oracle over the suite for the Implementations page
+(skruuvi.book.implementations). Both run after the i18n plugin's own handlers (priority -200 against its -100),
 so that the build's language is known and the plugin, which reads pages from docs/, leaves the generated ones alone.
 ``on_post_page`` takes the theme's ``<link rel="alternate">`` elements out of each page's head
-(``site.without_alternate_links`` says why). Nothing is written to docs/.
+(``site.without_alternate_links`` says why); ``on_post_template`` writes an empty sitemap when mkdocs.yml names no
+site_url (a sitemap lists absolute addresses). Nothing is written to docs/.
 """
 
 from __future__ import annotations
