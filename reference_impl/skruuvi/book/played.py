@@ -33,20 +33,16 @@ def all_pass_outcomes(rs: Ruleset) -> list[tuple[str, list[FormSpec], str]]:
 
 ANOTHER_READING = "only under another reading of the sources"
 
-_REACH: dict[int, tuple[Ruleset, frozenset[str], frozenset[str]]] = {}
-
-
 def _reach(rs: Ruleset) -> tuple[frozenset[str], frozenset[str]]:
     """The rules within reach under the ruleset's own readings, and those within reach only under another reading
-    that reaches a form the own readings do not (:func:`skruuvi.rules.reach.forms_under_other_readings`)."""
-    kept = _REACH.get(id(rs))
-    if kept is None or kept[0] is not rs:
-        own = reachable_rules(rs)
-        other: set[str] = set()
-        for rule_id, value in forms_under_other_readings(rs).values():
-            other |= reachable_rules(with_readings(rs, {rule_id: value}))
-        kept = _REACH[id(rs)] = (rs, own, frozenset(other - own))
-    return kept[1], kept[2]
+    that reaches a form the own readings do not (:func:`skruuvi.rules.reach.forms_under_other_readings`). Both read
+    :func:`~skruuvi.rules.reach.reachable_rules`, worked out once per ruleset object, and the readings' rulesets are
+    compiled once (:func:`~skruuvi.rules.readings.with_readings`): nothing is kept here."""
+    own = reachable_rules(rs)
+    other: set[str] = set()
+    for rule_id, value in forms_under_other_readings(rs).values():
+        other |= reachable_rules(with_readings(rs, {rule_id: value}))
+    return own, frozenset(other - own)
 
 
 def reach_note(rs: Ruleset, rule: Rule) -> str:
