@@ -329,9 +329,9 @@ SPECS = [
 # ---------------------------------------------------------------------------- code-mutation gaps
 # A case may pin rules to their stated values, the ruleset's own defaults (INTERPRETING §4): the answer is the
 # base case's, unchanged. This kills code mutants of an engine's table of accepted values that no case pinned.
-def defaults_pinned(base, pins):
-    step = (f"The case pins {pins}, each the value the ruleset states (spec/rulesets/skruuvi-1895.yaml), so the "
-            f"rubber is played exactly as without the pins: the base case's answer, unchanged.")
+def defaults_pinned(base, pins, played="the rubber is played"):
+    step = (f"The case pins {pins}, as the ruleset states (spec/rulesets/skruuvi-1895.yaml), so {played} "
+            f"exactly as with no reading pinned: the base case's answer, unchanged.")
     return copy.deepcopy(base["expect"]), step
 
 
@@ -382,15 +382,10 @@ SPECS += SPECS_CODE_MUTATION[-2:]
 # ---------------------------------------------------------------------------- issue 34: the last killable survivors
 # score.undertricks-per-trick pinned to its stated value, 1 (INTERPRETING §4: the answer is the base's, unchanged), on
 # a deal whose undertricks are scored per trick short: it holds an engine's table of accepted values to the stated one.
-def stated_pinned(base, pins):
-    step = (f"The case pins {pins}, the value the ruleset states (spec/rulesets/skruuvi-1895.yaml), so the deal is "
-            f"played and scored exactly as without the pin: the base case's answer, unchanged.")
-    return copy.deepcopy(base["expect"]), step
-
-
 SPECS += [
     ("1895", "stated-undertricks-per-trick-pinned", "1895/score/failed-level-5-four-down.yaml",
      {"score.undertricks-per-trick": 1},
      "5D by W four down with undertricks pinned to their stated per-trick scoring: N–S score 2000, as without the pin",
-     lambda base: stated_pinned(base, "score.undertricks-per-trick = 1 (undertricks scored per trick short)")),
+     lambda base: defaults_pinned(base, "score.undertricks-per-trick = 1 (undertricks scored per trick short)",
+                                  "the deal is played and scored")),
 ]
