@@ -893,12 +893,18 @@ SPECS += SPECS_ISSUE_34
 # last (the base cases already end with bolsevikki.aces). And the bolsevikki scoring pinned to its stated
 # values (INTERPRETING §4: the answer is the base's, unchanged) holds an engine's table of accepted values to them.
 ANY_SCORING = "declarer-shared"
-ANY_MADE_LAST = {"bolsevikki.scoring-failed": ANY_SCORING, "bolsevikki.first-trick": 20, "bolsevikki.aces": 1,
-                 "bolsevikki.scoring-made": ANY_SCORING}
-ANY_FAILED_LAST = {"bolsevikki.scoring-made": ANY_SCORING, "bolsevikki.first-trick": 20, "bolsevikki.aces": 1,
-                   "bolsevikki.scoring-failed": ANY_SCORING}
-ANY_FIRST_TRICK_LAST = {"bolsevikki.scoring-made": ANY_SCORING, "bolsevikki.scoring-failed": ANY_SCORING,
-                        "bolsevikki.aces": 1, "bolsevikki.first-trick": 20}
+ANY_BOLSEVIKKI = {"bolsevikki.scoring-made": ANY_SCORING, "bolsevikki.scoring-failed": ANY_SCORING,
+                  "bolsevikki.first-trick": 20, "bolsevikki.aces": 1}  # in the base cases' order
+
+
+def any_pinned_last(rule):
+    """ANY's four bolsevikki readings with ``rule`` moved to the end, the others in the base cases' order."""
+    return {**{k: v for k, v in ANY_BOLSEVIKKI.items() if k != rule}, rule: ANY_BOLSEVIKKI[rule]}
+
+
+ANY_MADE_LAST = any_pinned_last("bolsevikki.scoring-made")
+ANY_FAILED_LAST = any_pinned_last("bolsevikki.scoring-failed")
+ANY_FIRST_TRICK_LAST = any_pinned_last("bolsevikki.first-trick")
 
 
 def any_readings_reordered(base, readings):
